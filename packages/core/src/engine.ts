@@ -1,0 +1,144 @@
+import type { Action, Grounding, Observation, PlanVersion, Step, SuccessCriterion, Task } from '@sandpiper/protocol';
+import type { Handle } from './handle.js';
+import type { CapturedObservation } from './ports.js';
+
+/**
+ * The model contract as the agent loop sees it: one interface per role. The built-in offline
+ * engine implements every role with rules; model providers implement them with prompts. Each role
+ * can be served by a different implementation.
+ */
+export interface Engine {
+  /** Shown in reports: "built-in rules", "anthropic:claude-…". */
+  readonly name: string;
+  readonly planner: Planner;
+  readonly operator: Operator;
+  readonly grounder: Grounder;
+  readonly reflector: Reflector;
+  readonly judge: Judge;
+}
+
+/** A screen as the roles see it: the stored observation plus its pixels. */
+export interface Screen {
+  readonly observation: Observation;
+  readonly capture: CapturedObservation;
+}
+
+export interface PlannerInput {
+  readonly task: Task;
+  /** The screen before planning, when the environment is already open. */
+  readonly screen?: Screen;
+  /** The version being regenerated or revised, if any. */
+  readonly previous?: PlanVersion;
+}
+
+export interface PlannedStep {
+  readonly text: string;
+  readonly expectedOutcome?: string;
+}
+
+export type PlannerResult =
+  | {
+      readonly type: 'plan';
+      readonly analysis: string;
+      readonly constraints: readonly string[];
+      readonly successCriteria: readonly Pick<SuccessCriterion, 'text' | 'exactValue'>[];
+      readonly steps: readonly PlannedStep[];
+    }
+  | {
+      /** The planner will not guess: it asks the person about the parts it did not understand. */
+      readonly type: 'clarify';
+      readonly question: string;
+      readonly unparsed: readonly string[];
+    };
+
+export interface Planner {
+  plan(handle: Handle, input: PlannerInput): Promise<PlannerResult>;
+}
+
+/** One action the operator wants performed, with the one-line summary people see. */
+export interface PlannedAction {
+  readonly action: Action;
+  /** Present progressive: "Clicking 'Submit'". */
+  readonly summary: string;
+  readonly grounding?: Grounding;
+}
+
+/** An action already performed during the current step. */
+export interface PerformedAction {
+  readonly action: Action;
+  readonly summary: string;
+  readonly ok: boolean;
+}
+
+export interface OperatorInput {
+  readonly task: Task;
+  readonly step: Step;
+  /** 1 on the first attempt at the step. */
+  readonly attempt: number;
+  readonly screen: Screen;
+  /** Actions performed so far in this attempt, oldest first. */
+  readonly performed: readonly PerformedAction[];
+}
+
+export type OperatorDecision =
+  /** Perform these actions in order (a short, safe chain), then ask again. */
+  | { readonly type: 'act'; readonly actions: readonly PlannedAction[] }
+  /** The step's effect is in place; nothing more to do for it. */
+  | { readonly type: 'step-complete'; readonly evidence: string }
+  /** The step cannot be carried out as written; the run asks the person. */
+  | { readonly type: 'clarify'; readonly question: string }
+  /** The step cannot be done on this screen (target missing, disabled...). */
+  | { readonly type: 'fail'; readonly reason: string };
+
+export interface Operator {
+  decide(handle: Handle, input: OperatorInput): Promise<OperatorDecision>;
+}
+
+/** What to find on screen. */
+export interface TargetQuery {
+  /** The visible label or text of the target, as the step names it. */
+  readonly text: string;
+  /** Role hint from the step: button, link, field, checkbox, radio, option, select... */
+  readonly role?: string;
+}
+
+export interface Grounder {
+  /** Locate a target. `grounding.box` is absent when nothing matched. */
+  ground(handle: Handle, input: { readonly query: TargetQuery; readonly screen: Screen }): Promise<Grounding>;
+}
+
+export interface StepCheckInput {
+  readonly step: Step;
+  readonly performed: readonly PerformedAction[];
+  readonly before: Screen;
+  readonly after: Screen;
+}
+
+export interface StepCheck {
+  readonly passed: boolean;
+  /** What was seen that decided it, in one sentence. */
+  readonly evidence: string;
+}
+
+export interface Reflector {
+  /** Did the step's actions have the visible effect the step expects? */
+  check(handle: Handle, input: StepCheckInput): Promise<StepCheck>;
+}
+
+export interface JudgeInput {
+  readonly task: Task;
+  readonly plan: PlanVersion;
+  readonly screen: Screen;
+}
+
+export interface JudgeVerdict {
+  readonly verdict: 'accept' | 'reject';
+  readonly reason: string;
+  /** Criteria ids judged satisfied on this screen. */
+  readonly satisfied: readonly string[];
+}
+
+export interface Judge {
+  /** Conservative: anything uncertain is a rejection. */
+  judge(handle: Handle, input: JudgeInput): Promise<JudgeVerdict>;
+}

@@ -1,0 +1,39 @@
+/**
+ * One explicit handle carries cancellation, the deadline and logging into every call that can
+ * block (model calls, environment actions, waits). Pass it as the first argument.
+ */
+export interface Handle {
+  /** Aborted when the run is cancelled or its deadline passes. */
+  readonly signal: AbortSignal;
+  /** Milliseconds since the epoch after which work should stop; undefined for no deadline. */
+  readonly deadline: number | undefined;
+  /** Debug log; never receives secrets. */
+  log(message: string): void;
+}
+
+/** Thrown by blocking calls when their handle was aborted. Check with `CancelledError.isInstance`, never by message. */
+export class CancelledError extends Error {
+  override readonly name = 'CancelledError';
+  private readonly marker = CANCELLED_MARKER;
+  constructor(reason = 'cancelled') {
+    super(reason);
+  }
+  static isInstance(error: unknown): error is CancelledError {
+    return typeof error === 'object' && error !== null && (error as { marker?: unknown }).marker === CANCELLED_MARKER;
+  }
+}
+const CANCELLED_MARKER = Symbol.for('sandpiper.cancelled');
+
+export function throwIfCancelled(handle: Handle): void {
+  if (handle.signal.aborted) throw new CancelledError(String(handle.signal.reason ?? 'cancelled'));
+}
+
+export function createHandle(
+  options: { signal?: AbortSignal; deadline?: number; log?: (message: string) => void } = {},
+): Handle {
+  return {
+    signal: options.signal ?? new AbortController().signal,
+    deadline: options.deadline,
+    log: options.log ?? (() => {}),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './handle.js';
+export * from './ports.js';
+export * from './engine.js';

@@ -1,0 +1,62 @@
+import type {
+  AccessibilityNode,
+  Action,
+  ActionResult,
+  EnvironmentInfo,
+  EventDraft,
+  Observation,
+  RunEvent,
+  ScreenshotRef,
+} from '@sandpiper/protocol';
+import type { Handle } from './handle.js';
+
+/** An observation together with the screenshot bytes, as it leaves the environment. */
+export interface CapturedObservation {
+  /** PNG bytes of the screen, in logical pixels (one image pixel per action coordinate unit). */
+  readonly png: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  readonly url?: string;
+  readonly title?: string;
+  readonly accessibility?: readonly AccessibilityNode[];
+}
+
+/**
+ * The executor contract: observe the screen and perform one action at a time. The same contract
+ * serves a local browser, an X desktop and a remote machine.
+ */
+export interface Environment {
+  readonly info: EnvironmentInfo;
+  observe(handle: Handle, options?: { accessibility?: boolean }): Promise<CapturedObservation>;
+  /** Perform one action. Resolves with `ok: false` when the action could not be performed; throws only on a broken environment. */
+  act(handle: Handle, action: Action): Promise<ActionResult>;
+  close(): Promise<void>;
+}
+
+/** The append-only event log of runs. The store assigns sequence numbers and times. */
+export interface EventLog {
+  append(runId: string, draft: EventDraft): Promise<RunEvent>;
+  /** Events of a run with `seq > afterSeq`, in order. */
+  read(runId: string, afterSeq?: number): Promise<readonly RunEvent[]>;
+}
+
+/** Content-addressed storage for screenshots and evidence images. */
+export interface BlobStore {
+  /** Store bytes once; returns their SHA-256 address. Storing the same bytes twice is a no-op. */
+  put(bytes: Uint8Array, mimeType: ScreenshotRef['mimeType']): Promise<string>;
+  get(hash: string): Promise<Uint8Array | undefined>;
+}
+
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+  /** Resolve after `ms`, or reject with CancelledError when the handle is aborted. */
+  sleep(handle: Handle, ms: number): Promise<void>;
+}
+
+export interface IdGenerator {
+  /** A new unique id with a readable prefix: `step-…`, `plan-…`, `obs-…`. */
+  next(prefix: string): string;
+}
+
+export type { Observation };

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { actionResultSchema, actionSchema } from './action.js';
+import { boxSchema } from './geometry.js';
+import { observationSchema } from './observation.js';
+import { planVersionIdSchema, planVersionSchema, stepIdSchema, stepSchema } from './plan.js';
+import { taskSchema } from './task.js';
+import { EVENT_SCHEMA_VERSION } from './version.js';
+
+/** Who caused an event: the person, the agent (including approval by policy), or the environment. */
+export const eventSourceSchema = z.enum(['user', 'agent', 'environment']);
+export type EventSource = z.infer<typeof eventSourceSchema>;
+
+/** How the target of an action was found on screen. */
+export const groundingSchema = z.object({
+  /** What was looked for, as parsed from the step ("Submit", role button). */
+  query: z.string(),
+  role: z.string().optional(),
+  method: z.enum(['accessibility', 'ocr', 'coordinates', 'none']),
+  /** The chosen target's box in screen space; absent when nothing was found. */
+  box: boxSchema.optional(),
+  /** Match quality in [0, 1]. */
+  score: z.number().min(0).max(1).optional(),
+  /** True when several candidates matched about equally well and one was picked by role and position. */
+  ambiguous: z.boolean(),
+  /** Runner-up candidates, best first, for the log and for later disambiguation. */
+  alternatives: z
+    .array(z.object({ label: z.string(), role: z.string().optional(), box: boxSchema, score: z.number() }))
+    .max(10),
+});
+export type Grounding = z.infer<typeof groundingSchema>;
+
+export const approvalSubjectSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('plan'), versionId: planVersionIdSchema }),
+  z.object({
+    type: z.literal('action'),
+    stepId: stepIdSchema,
+    /** Human-readable summary of the action awaiting approval. */
+    summary: z.string(),
+    /** Why it needs approval ("submits a form"). */
+    reason: z.string(),
+  }),
+]);
+export type ApprovalSubject = z.infer<typeof approvalSubjectSchema>;
+
+export const runStatusSchema = z.enum(['succeeded', 'failed', 'cancelled', 'needs-input', 'budget-exhausted']);
+export type RunStatus = z.infer<typeof runStatusSchema>;
+
+const payloads = [
+  z.object({ type: z.literal('run-start'), task: taskSchema }),
+  /** The planner started writing a plan (initially or on regeneration). */
+  z.object({ type: z.literal('plan-start'), reason: z.enum(['initial', 'regenerate']) }),
+  z.object({ type: z.literal('plan-version-create'), version: planVersionSchema }),
+  /** The planner could not understand part of the instruction and will not guess. */
+  z.object({
+    type: z.literal('clarification-request'),
+    question: z.string(),
+    /** The parts of the instruction that were not understood, verbatim. */
+    unparsed: z.array(z.string()),
+  }),
+  z.object({ type: z.literal('approval-request'), requestId: z.string().min(1), subject: approvalSubjectSchema }),
+  z.object({
+    type: z.literal('approval-response'),
+    requestId: z.string().min(1),
+    decision: z.enum(['accepted', 'rejected']),
+    /** Who decided: the person, or the approval policy on their behalf. */
+    by: z.enum(['user', 'policy']),
+    reason: z.string().optional(),
+  }),
+  z.object({ type: z.literal('step-start'), stepId: stepIdSchema, attempt: z.number().int().positive() }),
+  z.object({ type: z.literal('observation'), observation: observationSchema }),
+  z.object({
+    type: z.literal('action-start'),
+    stepId: stepIdSchema,
+    action: actionSchema,
+    /** Present-progressive one-liner for people: "Typing 'Ada' into Name". */
+    summary: z.string(),
+    grounding: groundingSchema.optional(),
+  }),
+  z.object({ type: z.literal('action-end'), stepId: stepIdSchema, result: actionResultSchema }),
+  /** The check of a step's visible outcome after its actions. */
+  z.object({
+    type: z.literal('step-check'),
+    stepId: stepIdSchema,
+    passed: z.boolean(),
+    /** What was seen that decided it. */
+    evidence: z.string(),
+  }),
+  z.object({
+    type: z.literal('step-end'),
+    stepId: stepIdSchema,
+    status: z.enum(['completed', 'failed']),
+    reason: z.string(),
+  }),
+  z.object({ type: z.literal('run-pause'), reason: z.string().optional() }),
+  z.object({ type: z.literal('run-resume') }),
+  z.object({ type: z.literal('run-cancel'), reason: z.string().optional() }),
+  /** A process picked the run up from its log after the previous one stopped mid-run. */
+  z.object({
+    type: z.literal('run-recover'),
+    /** The step that was executing when the previous process stopped, if any; it is re-checked, not re-run blindly. */
+    interruptedStepId: stepIdSchema.optional(),
+  }),
+  z.object({ type: z.literal('warning'), message: z.string() }),
+  z.object({
+    type: z.literal('run-end'),
+    status: runStatusSchema,
+    /** One sentence for people on how the run ended and why. */
+    reason: z.string(),
+  }),
+] as const;
+
+export const eventPayloadSchema = z.discriminatedUnion('type', payloads);
+export type EventPayload = z.infer<typeof eventPayloadSchema>;
+export type EventType = EventPayload['type'];
+export type PayloadOf<T extends EventType> = Extract<EventPayload, { type: T }>;
+
+/** What a writer hands to the event log; the log assigns the sequence number and the time. */
+export const eventDraftSchema = z.object({
+  source: eventSourceSchema,
+  /** Sequence number of the event that caused this one (an observation names its action). */
+  cause: z.number().int().positive().optional(),
+  payload: eventPayloadSchema,
+});
+export type EventDraft = z.infer<typeof eventDraftSchema>;
+
+/** An event as stored and delivered: the envelope plus its payload. */
+export const runEventSchema = z.object({
+  schemaVersion: z.literal(EVENT_SCHEMA_VERSION),
+  runId: z.string().min(1),
+  /** 1, 2, 3... per run, assigned by the store, no gaps. */
+  seq: z.number().int().positive(),
+  /** Milliseconds since the Unix epoch, assigned by the store. */
+  at: z.number().int().nonnegative(),
+  source: eventSourceSchema,
+  cause: z.number().int().positive().optional(),
+  payload: eventPayloadSchema,
+});
+export type RunEvent = z.infer<typeof runEventSchema>;
+
+/** A stored step snapshot, re-exported for projections that copy steps into summaries. */
+export { stepSchema };

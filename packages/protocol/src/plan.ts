@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+export const stepStatusSchema = z.enum(['pending', 'executing', 'completed', 'failed', 'recovery']);
+export type StepStatus = z.infer<typeof stepStatusSchema>;
+
+/** Identifier of a step, stable across plan versions so diffs can tell a moved step from a new one. */
+export const stepIdSchema = z.string().min(1).max(64);
+
+/** One deterministic UI instruction, such as "Type 'Ada' into the Name field". */
+export const stepSchema = z.object({
+  id: stepIdSchema,
+  /** The instruction as the user reads and edits it; the executor interprets this text. */
+  text: z.string().trim().min(1).max(1000),
+  status: stepStatusSchema,
+  /** What should be visible on screen once the step has had its effect; absent when the planner could not say. */
+  expectedOutcome: z.string().max(1000).optional(),
+});
+export type Step = z.infer<typeof stepSchema>;
+
+/** A condition that must be visible on screen for the task to count as done. */
+export const successCriterionSchema = z.object({
+  id: z.string().min(1).max(64),
+  /** Phrased as something a person could check by looking at the screen. */
+  text: z.string().min(1).max(1000),
+  /** An exact value (text, number) that must appear as written; absent when the check is qualitative. */
+  exactValue: z.string().max(1000).optional(),
+  /** Latest status from evidence; `unknown` until something has been observed. */
+  status: z.enum(['unknown', 'satisfied', 'unsatisfied']).default('unknown'),
+});
+export type SuccessCriterion = z.infer<typeof successCriterionSchema>;
+
+/**
+ * Why a plan version exists. `initial` is the first plan of a run; the others are revisions of a
+ * parent version.
+ */
+export const planCauseSchema = z.enum([
+  'initial',
+  'regenerate',
+  'plan-edit',
+  'guidance',
+  'annotation',
+  'system-replan',
+  'verifier-rejection',
+]);
+export type PlanCause = z.infer<typeof planCauseSchema>;
+
+/** Draft: being written or reviewed before the first approval. Proposal: a revision awaiting approval. Locked: approved. */
+export const planStateSchema = z.enum(['draft', 'proposal', 'locked', 'rejected', 'superseded']);
+export type PlanState = z.infer<typeof planStateSchema>;
+
+export const planVersionIdSchema = z.string().min(1).max(64);
+
+export const planVersionSchema = z.object({
+  id: planVersionIdSchema,
+  /** 1 for the first version of a run, then increasing by one per version. */
+  number: z.number().int().positive(),
+  /** The version this one revises; absent only for the initial version. */
+  parentId: planVersionIdSchema.optional(),
+  cause: planCauseSchema,
+  /** One sentence on why this version was made (the user's guidance, the detector that fired...). */
+  rationale: z.string().max(2000).optional(),
+  state: planStateSchema,
+  /** The planner's reading of the task: what it is asked to do and how. */
+  analysis: z.string().max(4000),
+  /** Rules the execution must respect, derived from the task ("do not submit", "use the 'Ops' team"). */
+  constraints: z.array(z.string().max(1000)).max(50),
+  successCriteria: z.array(successCriterionSchema).max(10),
+  /** Steps already done when this version was made. Immutable: every descendant keeps them unchanged. */
+  completed: z.array(stepSchema).max(500),
+  /** Steps still to do, in order. Editable until executed. */
+  pending: z.array(stepSchema).max(500),
+});
+export type PlanVersion = z.infer<typeof planVersionSchema>;
+export type PlanVersionInput = z.input<typeof planVersionSchema>;
+
+/** One entry of a diff between two plan versions. Positions are indexes into the pending lists. */
+export const planChangeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('added'), step: stepSchema, index: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('removed'), step: stepSchema, index: z.number().int().nonnegative() }),
+  z.object({
+    type: z.literal('changed'),
+    before: stepSchema,
+    after: stepSchema,
+    index: z.number().int().nonnegative(),
+  }),
+  z.object({
+    type: z.literal('moved'),
+    step: stepSchema,
+    from: z.number().int().nonnegative(),
+    to: z.number().int().nonnegative(),
+  }),
+]);
+export type PlanChange = z.infer<typeof planChangeSchema>;
+
+export const planDiffSchema = z.object({
+  fromId: planVersionIdSchema,
+  toId: planVersionIdSchema,
+  changes: z.array(planChangeSchema),
+  /** One line a person can read: "Adds 1 step, rewrites step 4." */
+  summary: z.string(),
+});
+export type PlanDiff = z.infer<typeof planDiffSchema>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Where a run acts. */
+export const environmentSpecSchema = z.discriminatedUnion('type', [
+  /** A built-in scenario app served by Sandpiper on 127.0.0.1. */
+  z.object({ type: z.literal('scenario'), name: z.string().min(1).max(64) }),
+  /** A fresh Chromium opened at this address. */
+  z.object({ type: z.literal('url'), url: z.url() }),
+  /** An already running Chromium reached through its DevTools endpoint. */
+  z.object({
+    type: z.literal('cdp'),
+    endpoint: z.string().min(1).max(2048),
+    /** DevTools target id of the page to act on; the first page when absent. */
+    targetId: z.string().max(128).optional(),
+  }),
+]);
+export type EnvironmentSpec = z.infer<typeof environmentSpecSchema>;
+
+export const budgetsSchema = z.object({
+  /** Most actions the run may perform, retries included. */
+  maxActions: z.number().int().positive().max(10_000).default(200),
+  /** Most attempts per step before the step counts as failed. */
+  maxAttemptsPerStep: z.number().int().positive().max(20).default(3),
+  /** Wall-clock limit for the whole run in milliseconds. */
+  maxDurationMs: z.number().int().positive().max(86_400_000).default(600_000),
+});
+export type Budgets = z.infer<typeof budgetsSchema>;
+
+/**
+ * Who approves plans and sensitive actions. `ask`: the person, interactively. `auto`: plans are
+ * approved by policy, but sensitive actions (submit, send, pay, delete, credentials) still ask.
+ * `auto-all`: everything is approved without asking (for tests and unattended runs the user chose).
+ */
+export const approvalPolicySchema = z.enum(['ask', 'auto', 'auto-all']);
+export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
+
+export const taskSchema = z.object({
+  /** The plain-language instruction. */
+  instruction: z.string().trim().min(1).max(10_000),
+  environment: environmentSpecSchema,
+  budgets: budgetsSchema.default({ maxActions: 200, maxAttemptsPerStep: 3, maxDurationMs: 600_000 }),
+  approval: approvalPolicySchema.default('ask'),
+});
+export type Task = z.infer<typeof taskSchema>;
+export type TaskInput = z.input<typeof taskSchema>;
