@@ -15,6 +15,8 @@ export interface Engine {
   readonly grounder: Grounder;
   readonly reflector: Reflector;
   readonly judge: Judge;
+  /** Release what the engine holds (an OCR worker, connections). Absent when there is nothing to release. */
+  close?(): Promise<void>;
 }
 
 /** A screen as the roles see it: the stored observation plus its pixels. */

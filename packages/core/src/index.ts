@@ -1,3 +1,5 @@
 export * from './handle.js';
 export * from './ports.js';
 export * from './engine.js';
+export * from './plan/index.js';
+export * from './run/index.js';

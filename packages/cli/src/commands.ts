@@ -1,0 +1,235 @@
+import path from 'node:path';
+import { createQueueChannel, resumeRun, startRun, type RunState, type UserChannel } from '@sandpiper/core';
+import { createRulesEngine } from '@sandpiper/model-rules';
+import { parseContract, taskSchema, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
+import { scenarios } from '@sandpiper/scenarios';
+import { openStore, type Store } from '@sandpiper/storage';
+import { loadConfigFile, resolveDataDir, UsageError, type ConfigFile } from './config.js';
+import type { CliOptions } from './main.js';
+import type { Output } from './output.js';
+import { createProgressPrinter, formatPlan } from './progress.js';
+import { createPromptChannel } from './prompt-channel.js';
+import { buildReport, writeReport } from './report.js';
+import { openEnvironment, requireScenario } from './runtime.js';
+import { createRandomIds, createSystemClock, newRunId } from './system.js';
+
+export async function runCommand(positionals: readonly string[], options: CliOptions, output: Output): Promise<number> {
+  const config = loadConfigFile(process.cwd());
+  const environment = environmentFromFlags(options);
+  if (positionals.length > 1) {
+    throw new UsageError(`expected one task in quotes, got ${positionals.length} words. Quote the task: sandpiper run "…"`);
+  }
+  const instruction = positionals[0] ?? (environment.type === 'scenario' ? requireScenario(environment.name).defaultTask : undefined);
+  if (!instruction) throw new UsageError('give the task to run, in quotes: sandpiper run "<task>" --url <url>');
+  const task = parseContract(
+    taskSchema,
+    {
+      instruction,
+      environment,
+      approval: options.yes ? 'auto-all' : options['approve-plan'] ? 'auto' : (config.approval ?? 'ask'),
+      budgets: {
+        maxActions: positiveInteger(options['max-actions'], '--max-actions') ?? config.budgets?.maxActions ?? 200,
+        maxAttemptsPerStep: config.budgets?.maxAttemptsPerStep ?? 3,
+        maxDurationMs: (positiveInteger(options.timeout, '--timeout') ?? 0) * 1000 || (config.budgets?.maxDurationMs ?? 600_000),
+      },
+    },
+    'task',
+  );
+  const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
+  try {
+    const runId = newRunId();
+    return await driveRun(store, runId, task, options, config, output, 'start');
+  } finally {
+    store.close();
+  }
+}
+
+export async function resumeCommand(positionals: readonly string[], options: CliOptions, output: Output): Promise<number> {
+  const config = loadConfigFile(process.cwd());
+  const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
+  try {
+    const run = findRun(store, positionals);
+    const events = await store.read(run.id);
+    const start = events.find((event) => event.payload.type === 'run-start');
+    if (!start || start.payload.type !== 'run-start') throw new UsageError(`run ${run.id} never started; start a new one instead`);
+    if (run.status !== 'running') {
+      output.out(`Run ${run.id} already ended (${run.status}); nothing to resume.`);
+      return run.status === 'succeeded' ? 0 : 1;
+    }
+    return await driveRun(store, run.id, start.payload.task, options, config, output, 'resume');
+  } finally {
+    store.close();
+  }
+}
+
+async function driveRun(
+  store: Store,
+  runId: string,
+  task: Task,
+  options: CliOptions,
+  config: ConfigFile,
+  output: Output,
+  mode: 'start' | 'resume',
+): Promise<number> {
+  const opened = await openEnvironment(task.environment, {
+    headed: options.headed ?? config.headed ?? false,
+    display: options.display ?? config.display ?? process.env.DISPLAY,
+    accessibility: !(options['no-accessibility'] ?? false) && (config.accessibility ?? true),
+    session: runId,
+  });
+  const abort = new AbortController();
+  const onInterrupt = () => abort.abort(new Error('interrupted'));
+  process.once('SIGINT', onInterrupt);
+  let current: RunState | undefined;
+  const channel: UserChannel & { close?: () => void } = output.interactive
+    ? createPromptChannel({ input: process.stdin, output: process.stdout, state: () => current })
+    : createQueueChannel({ interactive: false });
+  const engine = createRulesEngine();
+  const printer = createProgressPrinter(output, { json: options.json ?? false });
+  try {
+    if (mode === 'start') {
+      // The run row is written only once the environment is up, so a failed start leaves nothing behind.
+      store.createRun({ id: runId, instruction: task.instruction, environment: task.environment, createdAt: Date.now() });
+      output.out(`Run ${runId} on ${opened.environment.info.description}`);
+    } else {
+      output.out(`Resuming run ${runId} on ${opened.environment.info.description}`);
+    }
+    const deps = {
+      log: store,
+      blobs: store.blobs,
+      environment: opened.environment,
+      engine,
+      clock: createSystemClock(),
+      ids: createRandomIds(),
+      channel,
+      signal: abort.signal,
+      onEvent: (event: Parameters<typeof printer>[0], state: RunState) => {
+        current = state;
+        printer(event, state);
+      },
+      ...(options.debug ? { debug: (message: string) => output.error(`debug: ${message}`) } : {}),
+    };
+    const final = mode === 'start' ? await startRun(deps, runId, task) : await resumeRun(deps, runId);
+    const paths = await writeReport(path.join(store.dataDir, 'reports'), runId, await store.read(runId), store.blobs);
+    if (!options.json) output.out(`Report: ${paths.html}\n        ${paths.json}`);
+    if (final.status === 'needs-input' && !output.interactive) {
+      output.out(`The run is waiting for you. Answer it interactively, or edit the task and run again.`);
+    }
+    return final.status === 'succeeded' ? 0 : 1;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    channel.close?.();
+    await engine.close?.();
+    await opened.close();
+  }
+}
+
+export function listRunsCommand(_positionals: readonly string[], options: CliOptions, output: Output): number {
+  const config = loadConfigFile(process.cwd());
+  const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
+  try {
+    const runs = store.listRuns({ limit: positiveInteger(options.limit, '--limit') ?? 20 });
+    if (options.json) {
+      output.out(JSON.stringify(runs, null, 2));
+      return 0;
+    }
+    if (runs.length === 0) {
+      output.out('No runs yet. Start one with: sandpiper run --scenario expense-report --yes');
+      return 0;
+    }
+    for (const run of runs) {
+      const when = new Date(run.createdAt).toISOString().replace('T', ' ').slice(0, 19);
+      const seconds = (run.durationMs / 1000).toFixed(1).padStart(6);
+      output.out(`${run.id}  ${run.status.padEnd(16)} ${when}  ${seconds}s  ${truncate(run.instruction, 60)}`);
+    }
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+export async function showRunCommand(positionals: readonly string[], options: CliOptions, output: Output): Promise<number> {
+  const config = loadConfigFile(process.cwd());
+  const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
+  try {
+    const run = findRun(store, positionals);
+    const report = buildReport(run.id, await store.read(run.id));
+    if (options.json) {
+      output.out(JSON.stringify(report, null, 2));
+      return 0;
+    }
+    output.out(`Run ${run.id} — ${report.status}${report.reason ? `: ${report.reason}` : ''}`);
+    output.out(`Task: ${report.task?.instruction ?? run.instruction}`);
+    output.out(`Environment: ${describeEnvironment(run.environment)}`);
+    const latest = report.versions.at(-1);
+    if (latest) output.out(formatPlan(latest));
+    output.out('\nSteps:');
+    for (const step of report.steps) {
+      output.out(`  ${step.number}. [${step.status}] ${step.text}`);
+      for (const action of step.actions) output.out(`       ${action.ok === false ? '✗' : '·'} ${action.summary}`);
+      for (const check of step.checks) output.out(`       ${check.passed ? '✓' : '✗'} ${check.evidence}`);
+    }
+    output.out(`\n${report.versions.length} plan version(s), ${report.actionCount} action(s), ${report.eventCount} event(s).`);
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+export function listScenariosCommand(output: Output): number {
+  for (const scenario of scenarios) {
+    output.out(`${scenario.name.padEnd(16)} ${scenario.title}\n${' '.repeat(17)}example: ${scenario.defaultTask}`);
+  }
+  return 0;
+}
+
+function environmentFromFlags(options: CliOptions): EnvironmentSpec {
+  const chosen = (['scenario', 'url', 'cdp'] as const).filter((flag) => options[flag] !== undefined);
+  if (chosen.length !== 1) {
+    throw new UsageError(
+      chosen.length === 0
+        ? 'say where to act: --scenario <name>, --url <url> or --cdp <endpoint>'
+        : `choose one of --scenario, --url and --cdp (got ${chosen.map((flag) => `--${flag}`).join(' and ')})`,
+    );
+  }
+  if (options.target !== undefined && options.cdp === undefined) throw new UsageError('--target only applies with --cdp');
+  if (options.scenario !== undefined) {
+    requireScenario(options.scenario);
+    return { type: 'scenario', name: options.scenario };
+  }
+  if (options.url !== undefined) {
+    if (!/^https?:\/\//i.test(options.url) || !URL.canParse(options.url)) {
+      throw new UsageError(`--url must be an http(s) address, got "${options.url}"`);
+    }
+    return { type: 'url', url: options.url };
+  }
+  return { type: 'cdp', endpoint: options.cdp!, ...(options.target ? { targetId: options.target } : {}) };
+}
+
+function findRun(store: Store, positionals: readonly string[]) {
+  const prefix = positionals[0];
+  if (!prefix) throw new UsageError('give a run id (see "sandpiper runs")');
+  const matches = store.findRunsByPrefix(prefix);
+  if (matches.length === 0) throw new UsageError(`no run matches "${prefix}" (see "sandpiper runs")`);
+  if (matches.length > 1) {
+    throw new UsageError(`"${prefix}" matches ${matches.length} runs: ${matches.slice(0, 5).map((run) => run.id).join(', ')}`);
+  }
+  return matches[0]!;
+}
+
+function positiveInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
+  return number;
+}
+
+function describeEnvironment(spec: EnvironmentSpec): string {
+  if (spec.type === 'scenario') return `scenario ${spec.name}`;
+  if (spec.type === 'url') return spec.url;
+  return `Chromium at ${spec.endpoint}${spec.targetId ? ` (target ${spec.targetId})` : ''}`;
+}
+
+function truncate(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}

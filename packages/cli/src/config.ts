@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { approvalPolicySchema, parseContract } from '@sandpiper/protocol';
+import { z } from 'zod';
+
+/** The optional configuration file, `sandpiper.config.json` in the working directory. */
+export const configFileSchema = z
+  .object({
+    /** Where runs, screenshots and reports are kept. */
+    dataDir: z.string().min(1).optional(),
+    /** Show the browser window on an X display instead of running headless. */
+    headed: z.boolean().optional(),
+    /** X display for headed mode, such as ":99". */
+    display: z.string().regex(/^:\d+(\.\d+)?$/).optional(),
+    approval: approvalPolicySchema.optional(),
+    /** Use the accessibility snapshot when the environment offers one; false forces OCR. */
+    accessibility: z.boolean().optional(),
+    budgets: z
+      .object({
+        maxActions: z.number().int().positive().optional(),
+        maxAttemptsPerStep: z.number().int().positive().max(20).optional(),
+        maxDurationMs: z.number().int().positive().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+export const CONFIG_FILE_NAME = 'sandpiper.config.json';
+
+/** Read and validate the configuration file; absent file means defaults. */
+export function loadConfigFile(cwd: string): ConfigFile {
+  const file = path.join(cwd, CONFIG_FILE_NAME);
+  if (!existsSync(file)) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error: unknown) {
+    throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  try {
+    return parseContract(configFileSchema, raw, `configuration in ${file}`);
+  } catch (error: unknown) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** The data directory: the flag, then SANDPIPER_DATA_DIR, then the config file, then ./.sandpiper. */
+export function resolveDataDir(cwd: string, flag: string | undefined, config: ConfigFile): string {
+  return path.resolve(cwd, flag ?? process.env.SANDPIPER_DATA_DIR ?? config.dataDir ?? '.sandpiper');
+}
+
+/** A mistake in how the CLI was called: printed as one line, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

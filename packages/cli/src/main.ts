@@ -1,0 +1,94 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from './config.js';
+import { describeError } from './errors.js';
+import { createOutput, type Output } from './output.js';
+
+const HELP = `sandpiper — a plan-centric computer-use agent
+
+Usage:
+  sandpiper run ["<task>"] (--scenario <name> | --url <url> | --cdp <endpoint> [--target <id>]) [options]
+  sandpiper resume <run-id> [options]
+  sandpiper runs [--limit N] [--json]
+  sandpiper show <run-id> [--json]
+  sandpiper scenarios
+
+Run options:
+  --scenario <name>     act on a built-in scenario app (see "sandpiper scenarios"); the task defaults to its example
+  --url <url>           open this address in a fresh Chromium
+  --cdp <endpoint>      attach to a running Chromium's DevTools endpoint (http://127.0.0.1:9222)
+  --target <id>         with --cdp: the DevTools target id of the page to act on
+  --yes                 approve the plan and sensitive actions without asking
+  --approve-plan        approve the plan automatically, still ask before sensitive actions
+  --headed              show the browser on an X display (DISPLAY, or --display)
+  --display <:N>        X display for --headed
+  --no-accessibility    find targets with OCR only, ignoring the accessibility snapshot
+  --max-actions <n>     action budget (default 200)
+  --timeout <seconds>   wall-time budget (default 600)
+  --data-dir <dir>      where runs are stored (default ./.sandpiper or $SANDPIPER_DATA_DIR)
+  --json                print events as JSON lines instead of progress text
+  --debug               print stack traces and debug messages
+
+Exit codes: 0 the run succeeded, 1 it ended otherwise, 2 bad usage, 3 the environment is unusable.
+`;
+
+const RUN_OPTIONS = {
+  scenario: { type: 'string' },
+  url: { type: 'string' },
+  cdp: { type: 'string' },
+  target: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  'approve-plan': { type: 'boolean' },
+  headed: { type: 'boolean' },
+  display: { type: 'string' },
+  'no-accessibility': { type: 'boolean' },
+  'max-actions': { type: 'string' },
+  timeout: { type: 'string' },
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  debug: { type: 'boolean' },
+  limit: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+export type CliOptions = ReturnType<typeof parseCommandLine>['values'];
+
+function parseCommandLine(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: RUN_OPTIONS, allowPositionals: true, strict: true });
+  } catch (error: unknown) {
+    throw new UsageError(`${(error as Error).message}. Run "sandpiper --help" for the options.`);
+  }
+}
+
+/** Run the CLI; resolves with the process exit code. */
+export async function main(argv: readonly string[], output: Output = createOutput()): Promise<number> {
+  const debug = argv.includes('--debug');
+  try {
+    const { values, positionals } = parseCommandLine(argv);
+    const [command, ...rest] = positionals;
+    if (values.help || command === undefined || command === 'help') {
+      output.out(HELP);
+      return command === undefined && !values.help ? 2 : 0;
+    }
+    const commands = await import('./commands.js');
+    switch (command) {
+      case 'run':
+        return await commands.runCommand(rest, values, output);
+      case 'resume':
+        return await commands.resumeCommand(rest, values, output);
+      case 'runs':
+        return commands.listRunsCommand(rest, values, output);
+      case 'show':
+        return commands.showRunCommand(rest, values, output);
+      case 'scenarios':
+        return commands.listScenariosCommand(output);
+      default:
+        throw new UsageError(`unknown command "${command}". Commands: run, resume, runs, show, scenarios.`);
+    }
+  } catch (error: unknown) {
+    const described = describeError(error);
+    output.error(`sandpiper: ${described.message}`);
+    if (debug && error instanceof Error && error.stack) output.error(error.stack);
+    return described.exitCode;
+  }
+}

@@ -1,0 +1,90 @@
+import type { RunState } from '@sandpiper/core';
+import type { PlanVersion, RunEvent } from '@sandpiper/protocol';
+import type { Output } from './output.js';
+
+/** Renders a run's events as the live progress a person reads in the terminal. */
+export function createProgressPrinter(output: Output, options: { json: boolean }) {
+  return (event: RunEvent, state: RunState): void => {
+    if (options.json) {
+      output.out(JSON.stringify(event));
+      return;
+    }
+    const line = describeEvent(event, state);
+    if (line !== undefined) output.out(line);
+  };
+}
+
+export function describeEvent(event: RunEvent, state: RunState): string | undefined {
+  const payload = event.payload;
+  switch (payload.type) {
+    case 'run-start':
+      return `Task: ${payload.task.instruction}`;
+    case 'plan-start':
+      return payload.reason === 'initial' ? 'Planning…' : 'Regenerating the plan…';
+    case 'plan-version-create':
+      return formatPlan(payload.version);
+    case 'clarification-request':
+      return [
+        `? ${payload.question}`,
+        ...payload.unparsed.map((clause) => `  not understood: "${clause}"`),
+      ].join('\n');
+    case 'approval-request':
+      return payload.subject.type === 'plan'
+        ? undefined
+        : `! ${payload.subject.summary} — ${payload.subject.reason}; needs approval`;
+    case 'approval-response':
+      if (payload.by === 'policy') return payload.decision === 'accepted' ? '  approved by policy' : undefined;
+      return `  ${payload.decision === 'accepted' ? 'approved' : 'rejected'} by you${payload.reason ? ` (${payload.reason})` : ''}`;
+    case 'step-start': {
+      const plan = state.plan;
+      const number = plan ? plan.completed.length + 1 : 0;
+      const total = plan ? plan.completed.length + plan.pending.length : 0;
+      const step = plan?.pending.find((candidate) => candidate.id === payload.stepId);
+      const retry = payload.attempt > 1 ? ` (attempt ${payload.attempt})` : '';
+      return `▶ Step ${number}/${total}: ${step?.text ?? payload.stepId}${retry}`;
+    }
+    case 'action-start': {
+      const grounding = payload.grounding;
+      const note = grounding?.ambiguous
+        ? ` [ambiguous: ${grounding.alternatives.length + 1} candidates, picked by role and position]`
+        : grounding && !grounding.box && grounding.method !== 'none'
+          ? ' [target not found]'
+          : '';
+      return `    ${payload.summary}${note}`;
+    }
+    case 'action-end':
+      return payload.result.ok ? undefined : `    ✗ ${payload.result.error ?? 'the action failed'}`;
+    case 'step-check':
+      return `    ${payload.passed ? '✓' : '✗'} ${payload.evidence}`;
+    case 'step-end':
+      return payload.status === 'failed' ? `  Step failed: ${payload.reason}` : undefined;
+    case 'run-pause':
+      return '‖ Paused';
+    case 'run-resume':
+      return '▶ Resumed';
+    case 'run-cancel':
+      return `■ ${payload.reason ?? 'Cancelled'}`;
+    case 'run-recover':
+      return payload.interruptedStepId
+        ? `Recovering: re-checking the step that was running when the last process stopped (${payload.interruptedStepId})`
+        : 'Recovering the run from its log';
+    case 'warning':
+      return `  note: ${payload.message}`;
+    case 'run-end':
+      return `\nResult: ${payload.status} — ${payload.reason}`;
+    case 'observation':
+      return undefined;
+  }
+}
+
+export function formatPlan(version: PlanVersion): string {
+  const lines = [`\nPlan v${version.number} (${version.state}, ${version.cause}): ${version.analysis}`];
+  version.completed.forEach((step, index) => lines.push(`  ${index + 1}. [done] ${step.text}`));
+  version.pending.forEach((step, index) => lines.push(`  ${version.completed.length + index + 1}. ${step.text}`));
+  if (version.constraints.length > 0) lines.push(`  Constraints: ${version.constraints.join('; ')}`);
+  if (version.successCriteria.length > 0) {
+    lines.push('  Success criteria:');
+    for (const criterion of version.successCriteria) lines.push(`    - ${criterion.text}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import type { Action, RunEvent, TaskInput } from '@sandpiper/protocol';
+import { taskSchema } from '@sandpiper/protocol';
+import {
+  createManualClock,
+  createMemoryBlobStore,
+  createMemoryEventLog,
+  createScriptedEngine,
+  createScriptedEnvironment,
+  createSequentialIds,
+  type ScriptedEngineScript,
+} from '@sandpiper/testing';
+import { describe, expect, it } from 'vitest';
+import type { OperatorDecision, PlannerResult } from '../engine.js';
+import type { Environment } from '../ports.js';
+import { resumeRun, startRun } from './agent-loop.js';
+import { createQueueChannel, type UserChannel } from './user-channel.js';
+
+const twoStepPlan: PlannerResult = {
+  type: 'plan',
+  analysis: 'Fill the name, then press Enter.',
+  constraints: [],
+  successCriteria: [{ text: "The Name field shows 'Ada'", exactValue: 'Ada' }],
+  steps: [{ text: "Type 'Ada' into the 'Name' field" }, { text: 'Press Enter' }],
+};
+
+const click: Action = { type: 'click', at: { x: 10, y: 10 }, button: 'left', count: 1, modifiers: [] };
+
+/** Acts once per step, then reports the step complete. */
+function actOnceThenComplete(input: { performed: readonly unknown[] }): OperatorDecision {
+  return input.performed.length === 0
+    ? { type: 'act', actions: [{ action: click, summary: 'Clicking the field' }] }
+    : { type: 'step-complete', evidence: 'done' };
+}
+
+function setup(options: {
+  task?: Partial<TaskInput>;
+  script?: Partial<ScriptedEngineScript>;
+  channel?: UserChannel;
+  environment?: Environment;
+  signal?: AbortSignal;
+}) {
+  const clock = createManualClock();
+  const log = createMemoryEventLog(clock.now);
+  const environment = options.environment ?? createScriptedEnvironment();
+  const engine = createScriptedEngine({ planner: [twoStepPlan], operator: [actOnceThenComplete], ...options.script });
+  const deps = {
+    log,
+    blobs: createMemoryBlobStore((bytes) => createHash('sha256').update(bytes).digest('hex')),
+    environment,
+    engine,
+    clock,
+    ids: createSequentialIds(),
+    channel: options.channel ?? createQueueChannel({ interactive: false }),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  const task = taskSchema.parse({
+    instruction: "type 'Ada' into the Name field and press Enter",
+    environment: { type: 'url', url: 'http://127.0.0.1:1/' },
+    approval: 'auto',
+    ...options.task,
+  });
+  return { deps, log, engine, environment, task };
+}
+
+const types = (events: readonly RunEvent[]) => events.map((event) => event.payload.type);
+
+describe('the agent loop', () => {
+  it('plans, approves by policy, executes every step and ends succeeded', async () => {
+    const { deps, log, task, environment } = setup({});
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('succeeded');
+    expect(state.plan?.completed.map((step) => step.text)).toEqual(["Type 'Ada' into the 'Name' field", 'Press Enter']);
+    expect((environment as ReturnType<typeof createScriptedEnvironment>).performed).toHaveLength(2);
+    const events = log.all('run-1');
+    expect(types(events).slice(0, 6)).toEqual([
+      'run-start',
+      'plan-start',
+      'observation',
+      'plan-version-create',
+      'approval-request',
+      'approval-response',
+    ]);
+    expect(types(events).at(-1)).toBe('run-end');
+    const actionEnd = events.find((event) => event.payload.type === 'action-end')!;
+    expect(events.find((event) => event.seq === actionEnd.cause)?.payload.type).toBe('action-start');
+  });
+
+  it('stops and asks instead of guessing when the planner does not understand the task', async () => {
+    const { deps, log, task, environment } = setup({
+      script: { planner: [{ type: 'clarify', question: 'What is "make it nice"?', unparsed: ['make it nice'] }] },
+    });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('needs-input');
+    expect(state.clarification?.unparsed).toEqual(['make it nice']);
+    expect((environment as ReturnType<typeof createScriptedEnvironment>).performed).toHaveLength(0);
+    expect(types(log.all('run-1'))).not.toContain('step-start');
+  });
+
+  it('waits for the person under the ask policy and ends needing input when nobody can answer', async () => {
+    const { deps, task } = setup({ task: { approval: 'ask' } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('needs-input');
+    expect(state.versions[0]?.state).toBe('draft');
+  });
+
+  it('executes the edited version when the person edits the plan before approving it', async () => {
+    const channel = createQueueChannel({ interactive: true });
+    const { deps, task, engine } = setup({ task: { approval: 'ask' }, channel });
+    const running = startRun(deps, 'run-1', task);
+    channel.push({ type: 'edit', edits: [{ type: 'rewrite', stepId: 'step-2', text: 'Press Tab' }] });
+    channel.push({ type: 'approve' });
+    const state = await running;
+    expect(state.status).toBe('succeeded');
+    expect(state.versions.map((version) => [version.cause, version.state])).toEqual([
+      ['initial', 'rejected'],
+      ['plan-edit', 'locked'],
+    ]);
+    expect(engine.calls.operator.map((call) => call.step.text)).toContain('Press Tab');
+  });
+
+  it('pauses between actions and continues on resume', async () => {
+    const channel = createQueueChannel({ interactive: true });
+    const { deps, task, log } = setup({ channel });
+    channel.push({ type: 'pause' });
+    const running = startRun(deps, 'run-1', task);
+    channel.push({ type: 'resume' });
+    const state = await running;
+    expect(state.status).toBe('succeeded');
+    expect(types(log.all('run-1'))).toEqual(expect.arrayContaining(['run-pause', 'run-resume']));
+  });
+
+  it('ends cancelled when the person cancels', async () => {
+    const channel = createQueueChannel({ interactive: true });
+    const { deps, task } = setup({ channel });
+    channel.push({ type: 'cancel' });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('cancelled');
+    expect(state.plan?.completed).toHaveLength(0);
+  });
+
+  it('stops at the action budget', async () => {
+    const { deps, task } = setup({ task: { budgets: { maxActions: 1, maxAttemptsPerStep: 3, maxDurationMs: 60_000 } } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('budget-exhausted');
+    expect(state.actionCount).toBe(1);
+  });
+
+  it('asks before a sensitive action unless the policy approves everything', async () => {
+    const submitPlan: PlannerResult = { ...twoStepPlan, steps: [{ text: "Click the 'Submit' button" }] };
+    const asked = setup({ script: { planner: [submitPlan] } });
+    const blocked = await startRun(asked.deps, 'run-1', asked.task);
+    expect(blocked.status).toBe('needs-input');
+    expect((asked.environment as ReturnType<typeof createScriptedEnvironment>).performed).toHaveLength(0);
+
+    const trusted = setup({ script: { planner: [submitPlan] }, task: { approval: 'auto-all' } });
+    const done = await startRun(trusted.deps, 'run-1', trusted.task);
+    expect(done.status).toBe('succeeded');
+    const responses = trusted.log.all('run-1').filter((event) => event.payload.type === 'approval-response');
+    expect(responses).toHaveLength(2);
+  });
+
+  it('retries a step whose check fails and ends failed after the attempt budget', async () => {
+    const { deps, task, log } = setup({ script: { reflector: [{ passed: false, evidence: 'the field is empty' }] } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('failed');
+    const starts = log.all('run-1').filter((event) => event.payload.type === 'step-start');
+    expect(starts).toHaveLength(3);
+    expect(state.endReason).toContain('the field is empty');
+  });
+
+  it('ends failed when the judge does not see the success criteria', async () => {
+    const { deps, task } = setup({ script: { judge: [{ verdict: 'reject', reason: 'Name is empty', satisfied: [] }] } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('failed');
+    expect(state.endReason).toContain('Name is empty');
+  });
+});
+
+describe('resuming an interrupted run', () => {
+  /** Runs until the second action, where the "process" dies: the log ends mid-step. */
+  async function interruptedRun() {
+    const dying = createScriptedEnvironment({
+      onAct: (_action, index) => {
+        if (index === 1) throw new Error('process died');
+      },
+    });
+    const first = setup({ environment: dying });
+    await expect(startRun(first.deps, 'run-1', first.task)).rejects.toThrow('process died');
+    return first;
+  }
+
+  it('re-checks the interrupted step and does not run it again when its effect is visible', async () => {
+    const first = await interruptedRun();
+    const fresh = createScriptedEnvironment();
+    const engine = createScriptedEngine({ planner: [twoStepPlan], operator: [actOnceThenComplete] });
+    const state = await resumeRun({ ...first.deps, environment: fresh, engine }, 'run-1');
+    expect(state.status).toBe('succeeded');
+    expect(fresh.performed).toHaveLength(0);
+    const completions = first.log.all('run-1').filter(
+      (event) => event.payload.type === 'step-end' && event.payload.status === 'completed',
+    );
+    expect(completions.map((event) => (event.payload as { stepId: string }).stepId)).toEqual(['step-1', 'step-2']);
+  });
+
+  it('attempts the interrupted step again only when the check shows it did not take effect', async () => {
+    const first = await interruptedRun();
+    const fresh = createScriptedEnvironment();
+    const engine = createScriptedEngine({
+      planner: [twoStepPlan],
+      operator: [actOnceThenComplete],
+      reflector: [{ passed: false, evidence: 'no key press visible' }, { passed: true, evidence: 'ok' }],
+    });
+    const state = await resumeRun({ ...first.deps, environment: fresh, engine }, 'run-1');
+    expect(state.status).toBe('succeeded');
+    expect(fresh.performed).toHaveLength(1);
+    expect(engine.calls.operator.map((call) => call.step.text)).toEqual(['Press Enter', 'Press Enter']);
+  });
+
+  it('leaves an ended run alone', async () => {
+    const { deps, task, log } = setup({});
+    await startRun(deps, 'run-1', task);
+    const before = log.all('run-1').length;
+    const state = await resumeRun(deps, 'run-1');
+    expect(state.status).toBe('succeeded');
+    expect(log.all('run-1')).toHaveLength(before);
+  });
+});

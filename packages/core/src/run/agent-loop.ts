@@ -1,0 +1,131 @@
+import type { PlanVersion, RunEvent, Task } from '@sandpiper/protocol';
+import type { PerformedAction } from '../engine.js';
+import { CancelledError } from '../handle.js';
+import { checkpoint, executeStep } from './execute-step.js';
+import { approvalPhase, planPhase } from './planning.js';
+import type { RunState } from './projection.js';
+import { RunContext, type RunDependencies } from './run-context.js';
+import { isRunStop, type RunStop } from './stop.js';
+
+/**
+ * Start a new run: plan, get approval, execute every pending step, and finish with the judge.
+ * Resolves with the final state; every change along the way is in the event log.
+ */
+export async function startRun(deps: RunDependencies, runId: string, task: Task): Promise<RunState> {
+  const context = await RunContext.open(deps, runId);
+  if (context.state.lastSeq > 0) throw new Error(`run ${runId} already exists; resume it instead`);
+  await context.emit('user', { type: 'run-start', task });
+  return drive(context, async () => {
+    const planned = await planPhase(context, 'initial');
+    if (isRunStop(planned)) return planned;
+    const approved = await approvalPhase(context, planned);
+    if (isRunStop(approved)) return approved;
+    return executePhase(context);
+  });
+}
+
+/**
+ * Continue a run from its log after the process that drove it stopped. A step that was executing
+ * is re-observed and checked first; it is only attempted again when its effect is not visible.
+ */
+export async function resumeRun(deps: RunDependencies, runId: string): Promise<RunState> {
+  const context = await RunContext.open(deps, runId);
+  const state = context.state;
+  if (state.lastSeq === 0) throw new Error(`run ${runId} has no events`);
+  if (state.phase === 'ended') return state;
+  const interrupted = state.currentStep;
+  await context.emit('agent', {
+    type: 'run-recover',
+    ...(interrupted ? { interruptedStepId: interrupted.stepId } : {}),
+  });
+  return drive(context, async () => {
+    const plan = context.state.plan;
+    if (!plan) {
+      const draft = unapprovedVersion(context.state) ?? (await planPhase(context, 'initial'));
+      if (isRunStop(draft)) return draft;
+      const approved = await approvalPhase(context, draft);
+      if (isRunStop(approved)) return approved;
+    }
+    if (interrupted) {
+      const stop = await recheckInterruptedStep(context, interrupted.stepId, interrupted.startSeq, interrupted.attempt);
+      if (stop) return stop;
+    }
+    return executePhase(context);
+  });
+}
+
+async function drive(context: RunContext, body: () => Promise<RunStop>): Promise<RunState> {
+  let stop: RunStop;
+  try {
+    stop = await body();
+  } catch (error: unknown) {
+    if (!CancelledError.isInstance(error) && !context.handle.signal.aborted) throw error;
+    await context.emit('user', { type: 'run-cancel', reason: 'Cancelled by the user.' });
+    stop = { status: 'cancelled', reason: 'Cancelled by the user.' };
+  }
+  await context.emit('agent', { type: 'run-end', status: stop.status, reason: stop.reason });
+  return context.state;
+}
+
+async function executePhase(context: RunContext): Promise<RunStop> {
+  for (;;) {
+    const step = context.state.plan?.pending.find((candidate) => candidate.status !== 'completed');
+    if (!step) break;
+    const stop = (await checkpoint(context)) ?? (await executeStep(context, step));
+    if (stop) return stop;
+  }
+  return finishPhase(context);
+}
+
+/** The run claims done only when the judge sees every success criterion on the final screen. */
+async function finishPhase(context: RunContext): Promise<RunStop> {
+  const plan = context.state.plan!;
+  const screen = await context.observe();
+  const verdict = await context.engine.judge.judge(context.handle, { task: context.state.task!, plan, screen });
+  if (verdict.verdict === 'accept') return { status: 'succeeded', reason: verdict.reason };
+  return { status: 'failed', reason: `Every step ran, but the result is not confirmed: ${verdict.reason}` };
+}
+
+async function recheckInterruptedStep(
+  context: RunContext,
+  stepId: string,
+  startSeq: number,
+  attempt: number,
+): Promise<RunStop | undefined> {
+  const step = context.state.plan?.pending.find((candidate) => candidate.id === stepId);
+  if (!step) return undefined;
+  const events = await context.deps.log.read(context.runId, startSeq);
+  const performed = performedSince(events);
+  const firstObservation = events.find((event) => event.payload.type === 'observation');
+  const before =
+    firstObservation?.payload.type === 'observation'
+      ? await context.screenFrom(firstObservation.payload.observation)
+      : undefined;
+  const after = await context.observe();
+  if (before && performed.length > 0) {
+    const check = await context.engine.reflector.check(context.handle, { step, performed, before, after });
+    await context.emit('agent', { type: 'step-check', stepId, passed: check.passed, evidence: check.evidence });
+    if (check.passed) {
+      await context.emit('agent', { type: 'step-end', stepId, status: 'completed', reason: check.evidence });
+      return undefined;
+    }
+  }
+  return executeStep(context, step, Math.min(attempt + 1, context.state.task!.budgets.maxAttemptsPerStep));
+}
+
+function performedSince(events: readonly RunEvent[]): PerformedAction[] {
+  const performed: PerformedAction[] = [];
+  for (const event of events) {
+    if (event.payload.type !== 'action-start') continue;
+    const start = event;
+    const end = events.find((candidate) => candidate.cause === start.seq && candidate.payload.type === 'action-end');
+    const ok = end?.payload.type === 'action-end' ? end.payload.result.ok : false;
+    performed.push({ action: event.payload.action, summary: event.payload.summary, ok });
+  }
+  return performed;
+}
+
+function unapprovedVersion(state: RunState): PlanVersion | undefined {
+  const last = state.versions.at(-1);
+  return last && (last.state === 'draft' || last.state === 'proposal') ? last : undefined;
+}

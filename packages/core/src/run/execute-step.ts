@@ -1,0 +1,191 @@
+import type { Step } from '@sandpiper/protocol';
+import type { PerformedAction, PlannedAction, Screen } from '../engine.js';
+import { sensitiveReason } from './sensitivity.js';
+import type { RunContext } from './run-context.js';
+import type { RunStop } from './stop.js';
+
+/** How many times the operator is asked for more actions within one attempt at a step. */
+const MAX_DECISIONS_PER_ATTEMPT = 8;
+
+type AttemptOutcome =
+  | { readonly type: 'checked'; readonly passed: boolean; readonly evidence: string }
+  | { readonly type: 'failed'; readonly reason: string }
+  | RunStopOutcome;
+
+interface RunStopOutcome {
+  readonly type: 'stop';
+  readonly stop: RunStop;
+}
+
+/**
+ * Execute one step: observe, let the operator decide, act, observe again, and check the visible
+ * outcome; retry up to the per-step budget. Returns a stop when the run must end.
+ */
+export async function executeStep(context: RunContext, step: Step, firstAttempt = 1): Promise<RunStop | undefined> {
+  const budgets = context.state.task!.budgets;
+  let lastReason = 'the step did not have its expected effect';
+  for (let attempt = firstAttempt; attempt <= budgets.maxAttemptsPerStep; attempt += 1) {
+    await context.emit('agent', { type: 'step-start', stepId: step.id, attempt });
+    const outcome = await attemptStep(context, step, attempt);
+    if (outcome.type === 'stop') return outcome.stop;
+    if (outcome.type === 'checked') {
+      await context.emit('agent', {
+        type: 'step-check',
+        stepId: step.id,
+        passed: outcome.passed,
+        evidence: outcome.evidence,
+      });
+      if (outcome.passed) {
+        await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'completed', reason: outcome.evidence });
+        return undefined;
+      }
+      lastReason = outcome.evidence;
+    } else {
+      lastReason = outcome.reason;
+    }
+    if (attempt < budgets.maxAttemptsPerStep) {
+      await context.emit('agent', { type: 'warning', message: `Retrying "${step.text}": ${lastReason}` });
+    }
+  }
+  await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: lastReason });
+  return { status: 'failed', reason: `Step "${step.text}" failed: ${lastReason}` };
+}
+
+async function attemptStep(context: RunContext, step: Step, attempt: number): Promise<AttemptOutcome> {
+  const before = await context.observe();
+  let screen = before;
+  const performed: PerformedAction[] = [];
+  for (let decisionCount = 0; decisionCount < MAX_DECISIONS_PER_ATTEMPT; decisionCount += 1) {
+    const stop = await checkpoint(context);
+    if (stop) return { type: 'stop', stop };
+    const decision = await context.engine.operator.decide(context.handle, {
+      task: context.state.task!,
+      step,
+      attempt,
+      screen,
+      performed,
+    });
+    switch (decision.type) {
+      case 'step-complete':
+        return checkStep(context, step, performed, before, screen);
+      case 'fail':
+        return { type: 'failed', reason: decision.reason };
+      case 'clarify':
+        await context.emit('agent', { type: 'clarification-request', question: decision.question, unparsed: [step.text] });
+        return { type: 'stop', stop: { status: 'needs-input', reason: decision.question } };
+      case 'act': {
+        const result = await performChain(context, step, decision.actions, performed);
+        if (result) return result;
+        screen = await context.observe();
+        if (performed.at(-1)?.action.type === 'done') return checkStep(context, step, performed, before, screen);
+      }
+    }
+  }
+  return checkStep(context, step, performed, before, screen);
+}
+
+async function checkStep(
+  context: RunContext,
+  step: Step,
+  performed: readonly PerformedAction[],
+  before: Screen,
+  after: Screen,
+): Promise<AttemptOutcome> {
+  const check = await context.engine.reflector.check(context.handle, { step, performed, before, after });
+  return { type: 'checked', passed: check.passed, evidence: check.evidence };
+}
+
+/** Perform a chain of actions in order; a failure or a stop ends the chain. */
+async function performChain(
+  context: RunContext,
+  step: Step,
+  actions: readonly PlannedAction[],
+  performed: PerformedAction[],
+): Promise<AttemptOutcome | undefined> {
+  const environment = context.deps.environment;
+  for (const planned of actions) {
+    const stop = (await checkpoint(context)) ?? (await approveIfSensitive(context, step, planned));
+    if (stop) return { type: 'stop', stop };
+    const start = await context.emit('agent', {
+      type: 'action-start',
+      stepId: step.id,
+      action: planned.action,
+      summary: planned.summary,
+      ...(planned.grounding ? { grounding: planned.grounding } : {}),
+    });
+    if (planned.action.type === 'done' || planned.action.type === 'fail') {
+      performed.push({ action: planned.action, summary: planned.summary, ok: true });
+      if (planned.action.type === 'fail') return { type: 'failed', reason: planned.action.reason };
+      continue;
+    }
+    const result = environment.info.actionSpace.includes(planned.action.type)
+      ? await environment.act(context.handle, planned.action)
+      : { ok: false, error: `this environment cannot perform '${planned.action.type}' actions`, durationMs: 0 };
+    await context.emit('environment', { type: 'action-end', stepId: step.id, result }, start.seq);
+    performed.push({ action: planned.action, summary: planned.summary, ok: result.ok });
+    if (!result.ok) return { type: 'failed', reason: `${planned.summary} failed: ${result.error ?? 'unknown error'}` };
+  }
+  return undefined;
+}
+
+/** Between actions: honour cancellation, pause, and the action and time budgets. */
+export async function checkpoint(context: RunContext): Promise<RunStop | undefined> {
+  if (context.handle.signal.aborted) return cancelled(context, 'Cancelled by the user.');
+  const command = context.deps.channel.take();
+  if (command?.type === 'cancel') return cancelled(context, command.reason ?? 'Cancelled by the user.');
+  if (command?.type === 'pause') {
+    await context.emit('user', { type: 'run-pause' });
+    for (;;) {
+      const next = await context.deps.channel.wait(context.handle, { type: 'paused' });
+      if (!next || next.type === 'cancel') return cancelled(context, 'Cancelled while paused.');
+      if (next.type === 'resume') {
+        await context.emit('user', { type: 'run-resume' });
+        break;
+      }
+    }
+  }
+  const budgets = context.state.task!.budgets;
+  if (context.state.actionCount >= budgets.maxActions) {
+    return { status: 'budget-exhausted', reason: `The action budget of ${budgets.maxActions} was used up.` };
+  }
+  if (context.timeLeft() <= 0) {
+    return { status: 'budget-exhausted', reason: `The time budget of ${budgets.maxDurationMs} ms ran out.` };
+  }
+  return undefined;
+}
+
+async function cancelled(context: RunContext, reason: string): Promise<RunStop> {
+  await context.emit('user', { type: 'run-cancel', reason });
+  return { status: 'cancelled', reason };
+}
+
+/** Sensitive actions wait for the person unless the policy approves everything. */
+async function approveIfSensitive(
+  context: RunContext,
+  step: Step,
+  planned: PlannedAction,
+): Promise<RunStop | undefined> {
+  const reason = sensitiveReason(planned.action.type, [step.text, planned.grounding?.query]);
+  if (!reason) return undefined;
+  const requestId = context.deps.ids.next('approval');
+  const subject = { type: 'action' as const, stepId: step.id, summary: planned.summary, reason };
+  await context.emit('agent', { type: 'approval-request', requestId, subject });
+  if (context.state.task!.approval === 'auto-all') {
+    await context.emit('agent', { type: 'approval-response', requestId, decision: 'accepted', by: 'policy' });
+    return undefined;
+  }
+  const command = await context.deps.channel.wait(context.handle, {
+    type: 'action-approval',
+    summary: planned.summary,
+    reason,
+  });
+  if (command?.type === 'approve') {
+    await context.emit('user', { type: 'approval-response', requestId, decision: 'accepted', by: 'user' });
+    return undefined;
+  }
+  if (!command) {
+    return { status: 'needs-input', reason: `"${planned.summary}" ${reason} and needs approval; run interactively or with --yes.` };
+  }
+  await context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user' });
+  return { status: 'cancelled', reason: `The person declined: ${planned.summary}.` };
+}

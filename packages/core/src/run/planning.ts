@@ -1,0 +1,113 @@
+import type { PlanVersion } from '@sandpiper/protocol';
+import { createPlanVersion, revisePlan } from '../plan/index.js';
+import type { RunContext } from './run-context.js';
+import { isRunStop, type RunStop } from './stop.js';
+
+/** Ask the planner for a plan (first time or regeneration) and record it as a draft version. */
+export async function planPhase(
+  context: RunContext,
+  reason: 'initial' | 'regenerate',
+): Promise<PlanVersion | RunStop> {
+  const task = context.state.task;
+  if (!task) throw new Error('a run cannot be planned before it has started');
+  await context.emit('agent', { type: 'plan-start', reason });
+  const screen = await context.observe();
+  const previous = reason === 'regenerate' ? latestVersion(context) : undefined;
+  const result = await context.engine.planner.plan(context.handle, {
+    task,
+    screen,
+    ...(previous ? { previous } : {}),
+  });
+  if (result.type === 'clarify') {
+    await context.emit('agent', {
+      type: 'clarification-request',
+      question: result.question,
+      unparsed: [...result.unparsed],
+    });
+    return { status: 'needs-input', reason: result.question };
+  }
+  const version = createPlanVersion(context.deps.ids, {
+    analysis: result.analysis,
+    constraints: [...result.constraints],
+    successCriteria: [...result.successCriteria],
+    steps: [...result.steps],
+    cause: reason,
+    number: context.state.versions.length + 1,
+    ...(previous ? { parent: previous } : {}),
+  });
+  await context.emit('agent', { type: 'plan-version-create', version });
+  return version;
+}
+
+/**
+ * Get the person's (or the policy's) approval for a version. Edits and regenerations produce new
+ * versions that go through approval again; the loop ends when one is approved or the person quits.
+ */
+export async function approvalPhase(context: RunContext, version: PlanVersion): Promise<PlanVersion | RunStop> {
+  let candidate = version;
+  for (;;) {
+    const requestId = context.deps.ids.next('approval');
+    await context.emit('agent', {
+      type: 'approval-request',
+      requestId,
+      subject: { type: 'plan', versionId: candidate.id },
+    });
+    if (context.state.task?.approval !== 'ask') {
+      await context.emit('agent', { type: 'approval-response', requestId, decision: 'accepted', by: 'policy' });
+      return candidate;
+    }
+    const command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
+    if (!command) return { status: 'needs-input', reason: 'The plan needs approval; run again interactively or with --yes.' };
+    switch (command.type) {
+      case 'approve':
+        await context.emit('user', { type: 'approval-response', requestId, decision: 'accepted', by: 'user' });
+        return candidate;
+      case 'cancel':
+        await context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user' });
+        return { status: 'cancelled', reason: command.reason ?? 'The plan was not approved.' };
+      case 'reject':
+      case 'regenerate': {
+        await context.emit('user', {
+          type: 'approval-response',
+          requestId,
+          decision: 'rejected',
+          by: 'user',
+          ...(command.type === 'reject' ? { reason: command.reason } : { reason: 'regenerate' }),
+        });
+        const next = await planPhase(context, 'regenerate');
+        if (isRunStop(next)) return next;
+        candidate = next;
+        break;
+      }
+      case 'edit': {
+        const revised = revisePlan(candidate, command.edits, {
+          ids: context.deps.ids,
+          cause: 'plan-edit',
+          number: context.state.versions.length + 1,
+          rationale: 'Edited by the user before approval.',
+        });
+        await context.emit('user', {
+          type: 'approval-response',
+          requestId,
+          decision: 'rejected',
+          by: 'user',
+          reason: revised.ok ? 'edited' : revised.error.message,
+        });
+        if (revised.ok) {
+          await context.emit('user', { type: 'plan-version-create', version: revised.version });
+          candidate = revised.version;
+        } else {
+          await context.emit('agent', { type: 'warning', message: revised.error.message });
+        }
+        break;
+      }
+      case 'pause':
+      case 'resume':
+        break;
+    }
+  }
+}
+
+function latestVersion(context: RunContext): PlanVersion | undefined {
+  return context.state.versions.at(-1);
+}

@@ -1,0 +1,156 @@
+import type {
+  ApprovalSubject,
+  Observation,
+  PlanVersion,
+  RunEvent,
+  RunStatus,
+  StepStatus,
+  Task,
+} from '@sandpiper/protocol';
+import { advancePlan } from '../plan/index.js';
+
+export type RunPhase =
+  | 'created'
+  | 'planning'
+  | 'awaiting-approval'
+  | 'executing'
+  | 'paused'
+  | 'waiting-for-user'
+  | 'ended';
+
+/** Everything the loop, the CLI and reports know about a run, derived only from its events. */
+export interface RunState {
+  readonly runId: string;
+  readonly task: Task | undefined;
+  readonly phase: RunPhase;
+  /** Set once the run has ended. */
+  readonly status: RunStatus | undefined;
+  readonly endReason: string | undefined;
+  /** Every plan version in creation order, with its current state. */
+  readonly versions: readonly PlanVersion[];
+  /** The approved plan as it stands now: steps move to `completed` as they finish. */
+  readonly plan: PlanVersion | undefined;
+  readonly pendingApproval: { readonly requestId: string; readonly subject: ApprovalSubject } | undefined;
+  /** The step being executed and its attempt number; undefined between steps. */
+  readonly currentStep: { readonly stepId: string; readonly attempt: number; readonly startSeq: number } | undefined;
+  readonly clarification: { readonly question: string; readonly unparsed: readonly string[] } | undefined;
+  readonly actionCount: number;
+  readonly lastObservation: Observation | undefined;
+  readonly startedAt: number | undefined;
+  readonly lastEventAt: number | undefined;
+  readonly lastSeq: number;
+}
+
+export function emptyRunState(runId: string): RunState {
+  return {
+    runId,
+    task: undefined,
+    phase: 'created',
+    status: undefined,
+    endReason: undefined,
+    versions: [],
+    plan: undefined,
+    pendingApproval: undefined,
+    currentStep: undefined,
+    clarification: undefined,
+    actionCount: 0,
+    lastObservation: undefined,
+    startedAt: undefined,
+    lastEventAt: undefined,
+    lastSeq: 0,
+  };
+}
+
+/** Fold a run's events into its state. Pure: the same events always give the same state. */
+export function projectRun(runId: string, events: readonly RunEvent[]): RunState {
+  return events.reduce(applyRunEvent, emptyRunState(runId));
+}
+
+export function applyRunEvent(state: RunState, event: RunEvent): RunState {
+  const next = { ...state, lastSeq: event.seq, lastEventAt: event.at } satisfies RunState;
+  const payload = event.payload;
+  switch (payload.type) {
+    case 'run-start':
+      return { ...next, task: payload.task, startedAt: event.at };
+    case 'plan-start':
+      return { ...next, phase: 'planning', clarification: undefined };
+    case 'plan-version-create':
+      return { ...next, versions: [...state.versions, payload.version] };
+    case 'clarification-request':
+      return {
+        ...next,
+        phase: 'waiting-for-user',
+        clarification: { question: payload.question, unparsed: payload.unparsed },
+      };
+    case 'approval-request':
+      return {
+        ...next,
+        phase: payload.subject.type === 'plan' ? 'awaiting-approval' : 'waiting-for-user',
+        pendingApproval: { requestId: payload.requestId, subject: payload.subject },
+      };
+    case 'approval-response':
+      return applyApprovalResponse(next, state, payload.requestId, payload.decision);
+    case 'step-start': {
+      return {
+        ...next,
+        phase: 'executing',
+        plan: advanced(state.plan, payload.stepId, 'executing'),
+        currentStep: { stepId: payload.stepId, attempt: payload.attempt, startSeq: event.seq },
+      };
+    }
+    case 'observation':
+      return { ...next, lastObservation: payload.observation };
+    case 'action-start':
+      return { ...next, actionCount: state.actionCount + 1 };
+    case 'step-end': {
+      return { ...next, plan: advanced(state.plan, payload.stepId, payload.status), currentStep: undefined };
+    }
+    case 'run-pause':
+      return { ...next, phase: 'paused' };
+    case 'run-resume':
+      return { ...next, phase: state.currentStep ? 'executing' : state.plan ? 'executing' : state.phase };
+    case 'run-end':
+      return { ...next, phase: 'ended', status: payload.status, endReason: payload.reason, pendingApproval: undefined };
+    case 'action-end':
+    case 'step-check':
+    case 'run-cancel':
+    case 'run-recover':
+    case 'warning':
+      return next;
+  }
+}
+
+function applyApprovalResponse(
+  next: RunState,
+  previous: RunState,
+  requestId: string,
+  decision: 'accepted' | 'rejected',
+): RunState {
+  const request = previous.pendingApproval;
+  if (!request || request.requestId !== requestId) return next;
+  const cleared = { ...next, pendingApproval: undefined };
+  if (request.subject.type !== 'plan') return { ...cleared, phase: 'executing' };
+  const versionId = request.subject.versionId;
+  if (decision === 'rejected') {
+    return { ...cleared, versions: setState(previous.versions, (v) => (v.id === versionId ? 'rejected' : v.state)) };
+  }
+  const versions = setState(previous.versions, (v) =>
+    v.id === versionId ? 'locked' : v.state === 'locked' ? 'superseded' : v.state,
+  );
+  const approved = versions.find((v) => v.id === versionId);
+  return { ...cleared, phase: 'executing', versions, plan: approved };
+}
+
+/** The plan after a step's status changed; a step event that does not fit the plan leaves it as it was. */
+function advanced(plan: PlanVersion | undefined, stepId: string, status: StepStatus): PlanVersion | undefined {
+  if (!plan) return plan;
+  const result = advancePlan(plan, stepId, status);
+  return result.ok ? result.version : plan;
+}
+
+function setState(versions: readonly PlanVersion[], stateOf: (version: PlanVersion) => PlanVersion['state']) {
+  return versions.map((version) => {
+    const state = stateOf(version);
+    return state === version.state ? version : { ...version, state };
+  });
+}

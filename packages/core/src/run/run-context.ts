@@ -1,0 +1,112 @@
+import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpiper/protocol';
+import type { Engine, Screen } from '../engine.js';
+import { CancelledError, type Handle } from '../handle.js';
+import type { BlobStore, Clock, Environment, EventLog, IdGenerator } from '../ports.js';
+import { applyRunEvent, projectRun, type RunState } from './projection.js';
+import type { UserChannel } from './user-channel.js';
+
+/** Everything a run needs from the outside world, passed in explicitly. */
+export interface RunDependencies {
+  readonly log: EventLog;
+  readonly blobs: BlobStore;
+  readonly environment: Environment;
+  readonly engine: Engine;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly channel: UserChannel;
+  /** Called after every appended event with the state it produced (CLI progress, server push). */
+  readonly onEvent?: (event: RunEvent, state: RunState) => void;
+  /** Aborting it cancels the run at the next safe point and interrupts blocking calls. */
+  readonly signal?: AbortSignal;
+  /** Debug log; never receives secrets. */
+  readonly debug?: (message: string) => void;
+}
+
+/**
+ * The state of one run while a process drives it. The state is never written directly: every
+ * change goes through `emit`, which appends an event and folds it into the projection.
+ */
+export class RunContext {
+  private current: RunState;
+  readonly handle: Handle;
+
+  private constructor(
+    readonly deps: RunDependencies,
+    readonly runId: string,
+    initial: RunState,
+  ) {
+    this.current = initial;
+    this.handle = {
+      signal: deps.signal ?? new AbortController().signal,
+      deadline: undefined,
+      log: deps.debug ?? (() => {}),
+    };
+  }
+
+  static async open(deps: RunDependencies, runId: string): Promise<RunContext> {
+    const events = await deps.log.read(runId);
+    return new RunContext(deps, runId, projectRun(runId, events));
+  }
+
+  get state(): RunState {
+    return this.current;
+  }
+
+  get engine(): Engine {
+    return this.deps.engine;
+  }
+
+  async emit(source: EventSource, payload: EventPayload, cause?: number): Promise<RunEvent> {
+    const event = await this.deps.log.append(this.runId, { source, payload, ...(cause ? { cause } : {}) });
+    this.current = applyRunEvent(this.current, event);
+    this.deps.onEvent?.(event, this.current);
+    return event;
+  }
+
+  /** Look at the screen, store the screenshot once, and log the observation. */
+  async observe(cause?: number): Promise<Screen> {
+    const capture = await this.deps.environment.observe(this.handle, {
+      accessibility: this.deps.environment.info.accessibility,
+    });
+    const hash = await this.deps.blobs.put(capture.png, 'image/png');
+    const observation: Observation = {
+      id: this.deps.ids.next('obs'),
+      takenAt: this.deps.clock.now(),
+      screenshot: { hash, mimeType: 'image/png', width: capture.width, height: capture.height },
+      ...(capture.url === undefined ? {} : { url: capture.url }),
+      ...(capture.title === undefined ? {} : { title: capture.title }),
+      ...(capture.accessibility === undefined ? {} : { accessibility: [...capture.accessibility] }),
+    };
+    await this.emit('environment', { type: 'observation', observation }, cause);
+    return { observation, capture };
+  }
+
+  /** Rebuild a screen from a logged observation (after a restart), or undefined if its image is gone. */
+  async screenFrom(observation: Observation): Promise<Screen | undefined> {
+    const png = await this.deps.blobs.get(observation.screenshot.hash);
+    if (!png) return undefined;
+    return {
+      observation,
+      capture: {
+        png,
+        width: observation.screenshot.width,
+        height: observation.screenshot.height,
+        ...(observation.url === undefined ? {} : { url: observation.url }),
+        ...(observation.title === undefined ? {} : { title: observation.title }),
+        ...(observation.accessibility === undefined ? {} : { accessibility: observation.accessibility }),
+      },
+    };
+  }
+
+  /** Time left before the run's wall-clock budget runs out, in milliseconds. */
+  timeLeft(): number {
+    const task = this.current.task;
+    const startedAt = this.current.startedAt;
+    if (!task || startedAt === undefined) return Number.POSITIVE_INFINITY;
+    return startedAt + task.budgets.maxDurationMs - this.deps.clock.now();
+  }
+
+  throwIfCancelled(): void {
+    if (this.handle.signal.aborted) throw new CancelledError('the run was cancelled');
+  }
+}

@@ -1,0 +1,58 @@
+import type { Handle } from '../handle.js';
+import type { PlanEdit } from '../plan/index.js';
+
+/** A decision or command from the person, delivered to a running loop. */
+export type UserCommand =
+  | { readonly type: 'approve' }
+  | { readonly type: 'reject'; readonly reason: string }
+  | { readonly type: 'regenerate' }
+  /** Change the plan under review: add, remove, move, rewrite, patch or replace pending steps. */
+  | { readonly type: 'edit'; readonly edits: readonly PlanEdit[] }
+  | { readonly type: 'pause' }
+  | { readonly type: 'resume' }
+  | { readonly type: 'cancel'; readonly reason?: string };
+
+/**
+ * Where a loop hears from the person. `take` returns a queued command without waiting (for pause
+ * and cancel checks between actions); `wait` blocks until one arrives or the handle is aborted.
+ * A loop without a person attached gets `undefined` from `wait` at once, and then stops and asks.
+ */
+export interface UserChannel {
+  readonly interactive: boolean;
+  take(): UserCommand | undefined;
+  wait(handle: Handle, prompt: UserPrompt): Promise<UserCommand | undefined>;
+}
+
+/** What the loop is waiting for, so an interactive front end can render the right question. */
+export type UserPrompt =
+  | { readonly type: 'plan-approval'; readonly versionId: string }
+  | { readonly type: 'action-approval'; readonly summary: string; readonly reason: string }
+  | { readonly type: 'paused' };
+
+/** A channel fed from code: the CLI's prompt, a server's HTTP handlers, or a test script. */
+export function createQueueChannel(options: { interactive: boolean }): UserChannel & { push(command: UserCommand): void } {
+  const queue: UserCommand[] = [];
+  const waiters: ((command: UserCommand) => void)[] = [];
+  return {
+    interactive: options.interactive,
+    push(command) {
+      const waiter = waiters.shift();
+      if (waiter) waiter(command);
+      else queue.push(command);
+    },
+    take: () => queue.shift(),
+    wait(handle, _prompt) {
+      const queued = queue.shift();
+      if (queued) return Promise.resolve(queued);
+      if (!options.interactive) return Promise.resolve(undefined);
+      return new Promise((resolve, reject) => {
+        const onAbort = () => reject(handle.signal.reason);
+        handle.signal.addEventListener('abort', onAbort, { once: true });
+        waiters.push((command) => {
+          handle.signal.removeEventListener('abort', onAbort);
+          resolve(command);
+        });
+      });
+    },
+  };
+}

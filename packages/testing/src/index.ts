@@ -1,0 +1,5 @@
+export { createManualClock } from './clock.js';
+export { createSequentialIds } from './ids.js';
+export { createMemoryEventLog, createMemoryBlobStore } from './memory-store.js';
+export { createScriptedEngine, type ScriptedEngineScript, type ScriptedEngineCalls } from './scripted-engine.js';
+export { createScriptedEnvironment, type ScriptedEnvironmentOptions } from './scripted-environment.js';

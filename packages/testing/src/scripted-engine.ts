@@ -1,0 +1,66 @@
+import type {
+  Engine,
+  Grounder,
+  JudgeInput,
+  JudgeVerdict,
+  OperatorDecision,
+  OperatorInput,
+  PlannerInput,
+  PlannerResult,
+  StepCheck,
+  StepCheckInput,
+} from '@sandpiper/core';
+import type { Grounding } from '@sandpiper/protocol';
+
+/** A response, or a function of the call's input that computes one. */
+type Scripted<I, O> = O | ((input: I) => O);
+
+export interface ScriptedEngineScript {
+  /** One entry per planner call, used in order; the last one repeats. */
+  readonly planner: readonly Scripted<PlannerInput, PlannerResult>[];
+  readonly operator: readonly Scripted<OperatorInput, OperatorDecision>[];
+  readonly reflector?: readonly Scripted<StepCheckInput, StepCheck>[];
+  readonly judge?: readonly Scripted<JudgeInput, JudgeVerdict>[];
+}
+
+/** Every call the engine received, per role, in order. */
+export interface ScriptedEngineCalls {
+  readonly planner: PlannerInput[];
+  readonly operator: OperatorInput[];
+  readonly reflector: StepCheckInput[];
+  readonly judge: JudgeInput[];
+}
+
+/**
+ * A fake model that implements the real engine contract: it returns scripted answers, one per
+ * call, and records every input so a test can assert what the loop asked.
+ */
+export function createScriptedEngine(script: ScriptedEngineScript): Engine & { readonly calls: ScriptedEngineCalls } {
+  const calls: ScriptedEngineCalls = { planner: [], operator: [], reflector: [], judge: [] };
+  const pick = <I, O>(entries: readonly Scripted<I, O>[], log: I[], input: I, role: string): O => {
+    log.push(input);
+    const entry = entries[Math.min(log.length, entries.length) - 1];
+    if (entry === undefined) throw new Error(`the scripted ${role} has no response for call ${log.length}`);
+    return typeof entry === 'function' ? (entry as (value: I) => O)(input) : entry;
+  };
+  const grounder: Grounder = {
+    async ground(_handle, { query }): Promise<Grounding> {
+      return { query: query.text, method: 'none', ambiguous: false, alternatives: [] };
+    },
+  };
+  return {
+    name: 'scripted',
+    calls,
+    planner: { plan: async (_handle, input) => pick(script.planner, calls.planner, input, 'planner') },
+    operator: { decide: async (_handle, input) => pick(script.operator, calls.operator, input, 'operator') },
+    grounder,
+    reflector: {
+      check: async (_handle, input) =>
+        pick(script.reflector ?? [{ passed: true, evidence: 'scripted pass' }], calls.reflector, input, 'reflector'),
+    },
+    judge: {
+      judge: async (_handle, input) =>
+        pick(script.judge ?? [{ verdict: 'accept', reason: 'scripted accept', satisfied: [] }], calls.judge, input, 'judge'),
+    },
+  };
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what Sandpiper needs on Debian 12: the system packages (only those missing), then the
+# npm dependencies. Safe to run again; it does nothing that is already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(chromium xvfb xdotool x11-apps tesseract-ocr tesseract-ocr-eng fonts-dejavu-core fonts-liberation)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+
+if ((${#missing[@]} > 0)); then
+  echo "sandpiper setup: installing Debian packages: ${missing[*]}"
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "sandpiper setup: Debian packages already installed"
+fi
+
+# npm ci when the lock file matches and node_modules is absent or stale; it never downloads a browser.
+marker=node_modules/.sandpiper-installed
+if [[ ! -f $marker || package-lock.json -nt $marker ]]; then
+  echo "sandpiper setup: installing npm dependencies (better-sqlite3 compiles from source, about a minute)"
+  npm ci --no-audit --no-fund --loglevel=error
+  touch "$marker"
+else
+  echo "sandpiper setup: npm dependencies already installed"
+fi
