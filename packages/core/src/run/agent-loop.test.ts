@@ -140,7 +140,9 @@ describe('the agent loop', () => {
   });
 
   it('stops at the action budget', async () => {
-    const { deps, task } = setup({ task: { budgets: { maxActions: 1, maxAttemptsPerStep: 3, maxDurationMs: 60_000 } } });
+    const { deps, task } = setup({
+      task: { budgets: { maxActions: 1, maxAttemptsPerStep: 3, maxDurationMs: 60_000 } },
+    });
     const state = await startRun(deps, 'run-1', task);
     expect(state.status).toBe('budget-exhausted');
     expect(state.actionCount).toBe(1);
@@ -170,7 +172,9 @@ describe('the agent loop', () => {
   });
 
   it('ends failed when the judge does not see the success criteria', async () => {
-    const { deps, task } = setup({ script: { judge: [{ verdict: 'reject', reason: 'Name is empty', satisfied: [] }] } });
+    const { deps, task } = setup({
+      script: { judge: [{ verdict: 'reject', reason: 'Name is empty', satisfied: [] }] },
+    });
     const state = await startRun(deps, 'run-1', task);
     expect(state.status).toBe('failed');
     expect(state.endReason).toContain('Name is empty');
@@ -197,9 +201,9 @@ describe('resuming an interrupted run', () => {
     const state = await resumeRun({ ...first.deps, environment: fresh, engine }, 'run-1');
     expect(state.status).toBe('succeeded');
     expect(fresh.performed).toHaveLength(0);
-    const completions = first.log.all('run-1').filter(
-      (event) => event.payload.type === 'step-end' && event.payload.status === 'completed',
-    );
+    const completions = first.log
+      .all('run-1')
+      .filter((event) => event.payload.type === 'step-end' && event.payload.status === 'completed');
     expect(completions.map((event) => (event.payload as { stepId: string }).stepId)).toEqual(['step-1', 'step-2']);
   });
 
@@ -209,7 +213,10 @@ describe('resuming an interrupted run', () => {
     const engine = createScriptedEngine({
       planner: [twoStepPlan],
       operator: [actOnceThenComplete],
-      reflector: [{ passed: false, evidence: 'no key press visible' }, { passed: true, evidence: 'ok' }],
+      reflector: [
+        { passed: false, evidence: 'no key press visible' },
+        { passed: true, evidence: 'ok' },
+      ],
     });
     const state = await resumeRun({ ...first.deps, environment: fresh, engine }, 'run-1');
     expect(state.status).toBe('succeeded');

@@ -36,7 +36,12 @@ export async function executeStep(context: RunContext, step: Step, firstAttempt 
         evidence: outcome.evidence,
       });
       if (outcome.passed) {
-        await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'completed', reason: outcome.evidence });
+        await context.emit('agent', {
+          type: 'step-end',
+          stepId: step.id,
+          status: 'completed',
+          reason: outcome.evidence,
+        });
         return undefined;
       }
       lastReason = outcome.evidence;
@@ -71,7 +76,11 @@ async function attemptStep(context: RunContext, step: Step, attempt: number): Pr
       case 'fail':
         return { type: 'failed', reason: decision.reason };
       case 'clarify':
-        await context.emit('agent', { type: 'clarification-request', question: decision.question, unparsed: [step.text] });
+        await context.emit('agent', {
+          type: 'clarification-request',
+          question: decision.question,
+          unparsed: [step.text],
+        });
         return { type: 'stop', stop: { status: 'needs-input', reason: decision.question } };
       case 'act': {
         const result = await performChain(context, step, decision.actions, performed);
@@ -184,7 +193,10 @@ async function approveIfSensitive(
     return undefined;
   }
   if (!command) {
-    return { status: 'needs-input', reason: `"${planned.summary}" ${reason} and needs approval; run interactively or with --yes.` };
+    return {
+      status: 'needs-input',
+      reason: `"${planned.summary}" ${reason} and needs approval; run interactively or with --yes.`,
+    };
   }
   await context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user' });
   return { status: 'cancelled', reason: `The person declined: ${planned.summary}.` };

@@ -4,10 +4,7 @@ import type { RunContext } from './run-context.js';
 import { isRunStop, type RunStop } from './stop.js';
 
 /** Ask the planner for a plan (first time or regeneration) and record it as a draft version. */
-export async function planPhase(
-  context: RunContext,
-  reason: 'initial' | 'regenerate',
-): Promise<PlanVersion | RunStop> {
+export async function planPhase(context: RunContext, reason: 'initial' | 'regenerate'): Promise<PlanVersion | RunStop> {
   const task = context.state.task;
   if (!task) throw new Error('a run cannot be planned before it has started');
   await context.emit('agent', { type: 'plan-start', reason });
@@ -57,7 +54,8 @@ export async function approvalPhase(context: RunContext, version: PlanVersion): 
       return candidate;
     }
     const command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
-    if (!command) return { status: 'needs-input', reason: 'The plan needs approval; run again interactively or with --yes.' };
+    if (!command)
+      return { status: 'needs-input', reason: 'The plan needs approval; run again interactively or with --yes.' };
     switch (command.type) {
       case 'approve':
         await context.emit('user', { type: 'approval-response', requestId, decision: 'accepted', by: 'user' });

@@ -10,13 +10,7 @@ import type {
 import { advancePlan } from '../plan/index.js';
 
 export type RunPhase =
-  | 'created'
-  | 'planning'
-  | 'awaiting-approval'
-  | 'executing'
-  | 'paused'
-  | 'waiting-for-user'
-  | 'ended';
+  'created' | 'planning' | 'awaiting-approval' | 'executing' | 'paused' | 'waiting-for-user' | 'ended';
 
 /** Everything the loop, the CLI and reports know about a run, derived only from its events. */
 export interface RunState {

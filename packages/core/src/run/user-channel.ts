@@ -30,7 +30,9 @@ export type UserPrompt =
   | { readonly type: 'paused' };
 
 /** A channel fed from code: the CLI's prompt, a server's HTTP handlers, or a test script. */
-export function createQueueChannel(options: { interactive: boolean }): UserChannel & { push(command: UserCommand): void } {
+export function createQueueChannel(options: {
+  interactive: boolean;
+}): UserChannel & { push(command: UserCommand): void } {
   const queue: UserCommand[] = [];
   const waiters: ((command: UserCommand) => void)[] = [];
   return {

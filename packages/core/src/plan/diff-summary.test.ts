@@ -1,0 +1,70 @@
+import type { PlanVersion } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { advancePlan } from './advance-plan.js';
+import { diffPlans } from './diff-plans.js';
+import type { PlanEdit } from './plan-edit.js';
+import { buildPlan, createSequentialIds, FORM_STEPS } from './plan-test-support.js';
+import { revisePlan } from './revise-plan.js';
+
+const ids = createSequentialIds();
+const base = buildPlan(ids, FORM_STEPS, 1);
+
+function summaryOf(edits: readonly PlanEdit[]): string {
+  const result = revisePlan(base, edits, { ids, cause: 'plan-edit', number: 2 });
+  if (!result.ok) throw result.error;
+  return diffPlans(base, result.version).summary;
+}
+
+describe('diff summary', () => {
+  it('says "No changes." for a version compared with itself', () => {
+    expect(diffPlans(base, base).summary).toBe('No changes.');
+  });
+
+  it('counts additions, removals and moves and names a single rewritten step', () => {
+    expect(
+      summaryOf([
+        { type: 'rewrite', stepId: 'step-3', text: "Type 'ada@example.org' into the Email field" },
+        { type: 'remove', stepId: 'step-4' },
+        { type: 'add', index: 3, text: "Click 'Preview'" },
+        { type: 'add', index: 4, text: "Close 'Preview'" },
+        { type: 'move', stepId: 'step-2', toIndex: 1 },
+      ]),
+    ).toBe(`Adds 2 steps, removes 1, rewrites step 2 ("Type 'ada@example.org' into the Email..."), moves 1.`);
+  });
+
+  it('names the noun once when a single step is added', () => {
+    expect(summaryOf([{ type: 'add', index: 0, text: 'Dismiss the banner' }])).toBe('Adds 1 step.');
+    expect(
+      summaryOf([
+        { type: 'remove', stepId: 'step-2' },
+        { type: 'move', stepId: 'step-5', toIndex: 0 },
+      ]),
+    ).toBe('Removes 1 step, moves 1.');
+  });
+
+  it('counts several rewrites', () => {
+    expect(
+      summaryOf([
+        { type: 'rewrite', stepId: 'step-2', text: 'A' },
+        { type: 'rewrite', stepId: 'step-5', text: 'B', expectedOutcome: 'Saved' },
+      ]),
+    ).toBe('Rewrites 2 steps.');
+  });
+
+  it('reports a step that ran as completed, not removed', () => {
+    const advanced = advancePlan(base, 'step-2', 'completed');
+    if (!advanced.ok) throw advanced.error;
+    expect(diffPlans(base, advanced.version).summary).toBe(`Completes step 2 ("Type 'Ada' into the Name field").`);
+  });
+
+  it('reports a status change on its own', () => {
+    const failed = advancePlan(base, 'step-2', 'failed');
+    if (!failed.ok) throw failed.error;
+    expect(diffPlans(base, failed.version).summary).toBe('Marks step 2 as failed.');
+  });
+
+  it('mentions changed criteria and constraints', () => {
+    const other: PlanVersion = { ...base, constraints: [], successCriteria: [] };
+    expect(diffPlans(base, other).summary).toBe('Updates the success criteria, updates the constraints.');
+  });
+});

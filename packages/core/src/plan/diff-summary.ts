@@ -1,0 +1,73 @@
+import type { PlanChange, PlanVersion } from '@sandpiper/protocol';
+
+const QUOTE_LIMIT = 40;
+
+/**
+ * One line a person reads to know what a revision does, e.g.
+ * `Adds 2 steps, removes 1, rewrites step 3 ("Type 'Ada' into the Name field"), moves 1.`
+ * Step numbers count over the whole plan from 1, as the plan is shown. A pending step that left
+ * the list because it ran is reported as completed, not removed.
+ */
+export function summarizePlanDiff(from: PlanVersion, to: PlanVersion, changes: readonly PlanChange[]): string {
+  const completedIds = new Set(to.completed.map((step) => step.id));
+  const completed: Extract<PlanChange, { type: 'removed' }>[] = [];
+  const counts = { added: 0, removed: 0, moved: 0 };
+  const rewritten: Extract<PlanChange, { type: 'changed' }>[] = [];
+  const restatused: Extract<PlanChange, { type: 'changed' }>[] = [];
+  for (const change of changes) {
+    if (change.type === 'removed' && completedIds.has(change.step.id)) completed.push(change);
+    else if (change.type === 'changed') {
+      const reworded =
+        change.before.text !== change.after.text || change.before.expectedOutcome !== change.after.expectedOutcome;
+      (reworded ? rewritten : restatused).push(change);
+    } else counts[change.type] += 1;
+  }
+
+  const phrases: string[] = [];
+  let nounShown = false;
+  // The first count names its noun ("adds 2 steps"); later ones lean on it ("removes 1").
+  const count = (verb: string, amount: number): string => {
+    const noun = nounShown ? '' : amount === 1 ? ' step' : ' steps';
+    nounShown = true;
+    return `${verb} ${amount}${noun}`;
+  };
+  const fromNumber = (index: number) => from.completed.length + index + 1;
+  const toNumber = (index: number) => to.completed.length + index + 1;
+
+  const [onlyCompleted] = completed;
+  if (completed.length === 1 && onlyCompleted !== undefined) {
+    phrases.push(`completes step ${fromNumber(onlyCompleted.index)} (${quote(onlyCompleted.step.text)})`);
+  } else if (completed.length > 1) phrases.push(count('completes', completed.length));
+  if (counts.added > 0) phrases.push(count('adds', counts.added));
+  if (counts.removed > 0) phrases.push(count('removes', counts.removed));
+  const [onlyRewritten] = rewritten;
+  if (rewritten.length === 1 && onlyRewritten !== undefined) {
+    phrases.push(`rewrites step ${toNumber(onlyRewritten.index)} (${quote(onlyRewritten.after.text)})`);
+  } else if (rewritten.length > 1) phrases.push(count('rewrites', rewritten.length));
+  const [onlyRestatused] = restatused;
+  if (restatused.length === 1 && onlyRestatused !== undefined) {
+    phrases.push(`marks step ${toNumber(onlyRestatused.index)} as ${onlyRestatused.after.status}`);
+  } else if (restatused.length > 1) phrases.push(`changes the status of ${restatused.length} steps`);
+  if (counts.moved > 0) phrases.push(count('moves', counts.moved));
+  if (!sameCriteria(from, to)) phrases.push('updates the success criteria');
+  if (!sameList(from.constraints, to.constraints)) phrases.push('updates the constraints');
+
+  if (phrases.length === 0) return 'No changes.';
+  const line = `${phrases.join(', ')}.`;
+  return line.charAt(0).toUpperCase() + line.slice(1);
+}
+
+function quote(text: string): string {
+  return `"${text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT - 3)}...` : text}"`;
+}
+
+function sameCriteria(from: PlanVersion, to: PlanVersion): boolean {
+  return sameList(
+    from.successCriteria.map((criterion) => JSON.stringify([criterion.text, criterion.exactValue ?? null])),
+    to.successCriteria.map((criterion) => JSON.stringify([criterion.text, criterion.exactValue ?? null])),
+  );
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
