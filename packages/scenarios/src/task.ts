@@ -1,0 +1,34 @@
+import type { ScenarioName } from './state-schemas.js';
+
+/** A verdict on an app's real state. */
+export interface ScenarioCheckResult {
+  /** True when the state shows the task done as asked (or, for `clarify` tasks, untouched). */
+  readonly ok: boolean;
+  /** One line saying which conditions held or failed, with the values seen. */
+  readonly detail: string;
+}
+
+/** One instruction to run against a scenario app, with a check on the app's state afterwards. */
+export interface ScenarioTask {
+  /** Stable and unique across all tasks: `expense-report/submit-lodging`. */
+  readonly id: string;
+  readonly scenario: ScenarioName;
+  /**
+   * The instruction, in the built-in planner's grammar: imperative clauses joined by commas, "and"
+   * and "then", with quoted text taken literally. Dates are typed as MM/DD/YYYY, which is what
+   * Chromium's date field accepts from the keyboard when it is empty.
+   */
+  readonly instruction: string;
+  /**
+   * `success`: the engine should carry the instruction out. `clarify`: the instruction contains a
+   * clause outside the grammar, and the engine must ask instead of guessing or acting at all.
+   */
+  readonly expect: 'success' | 'clarify';
+  /** Open the app with `?surprise=1`, so the surprise notice covers the page at the start. */
+  readonly surprise: boolean;
+  /**
+   * Judge the state the app reported (`ScenarioServer.state`; undefined when none). Pure: it reads
+   * only its argument. For `clarify` tasks it passes when nothing was changed.
+   */
+  check(state: unknown): ScenarioCheckResult;
+}

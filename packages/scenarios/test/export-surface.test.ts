@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest';
+import * as scenariosPackage from '../src/index.js';
+
+// Pins the package's runtime exports: adding or removing one is a deliberate API change.
+it('exports exactly the documented names', () => {
+  expect(Object.keys(scenariosPackage).sort()).toEqual([
+    'ScenarioError',
+    'UnknownScenarioError',
+    'defaultSessionId',
+    'expenseReportStateSchema',
+    'getScenario',
+    'isScenarioName',
+    'machineStatusStateSchema',
+    'salesChartsStateSchema',
+    'scenarioNames',
+    'scenarioStateSchemas',
+    'scenarioTasks',
+    'scenarios',
+    'sessionIdPattern',
+    'startScenarioServer',
+  ]);
+});
