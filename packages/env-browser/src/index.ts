@@ -1,0 +1,12 @@
+export { launchBrowserEnvironment, DEFAULT_CHROMIUM_PATH, type LaunchBrowserOptions } from './launch.js';
+export { attachBrowserEnvironment, type AttachBrowserOptions } from './attach.js';
+export { BrowserEnvironment, type BrowserEnvironmentParts } from './browser-environment.js';
+export {
+  BrowserEnvironmentError,
+  BrowserUnavailableError,
+  BrowserNavigationError,
+  CdpAttachError,
+  BrowserClosedError,
+  type CdpTargetSummary,
+} from './errors.js';
+export { normalizeKeyName } from './key-names.js';
