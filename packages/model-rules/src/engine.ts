@@ -1,0 +1,55 @@
+import type { Engine } from '@sandpiper/core';
+import { createRulesGrounder } from './grounding/grounder.js';
+import { createRulesJudge } from './judge/judge.js';
+import { createOcrEngine, type OcrEngine } from './ocr/index.js';
+import { createRulesOperator } from './operator/operator.js';
+import { createRulesPlanner } from './planner/planner.js';
+import { createRulesReflector } from './reflector/reflector.js';
+import { createScreenReader, type OcrProvider } from './screen/screen-reader.js';
+
+/** Options of {@link createRulesEngine}. */
+export interface RulesEngineOptions {
+  /**
+   * The OCR engine to read screens without accessibility data. Absent: one is started on first
+   * need and stopped by `close()`. `'off'`: never use OCR (targets are found by accessibility
+   * only). A given engine is used as is and left running by `close()`; its owner stops it.
+   */
+  readonly ocr?: OcrEngine | 'off';
+}
+
+/** The built-in offline engine, plus a way to release what it started. */
+export interface RulesEngine extends Engine {
+  /** Stop the OCR worker the engine started itself, if any. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The built-in offline engine: every role implemented with rules, no network and no model
+ * weights. Plans come from the instruction grammar; targets are found by accessibility names, or
+ * by OCR when the screen has no accessibility data.
+ */
+export function createRulesEngine(options: RulesEngineOptions = {}): RulesEngine {
+  let started: Promise<OcrEngine> | undefined;
+  let provider: OcrProvider | undefined;
+  if (options.ocr === undefined) {
+    provider = () => (started ??= createOcrEngine());
+  } else if (options.ocr !== 'off') {
+    const given = options.ocr;
+    provider = () => Promise.resolve(given);
+  }
+  const reader = createScreenReader(provider);
+  return {
+    name: 'built-in rules',
+    planner: createRulesPlanner(),
+    operator: createRulesOperator(reader),
+    grounder: createRulesGrounder(reader),
+    reflector: createRulesReflector(reader),
+    judge: createRulesJudge(reader),
+    async close() {
+      const pending = started;
+      if (pending === undefined) return;
+      const engine = await pending.catch(() => undefined);
+      await engine?.terminate();
+    },
+  };
+}

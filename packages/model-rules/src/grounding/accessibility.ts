@@ -1,0 +1,127 @@
+import type { AccessibilityNode, Box } from '@sandpiper/protocol';
+import type { TargetCandidate } from './candidates.js';
+import { isFieldHint, rankRole, roleFactor, rolesForFieldHint } from './roles.js';
+import { scoreText } from './text-score.js';
+
+/** A field's own name counts as a match from this score on; below it a matching label may win. */
+const FIELD_NAME_ENOUGH = 0.8;
+/** Score penalty for a target scrolled out of view, so an equal one on screen wins. */
+const OFF_SCREEN_PENALTY = 0.02;
+/** Score factor for a field found through a nearby label rather than by its own name. */
+const LABEL_FACTOR = 0.95;
+/** Farthest a field may be from its label, in pixels. */
+const MAX_LABEL_DISTANCE = 400;
+
+interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+
+function inViewport(box: Box, viewport: Viewport): boolean {
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  return x >= 0 && y >= 0 && x < viewport.width && y < viewport.height;
+}
+
+function candidateFor(
+  node: AccessibilityNode,
+  score: number,
+  hint: string | undefined,
+  viewport: Viewport,
+  via: TargetCandidate['via'],
+  label = node.name,
+): TargetCandidate {
+  const rank = rankRole(hint, node.role);
+  const visible = inViewport(node.box, viewport);
+  return {
+    label,
+    role: node.role,
+    box: node.box,
+    score: Math.max(0, score * roleFactor(rank) - (visible ? 0 : OFF_SCREEN_PENALTY)),
+    rank,
+    inViewport: visible,
+    disabled: node.disabled === true,
+    node,
+    via,
+  };
+}
+
+/**
+ * Distance from a label to a field that sits to its right on the same row or below it; undefined
+ * for fields elsewhere. Offsets along the other axis count half.
+ */
+export function labelToFieldDistance(label: Box, field: Box): number | undefined {
+  const labelRight = label.x + label.width;
+  const labelBottom = label.y + label.height;
+  const labelMiddle = label.y + label.height / 2;
+  const fieldMiddle = field.y + field.height / 2;
+  const rowTolerance = Math.max(label.height, field.height) / 2 + 2;
+  let distance: number | undefined;
+  if (field.x >= labelRight - 4 && Math.abs(fieldMiddle - labelMiddle) <= rowTolerance) {
+    distance = field.x - labelRight + Math.abs(fieldMiddle - labelMiddle) / 2;
+  }
+  if (field.y >= labelBottom - 4 && field.x < labelRight + 40 && field.x + field.width > label.x - 40) {
+    const below = field.y - labelBottom + Math.abs(field.x - label.x) / 2;
+    distance = distance === undefined ? below : Math.min(distance, below);
+  }
+  return distance !== undefined && distance <= MAX_LABEL_DISTANCE ? Math.max(0, distance) : undefined;
+}
+
+function nearestField(label: Box, fields: readonly AccessibilityNode[]): AccessibilityNode | undefined {
+  let best: { node: AccessibilityNode; distance: number } | undefined;
+  for (const field of fields) {
+    const distance = labelToFieldDistance(label, field.box);
+    if (distance !== undefined && (best === undefined || distance < best.distance)) best = { node: field, distance };
+  }
+  return best?.node;
+}
+
+/**
+ * Candidates for a target among accessibility nodes. Field hints consider only fields, by their
+ * accessible name; when no field's name matches well but a text node matches the label, the
+ * nearest field to the right of or below that text is a candidate too.
+ */
+export function accessibilityCandidates(
+  nodes: readonly AccessibilityNode[],
+  query: { text: string; role?: string },
+  viewport: Viewport,
+): TargetCandidate[] {
+  const hint = query.role;
+  if (!isFieldHint(hint)) {
+    return nodes.flatMap((node) => {
+      const text = scoreText(query.text, node.name);
+      return text === undefined ? [] : [candidateFor(node, text.score, hint, viewport, 'name')];
+    });
+  }
+  const fieldRoles = rolesForFieldHint(hint);
+  const fields = nodes.filter(
+    (node) => fieldRoles.includes(node.role) || (hint === 'dropdown' && node.role === 'button'),
+  );
+  const candidates = fields.flatMap((node) => {
+    const text = scoreText(query.text, node.name);
+    return text === undefined ? [] : [candidateFor(node, text.score, hint, viewport, 'name')];
+  });
+  const bestByName = Math.max(0, ...candidates.map((candidate) => candidate.score));
+  if (bestByName >= FIELD_NAME_ENOUGH) return candidates;
+  for (const labelNode of nodes) {
+    if (fields.includes(labelNode)) continue;
+    const text = scoreText(query.text, labelNode.name);
+    if (text === undefined || text.score <= bestByName) continue;
+    const field = nearestField(labelNode.box, fields);
+    if (field !== undefined) {
+      candidates.push(candidateFor(field, text.score * LABEL_FACTOR, hint, viewport, 'label', labelNode.name));
+    }
+  }
+  return strongestPerNode(candidates);
+}
+
+/** A field reached through several labels is one candidate, with its best score. */
+function strongestPerNode(candidates: readonly TargetCandidate[]): TargetCandidate[] {
+  const byRef = new Map<string, TargetCandidate>();
+  for (const candidate of candidates) {
+    const key = candidate.node?.ref ?? `${candidate.box.x},${candidate.box.y}`;
+    const existing = byRef.get(key);
+    if (existing === undefined || candidate.score > existing.score) byRef.set(key, candidate);
+  }
+  return [...byRef.values()];
+}

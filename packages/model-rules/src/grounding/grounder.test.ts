@@ -1,0 +1,152 @@
+import { createHandle } from '@sandpiper/core';
+import type { AccessibilityNode } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { createScreenReader } from '../screen/screen-reader.js';
+import { node, recordingHandle, screenOf } from '../test-support/screens.js';
+import { createRulesGrounder, locateTarget } from './grounder.js';
+
+const reader = createScreenReader(undefined);
+
+function locate(nodes: readonly AccessibilityNode[], text: string, role?: string) {
+  return locateTarget(createHandle(), reader, screenOf({ nodes }), role === undefined ? { text } : { text, role });
+}
+
+describe('matching names', () => {
+  it('prefers an exact name over a prefix, a prefix over containment, and containment over a fuzzy match', async () => {
+    const nodes = [
+      node('button', 'Submitted reports', [10, 10, 100, 30]),
+      node('button', 'Submt', [10, 60, 100, 30]),
+      node('button', 'Please submit', [10, 110, 100, 30]),
+      node('button', 'Submit', [10, 160, 100, 30]),
+    ];
+    expect((await locate(nodes, 'submit')).best?.label).toBe('Submit');
+    expect((await locate(nodes.slice(0, 3), 'submit')).best?.label).toBe('Please submit');
+    expect((await locate(nodes.slice(0, 2), 'submit')).best?.label).toBe('Submt');
+  });
+
+  it('ignores case, punctuation and a required-field asterisk', async () => {
+    const match = await locate([node('textbox', 'Employee name *', [10, 10, 200, 30])], 'employee NAME', 'field');
+    expect(match.best?.score).toBe(1);
+  });
+
+  it('finds nothing when no name is related', async () => {
+    const match = await locate([node('button', 'Cancel', [0, 0, 50, 20])], 'Export CSV');
+    expect(match.best).toBeUndefined();
+    expect(match.method).toBe('none');
+  });
+});
+
+describe('role hints', () => {
+  const nodes = [node('link', 'Next', [10, 10, 60, 20]), node('button', 'Next', [10, 300, 60, 30])];
+
+  it('prefers the element of the hinted role over an equal name of another role', async () => {
+    expect((await locate(nodes, 'Next', 'button')).best?.role).toBe('button');
+    expect((await locate(nodes, 'Next', 'link')).best?.role).toBe('link');
+  });
+
+  it('accepts a compatible role when the hinted one is missing', async () => {
+    expect((await locate(nodes.slice(0, 1), 'Next', 'button')).best?.role).toBe('link');
+  });
+
+  it('only considers fields for a field hint, and comboboxes for a dropdown', async () => {
+    const form = [
+      node('text', 'Department', [10, 10, 90, 20]),
+      node('combobox', 'Department', [110, 10, 200, 30], { value: 'Sales', options: ['Sales', 'Finance'] }),
+      node('button', 'Department', [10, 400, 90, 30]),
+    ];
+    expect((await locate(form, 'Department', 'dropdown')).best?.role).toBe('combobox');
+    expect((await locate(form, 'Department', 'field')).best?.role).toBe('combobox');
+  });
+
+  it('takes the control inside a matching header cell rather than the cell itself', async () => {
+    const table = [
+      node('columnheader', 'Name', [100, 100, 300, 40]),
+      node('button', 'Name', [104, 108, 60, 24], { ref: 'sort-name' }),
+      node('columnheader', 'Location', [400, 100, 300, 40]),
+    ];
+    const match = await locate(table, 'Name', 'header');
+    expect(match.best?.node?.ref).toBe('sort-name');
+    expect(match.alternatives[0]?.role).toBe('columnheader');
+  });
+
+  it('maps column headers', async () => {
+    const table = [
+      node('text', 'Temperature', [10, 300, 90, 20]),
+      node('columnheader', 'Temperature', [400, 100, 120, 30]),
+    ];
+    expect((await locate(table, 'Temperature', 'column header')).best?.role).toBe('columnheader');
+  });
+});
+
+describe('labels and fields', () => {
+  it("takes a field's accessible name as its label", async () => {
+    const nodes = [node('text', 'Email', [10, 10, 50, 20]), node('textbox', 'Email', [70, 8, 200, 26])];
+    const match = await locate(nodes, 'Email', 'field');
+    expect(match.best).toMatchObject({ role: 'textbox', via: 'name' });
+  });
+
+  it('uses the nearest field right of or below a matching text when no field is named', async () => {
+    const nodes = [
+      node('text', 'Employee name', [10, 100, 110, 20]),
+      node('textbox', '', [130, 96, 200, 28], { ref: 'right' }),
+      node('textbox', '', [10, 160, 200, 28], { ref: 'below-far' }),
+      node('text', 'Email', [10, 200, 50, 20]),
+      node('textbox', '', [10, 224, 200, 28], { ref: 'below' }),
+      node('textbox', '', [10, 20, 200, 28], { ref: 'above' }),
+    ];
+    expect((await locate(nodes, 'Employee name', 'field')).best).toMatchObject({
+      via: 'label',
+      node: { ref: 'right' },
+    });
+    expect((await locate(nodes, 'Email', 'field')).best).toMatchObject({ via: 'label', node: { ref: 'below' } });
+  });
+});
+
+describe('ambiguity', () => {
+  it('picks by role, then top-most, then left-most, and records the alternatives', async () => {
+    const nodes = [
+      node('button', 'Delete', [300, 200, 60, 30], { ref: 'lower' }),
+      node('button', 'Delete', [500, 100, 60, 30], { ref: 'upper-right' }),
+      node('button', 'Delete', [100, 100, 60, 30], { ref: 'upper-left' }),
+      node('text', 'Delete', [10, 10, 60, 20], { ref: 'text' }),
+    ];
+    const handle = recordingHandle();
+    const grounding = await createRulesGrounder(reader).ground(handle, {
+      query: { text: 'Delete', role: 'button' },
+      screen: screenOf({ nodes }),
+    });
+    expect(grounding).toMatchObject({ method: 'accessibility', ambiguous: true, box: { x: 100, y: 100 } });
+    expect(grounding.alternatives.map((alternative) => alternative.box.x)).toEqual([500, 300, 10]);
+    expect(handle.messages.join(' ')).toContain('about equally');
+  });
+
+  it('is not ambiguous when one candidate is clearly better', async () => {
+    const nodes = [node('button', 'Save', [10, 10, 60, 30]), node('button', 'Save as template', [10, 60, 120, 30])];
+    expect((await locate(nodes, 'Save')).ambiguous).toBe(false);
+  });
+});
+
+describe('disabled and off-screen targets', () => {
+  it('skips a disabled target when an enabled one matches', async () => {
+    const nodes = [
+      node('button', 'Submit', [10, 10, 60, 30], { disabled: true, ref: 'disabled' }),
+      node('button', 'Submit', [10, 300, 60, 30], { ref: 'enabled' }),
+    ];
+    expect((await locate(nodes, 'Submit', 'button')).best?.node?.ref).toBe('enabled');
+  });
+
+  it('returns a disabled target, marked, when nothing else matches', async () => {
+    const match = await locate([node('button', 'Submit', [10, 10, 60, 30], { disabled: true })], 'Submit', 'button');
+    expect(match.best).toMatchObject({ disabled: true, label: 'Submit' });
+  });
+
+  it('prefers a target on screen over an equal one scrolled out of view, and marks off-screen ones', async () => {
+    const nodes = [
+      node('button', 'Export CSV', [10, 1400, 100, 30], { ref: 'below-fold' }),
+      node('button', 'Export CSV', [10, 500, 100, 30], { ref: 'visible' }),
+    ];
+    expect((await locate(nodes, 'Export CSV')).best?.node?.ref).toBe('visible');
+    const alone = await locate(nodes.slice(0, 1), 'Export CSV');
+    expect(alone.best).toMatchObject({ inViewport: false });
+  });
+});

@@ -1,0 +1,113 @@
+import type { Grounder, Handle, Screen, TargetQuery } from '@sandpiper/core';
+import { throwIfCancelled } from '@sandpiper/core';
+import type { Box } from '@sandpiper/protocol';
+import type { ScreenReader } from '../screen/screen-reader.js';
+import { accessibilityCandidates, labelToFieldDistance } from './accessibility.js';
+import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
+import { ocrCandidates } from './ocr-grounding.js';
+
+/** Candidates below this score are not the target. */
+const MIN_SCORE = 0.3;
+/** Score bonus for a candidate inside the named group (right of or below its label). */
+const NEAR_BONUS = 0.1;
+
+/** Roles that hold text but are rarely what a click should land on when a control sits inside them. */
+const containerRoles = new Set(['columnheader', 'rowheader', 'heading', 'text', 'cell', 'status', 'listitem']);
+/** Roles whose element does something when clicked. */
+const actionableRoles = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'option']);
+/** How much lower an actionable element inside the chosen one may score and still be preferred. */
+const INSIDE_MARGIN = 0.15;
+
+function centreInside(inner: Box, outer: Box): boolean {
+  const x = inner.x + inner.width / 2;
+  const y = inner.y + inner.height / 2;
+  return x >= outer.x && x <= outer.x + outer.width && y >= outer.y && y <= outer.y + outer.height;
+}
+
+/**
+ * When the best match is a container (a column header, a heading, a run of text) with a control
+ * of about the same name inside it (the sort button of a header cell), the control is the target:
+ * clicking the middle of the container can miss it.
+ */
+function preferActionableInside(match: TargetMatch): TargetMatch {
+  const best = match.best;
+  if (best?.role === undefined || !containerRoles.has(best.role)) return match;
+  const inner = match.alternatives.find(
+    (candidate) =>
+      candidate.role !== undefined &&
+      actionableRoles.has(candidate.role) &&
+      candidate.score >= best.score - INSIDE_MARGIN &&
+      centreInside(candidate.box, best.box),
+  );
+  if (inner === undefined) return match;
+  return {
+    ...match,
+    best: inner,
+    alternatives: [best, ...match.alternatives.filter((candidate) => candidate !== inner)],
+  };
+}
+
+/** What to look for, optionally near another box (a radio option under its group's label). */
+export interface LocateQuery extends TargetQuery {
+  /** Prefer candidates to the right of or below this box; absent to look everywhere alike. */
+  readonly near?: Box;
+}
+
+function preferNear(candidates: readonly TargetCandidate[], near: Box | undefined): TargetCandidate[] {
+  if (near === undefined) return [...candidates];
+  return candidates.map((candidate) =>
+    labelToFieldDistance(near, candidate.box) === undefined
+      ? candidate
+      : { ...candidate, score: candidate.score + NEAR_BONUS },
+  );
+}
+
+/**
+ * Find a target on a screen: by accessibility names when the screen has a snapshot, otherwise (or
+ * when the snapshot has no match) by OCR. Never throws for "not found": the match has no `best`.
+ */
+export async function locateTarget(
+  handle: Handle,
+  reader: ScreenReader,
+  screen: Screen,
+  query: LocateQuery,
+): Promise<TargetMatch> {
+  throwIfCancelled(handle);
+  const match = await findMatch(handle, reader, screen, query);
+  if (match.ambiguous && match.best !== undefined) {
+    const others = match.alternatives.length;
+    handle.log(
+      `'${query.text}' matched ${others + 1} places about equally; took the ${match.best.role ?? 'text'} at the top left.`,
+    );
+  }
+  return match;
+}
+
+async function findMatch(
+  handle: Handle,
+  reader: ScreenReader,
+  screen: Screen,
+  query: LocateQuery,
+): Promise<TargetMatch> {
+  const nodes = reader.nodes(screen);
+  const viewport = { width: screen.capture.width, height: screen.capture.height };
+  if (nodes !== undefined) {
+    const found = accessibilityCandidates(nodes, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
+    if (found.length > 0)
+      return preferActionableInside(chooseCandidate(query, 'accessibility', preferNear(found, query.near)));
+  }
+  const read = (await ocrCandidates(handle, reader, screen, query)) ?? [];
+  const found = read.filter((candidate) => candidate.score >= MIN_SCORE);
+  return chooseCandidate(query, 'ocr', preferNear(found, query.near));
+}
+
+/** The engine's grounder role: {@link locateTarget} in the contract's shape. */
+export function createRulesGrounder(reader: ScreenReader): Grounder {
+  return {
+    async ground(handle, input) {
+      const match = await locateTarget(handle, reader, input.screen, input.query);
+      if (match.best?.disabled === true) handle.log(`The only match for '${input.query.text}' is disabled.`);
+      return toGrounding(match);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Role hints a step can carry (the grammar's nouns plus `field` and `dropdown`), and the ARIA roles
+ * that satisfy each: `primary` roles fit exactly, `compatible` ones are plausible stand-ins (a link
+ * styled as a button).
+ */
+interface RoleFit {
+  readonly primary: readonly string[];
+  readonly compatible: readonly string[];
+}
+
+export const fieldRoles: readonly string[] = ['textbox', 'searchbox', 'spinbutton', 'combobox', 'textarea'];
+export const dropdownRoles: readonly string[] = ['combobox', 'listbox'];
+
+const roleFits: Readonly<Record<string, RoleFit>> = {
+  button: { primary: ['button'], compatible: ['link', 'menuitem', 'tab', 'switch'] },
+  link: { primary: ['link'], compatible: ['button', 'menuitem'] },
+  tab: { primary: ['tab'], compatible: ['button', 'link'] },
+  checkbox: { primary: ['checkbox', 'switch', 'menuitemcheckbox'], compatible: [] },
+  radio: { primary: ['radio', 'menuitemradio'], compatible: [] },
+  header: { primary: ['columnheader', 'rowheader', 'heading'], compatible: ['button'] },
+  'column header': { primary: ['columnheader'], compatible: ['rowheader', 'button'] },
+  option: { primary: ['option', 'radio', 'menuitemradio'], compatible: ['menuitem', 'link', 'button'] },
+  'menu item': { primary: ['menuitem', 'menuitemcheckbox', 'menuitemradio'], compatible: ['link', 'button', 'option'] },
+  icon: { primary: ['img', 'button', 'link'], compatible: [] },
+  field: { primary: fieldRoles, compatible: [] },
+  dropdown: { primary: dropdownRoles, compatible: ['button'] },
+};
+
+/** Roles a person can act on; with no hint they are preferred over plain text. */
+const interactiveRoles = new Set([
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'spinbutton',
+  'combobox',
+  'listbox',
+  'option',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'columnheader',
+  'rowheader',
+]);
+
+/** How well a node's role suits the hint: 3 exact, 2 compatible or no hint, 1 mismatch. */
+export type RoleRank = 1 | 2 | 3;
+
+export function rankRole(hint: string | undefined, role: string): RoleRank {
+  if (hint === undefined) return interactiveRoles.has(role) ? 3 : 2;
+  const fit = roleFits[hint];
+  if (fit === undefined) return 2;
+  if (fit.primary.includes(role)) return 3;
+  return fit.compatible.includes(role) ? 2 : 1;
+}
+
+/** Score multiplier for a role rank. */
+export function roleFactor(rank: RoleRank): number {
+  return rank === 3 ? 1 : rank === 2 ? 0.9 : 0.6;
+}
+
+/** Hints whose target must be a field: only fields qualify, found by name or through a label. */
+export function isFieldHint(hint: string | undefined): hint is 'field' | 'dropdown' {
+  return hint === 'field' || hint === 'dropdown';
+}
+
+export function rolesForFieldHint(hint: 'field' | 'dropdown'): readonly string[] {
+  return hint === 'field' ? fieldRoles : dropdownRoles;
+}

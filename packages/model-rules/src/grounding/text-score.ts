@@ -1,0 +1,75 @@
+/** How a name matched the query, strongest first. */
+export type MatchTier = 'exact' | 'prefix' | 'contains' | 'contained' | 'fuzzy';
+
+/** A scored text match. */
+export interface TextScore {
+  /** 0 to 1; every exact match outranks every prefix match, and so on down the tiers. */
+  readonly score: number;
+  /** Which kind of match it was. */
+  readonly tier: MatchTier;
+}
+
+/** Case-folded words only: punctuation and marks such as a required-field asterisk do not count. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Minimum number of single-character edits turning `a` into `b`. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function editSimilarity(a: string, b: string): number {
+  const longer = Math.max(a.length, b.length);
+  return longer === 0 ? 1 : 1 - editDistance(a, b) / longer;
+}
+
+/** Share of words the two texts have in common, relative to the longer word list. */
+function tokenOverlap(a: string, b: string): number {
+  const left = a.split(' ');
+  const right = new Set(b.split(' '));
+  const shared = left.filter((word) => right.has(word)).length;
+  return shared / Math.max(left.length, right.size);
+}
+
+/** Below this similarity a fuzzy match is no match at all. */
+const FUZZY_FLOOR = 0.6;
+
+/**
+ * Score how well an on-screen name matches the query text. Tiers: exact (1), the name starts with
+ * the query (0.85–0.95), the name contains it as whole words (0.7–0.8), the query contains the
+ * name (0.55–0.65), and fuzzy (token overlap or edit similarity, at most 0.5). Within a tier a
+ * tighter fit scores higher. Undefined when the texts are unrelated.
+ */
+export function scoreText(query: string, name: string): TextScore | undefined {
+  const wanted = normalizeText(query);
+  const seen = normalizeText(name);
+  if (wanted === '' || seen === '') return undefined;
+  if (wanted === seen) return { score: 1, tier: 'exact' };
+  if (seen.startsWith(`${wanted} `)) return { score: 0.85 + 0.1 * (wanted.length / seen.length), tier: 'prefix' };
+  if (` ${seen} `.includes(` ${wanted} `))
+    return { score: 0.7 + 0.1 * (wanted.length / seen.length), tier: 'contains' };
+  if (` ${wanted} `.includes(` ${seen} `))
+    return { score: 0.55 + 0.1 * (seen.length / wanted.length), tier: 'contained' };
+  const similarity = Math.max(editSimilarity(wanted, seen), tokenOverlap(wanted, seen));
+  return similarity >= FUZZY_FLOOR ? { score: 0.5 * similarity, tier: 'fuzzy' } : undefined;
+}
+
+/** Whether `text` appears in `haystack` as whole words, ignoring case and punctuation. */
+export function containsText(haystack: string, text: string): boolean {
+  const wanted = normalizeText(text);
+  return wanted !== '' && ` ${normalizeText(haystack)} `.includes(` ${wanted} `);
+}

@@ -1,0 +1,165 @@
+import type { OperatorDecision, PlannedAction } from '@sandpiper/core';
+import type { AccessibilityNode, Action } from '@sandpiper/protocol';
+import type { ClearDirective, SelectDirective, TypeDirective } from '../grammar/index.js';
+import { quote } from '../grammar/index.js';
+import { normalizeText, scoreText } from '../grounding/text-score.js';
+import { clickAt, fieldPoint, formatPoint, performedOfType, planned, pointIn, sameKeys, selectAll } from './actions.js';
+import { prepareTarget, type DecisionContext } from './context.js';
+import { fieldShows } from './field-values.js';
+
+/** Beyond this many arrow presses, typing the option's text is shorter and as reliable. */
+const MAX_ARROW_PRESSES = 12;
+
+/** Type into a named field (click it, select all, type) or into whatever has focus. */
+export async function decideType(context: DecisionContext, directive: TypeDirective): Promise<OperatorDecision> {
+  if (directive.text === '' && directive.field !== undefined)
+    return decideClear(context, { kind: 'clear', field: directive.field });
+  const typed = performedOfType(context.input.performed, 'type').some((action) => action.text === directive.text);
+  const into = directive.field === undefined ? '' : ` into the ${quote(directive.field)} field`;
+  if (typed) return { type: 'step-complete', evidence: `Typed ${quote(directive.text)}${into}.` };
+  const typeAction: Action = { type: 'type', text: directive.text };
+  if (directive.field === undefined) {
+    return { type: 'act', actions: [planned(typeAction, `Typing ${quote(directive.text)}`)] };
+  }
+  const description = `the ${quote(directive.field)} field`;
+  const target = await prepareTarget(context, { text: directive.field, role: 'field' }, description);
+  if (target.type === 'decided') return target.decision;
+  const node = target.candidate.node;
+  if (node !== undefined && fieldShows(node.value, directive.text)) {
+    return {
+      type: 'step-complete',
+      evidence: `The ${quote(directive.field)} field already shows ${quote(directive.text)}.`,
+    };
+  }
+  const at = fieldPoint(target.candidate.box, context.screen);
+  const summary = `Typing ${quote(directive.text)} into ${directive.field}`;
+  return {
+    type: 'act',
+    actions: [
+      planned(clickAt(at), `Clicking the ${directive.field} field`, target.grounding),
+      planned(selectAll, `Selecting the text in ${directive.field}`),
+      planned(typeAction, summary, target.grounding),
+    ],
+  };
+}
+
+/** Empty a field: click it, select all, delete. */
+export async function decideClear(context: DecisionContext, directive: ClearDirective): Promise<OperatorDecision> {
+  const deleted = performedOfType(context.input.performed, 'key').some((action) => sameKeys(action, ['Backspace']));
+  if (deleted)
+    return { type: 'step-complete', evidence: `Selected and deleted the text of the ${quote(directive.field)} field.` };
+  const description = `the ${quote(directive.field)} field`;
+  const target = await prepareTarget(context, { text: directive.field, role: 'field' }, description);
+  if (target.type === 'decided') return target.decision;
+  if (target.candidate.node?.value === '') {
+    return { type: 'step-complete', evidence: `The ${quote(directive.field)} field is already empty.` };
+  }
+  const at = fieldPoint(target.candidate.box, context.screen);
+  return {
+    type: 'act',
+    actions: [
+      planned(clickAt(at), `Clicking the ${directive.field} field`, target.grounding),
+      planned(selectAll, `Selecting the text in ${directive.field}`),
+      planned({ type: 'key', keys: ['Backspace'] }, `Clearing ${directive.field}`),
+    ],
+  };
+}
+
+/** The index of the option the directive names: exact text first, then the best close match. */
+export function findOptionIndex(options: readonly string[], wanted: string): number | undefined {
+  const exact = options.findIndex((option) => normalizeText(option) === normalizeText(wanted));
+  if (exact !== -1) return exact;
+  let best: { index: number; score: number } | undefined;
+  options.forEach((option, index) => {
+    const score = scoreText(wanted, option)?.score ?? 0;
+    if (score >= 0.7 && (best === undefined || score > best.score)) best = { index, score };
+  });
+  return best?.index;
+}
+
+/**
+ * Keys that move a native select from its current option to the wanted one: arrows when the
+ * distance is short and the current option is known, otherwise the option's text; then Enter.
+ */
+function nativeSelectKeys(node: AccessibilityNode, options: readonly string[], index: number): Action[] {
+  const current = findOptionIndex(options, node.value ?? '');
+  const option = options[index] ?? '';
+  if (current === undefined || Math.abs(index - current) > MAX_ARROW_PRESSES) {
+    return [
+      { type: 'type', text: option },
+      { type: 'key', keys: ['Enter'] },
+    ];
+  }
+  const arrow = index > current ? 'ArrowDown' : 'ArrowUp';
+  const presses: Action[] = Array.from({ length: Math.abs(index - current) }, () => ({ type: 'key', keys: [arrow] }));
+  return [...presses, { type: 'key', keys: ['Enter'] }];
+}
+
+/**
+ * Select an option. A native select (a combobox listing its options) is focused with a click and
+ * driven with the keyboard, which works in headless Chromium where the option popup is not part of
+ * the page. A dropdown found only by OCR gets the option's text typed, then Enter. Any other
+ * dropdown is opened with a click, then the option is clicked.
+ */
+export async function decideSelect(context: DecisionContext, directive: SelectDirective): Promise<OperatorDecision> {
+  const performed = context.input.performed;
+  const description = `the ${quote(directive.field)} dropdown`;
+  const entered = performedOfType(performed, 'key').some((action) => sameKeys(action, ['Enter']));
+  if (entered)
+    return { type: 'step-complete', evidence: `Chose ${quote(directive.option)} in ${description} with the keyboard.` };
+  const clicks = performedOfType(performed, 'click');
+  if (clicks.length >= 2) {
+    return { type: 'step-complete', evidence: `Opened ${description} and clicked ${quote(directive.option)}.` };
+  }
+  const summary = `Selecting ${quote(directive.option)} in ${directive.field}`;
+  if (clicks.length === 1) return clickOption(context, directive, summary);
+  const target = await prepareTarget(context, { text: directive.field, role: 'dropdown' }, description);
+  if (target.type === 'decided') return target.decision;
+  const node = target.candidate.node;
+  const at = pointIn(target.candidate.box, context.screen);
+  if (node === undefined) {
+    // Found by OCR: a native select's option list is not part of the screenshot, so the option
+    // is chosen by typing its text, which native selects and most custom ones accept.
+    return {
+      type: 'act',
+      actions: [
+        planned(clickAt(at), `Focusing the ${directive.field} dropdown`, target.grounding),
+        planned({ type: 'type', text: directive.option }, summary),
+        planned({ type: 'key', keys: ['Enter'] }, summary),
+      ],
+    };
+  }
+  if (node.options === undefined || node.options.length === 0) {
+    return {
+      type: 'act',
+      actions: [planned(clickAt(at), `Opening the ${directive.field} dropdown`, target.grounding)],
+    };
+  }
+  const index = findOptionIndex(node.options, directive.option);
+  if (index === undefined) {
+    const listed = node.options.map((option) => quote(option)).join(', ');
+    return { type: 'fail', reason: `${description} has no option ${quote(directive.option)}; it offers ${listed}.` };
+  }
+  if (node.value !== undefined && normalizeText(node.value) === normalizeText(node.options[index] ?? '')) {
+    return { type: 'step-complete', evidence: `${description} already shows ${quote(node.value)}.` };
+  }
+  const actions: PlannedAction[] = [planned(clickAt(at), `Focusing the ${directive.field} dropdown`, target.grounding)];
+  for (const action of nativeSelectKeys(node, node.options, index)) actions.push(planned(action, summary));
+  return { type: 'act', actions };
+}
+
+async function clickOption(
+  context: DecisionContext,
+  directive: SelectDirective,
+  summary: string,
+): Promise<OperatorDecision> {
+  const target = await prepareTarget(
+    context,
+    { text: directive.option, role: 'option' },
+    `the option ${quote(directive.option)}`,
+  );
+  if (target.type === 'decided') return target.decision;
+  const at = pointIn(target.candidate.box, context.screen);
+  context.handle.log(`Clicking the option ${quote(directive.option)} at ${formatPoint(at)}.`);
+  return { type: 'act', actions: [planned(clickAt(at), summary, target.grounding)] };
+}

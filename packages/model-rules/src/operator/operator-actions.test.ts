@@ -1,0 +1,163 @@
+import { createHandle, type OperatorDecision, type PerformedAction, type Screen } from '@sandpiper/core';
+import type { AccessibilityNode } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { createScreenReader } from '../screen/screen-reader.js';
+import { node, performedOf, screenOf, stepOf, testTask } from '../test-support/screens.js';
+import { createRulesOperator } from './operator.js';
+
+const operator = createRulesOperator(createScreenReader(undefined));
+
+function decide(text: string, screen: Screen, performed: PerformedAction[] = []): Promise<OperatorDecision> {
+  return operator.decide(createHandle(), { task: testTask, step: stepOf(text), attempt: 1, screen, performed });
+}
+
+function actionsOf(decision: OperatorDecision) {
+  if (decision.type !== 'act') throw new Error(`expected act, got ${JSON.stringify(decision)}`);
+  return decision.actions;
+}
+
+const form: AccessibilityNode[] = [
+  node('textbox', 'Employee name', [200, 100, 300, 30], { value: '' }),
+  node('combobox', 'Department', [200, 160, 300, 30], {
+    value: 'Sales',
+    options: ['Choose…', 'Sales', 'Finance', 'Engineering', 'Marketing'],
+  }),
+  node('checkbox', 'Receipt attached', [200, 220, 16, 16], { checked: false }),
+  node('checkbox', 'Newsletter', [200, 260, 16, 16], { checked: true }),
+  node('button', 'Next', [200, 320, 80, 32]),
+];
+
+describe('the actions for each kind of step', () => {
+  it('clicks the centre of the target and attaches the grounding', async () => {
+    const [click] = actionsOf(await decide("Click the 'Next' button", screenOf({ nodes: form })));
+    expect(click).toMatchObject({
+      action: { type: 'click', at: { x: 240, y: 336 } },
+      summary: "Clicking 'Next'",
+      grounding: { query: 'Next', role: 'button', method: 'accessibility', ambiguous: false },
+    });
+  });
+
+  it('double-clicks and hovers with their own actions', async () => {
+    const [double] = actionsOf(await decide("Double-click 'Next'", screenOf({ nodes: form })));
+    const [hover] = actionsOf(await decide("Hover over 'Next'", screenOf({ nodes: form })));
+    expect(double?.action).toMatchObject({ type: 'double-click', at: { x: 240, y: 336 } });
+    expect(hover).toMatchObject({ action: { type: 'move', to: { x: 240, y: 336 } }, summary: "Hovering over 'Next'" });
+  });
+
+  it('types by clicking the field near its left edge, selecting all and typing', async () => {
+    const actions = actionsOf(await decide("Type 'Ada' into the 'Employee name' field", screenOf({ nodes: form })));
+    expect(actions.map((planned) => planned.action)).toEqual([
+      { type: 'click', at: { x: 210, y: 115 }, button: 'left', count: 1, modifiers: [] },
+      { type: 'key', keys: ['Control', 'a'] },
+      { type: 'type', text: 'Ada' },
+    ]);
+    expect(actions[2]?.summary).toBe("Typing 'Ada' into Employee name");
+  });
+
+  it('clears a field with select-all and Backspace', async () => {
+    const nodes = [node('textbox', 'Search', [10, 10, 200, 30], { value: 'old' })];
+    const actions = actionsOf(await decide("Clear the 'Search' field", screenOf({ nodes })));
+    expect(actions.map((planned) => planned.action.type === 'key' && planned.action.keys)).toEqual([
+      false,
+      ['Control', 'a'],
+      ['Backspace'],
+    ]);
+  });
+
+  it('drives a native select with arrow keys from the current option, then Enter', async () => {
+    const down = actionsOf(
+      await decide("Select 'Engineering' from the 'Department' dropdown", screenOf({ nodes: form })),
+    );
+    expect(down.map((planned) => planned.action)).toEqual([
+      { type: 'click', at: { x: 350, y: 175 }, button: 'left', count: 1, modifiers: [] },
+      { type: 'key', keys: ['ArrowDown'] },
+      { type: 'key', keys: ['ArrowDown'] },
+      { type: 'key', keys: ['Enter'] },
+    ]);
+    expect(down[1]?.summary).toBe("Selecting 'Engineering' in Department");
+    const up = actionsOf(await decide("Select 'Choose…' from the 'Department' dropdown", screenOf({ nodes: form })));
+    expect(up.slice(1).map((planned) => planned.action)).toEqual([
+      { type: 'key', keys: ['ArrowUp'] },
+      { type: 'key', keys: ['Enter'] },
+    ]);
+  });
+
+  it('types the option text into a long native select', async () => {
+    const options = Array.from({ length: 40 }, (_, index) => `Country ${index}`);
+    const nodes = [node('combobox', 'Country', [10, 10, 200, 30], { value: 'Country 0', options })];
+    const actions = actionsOf(await decide("Select 'Country 35' from the 'Country' dropdown", screenOf({ nodes })));
+    expect(actions.slice(1).map((planned) => planned.action)).toEqual([
+      { type: 'type', text: 'Country 35' },
+      { type: 'key', keys: ['Enter'] },
+    ]);
+  });
+
+  it('opens a custom dropdown, then clicks the option', async () => {
+    const closed = [node('combobox', 'Team', [10, 10, 200, 30], { value: 'Ops' })];
+    const [open] = actionsOf(await decide("Select 'Design' from the 'Team' dropdown", screenOf({ nodes: closed })));
+    expect(open).toMatchObject({
+      action: { type: 'click', at: { x: 110, y: 25 } },
+      summary: 'Opening the Team dropdown',
+    });
+    const opened = [...closed, node('option', 'Ops', [10, 40, 200, 24]), node('option', 'Design', [10, 64, 200, 24])];
+    const performed = performedOf(open!.action);
+    const [pick] = actionsOf(
+      await decide("Select 'Design' from the 'Team' dropdown", screenOf({ nodes: opened }), performed),
+    );
+    expect(pick?.action).toMatchObject({ type: 'click', at: { x: 110, y: 76 } });
+  });
+
+  it('checks an unchecked box and unchecks a checked one by clicking it', async () => {
+    const [check] = actionsOf(await decide("Check the 'Receipt attached' checkbox", screenOf({ nodes: form })));
+    const [uncheck] = actionsOf(await decide("Uncheck the 'Newsletter' checkbox", screenOf({ nodes: form })));
+    expect(check).toMatchObject({
+      action: { type: 'click', at: { x: 208, y: 228 } },
+      summary: "Checking 'Receipt attached'",
+    });
+    expect(uncheck).toMatchObject({
+      action: { type: 'click', at: { x: 208, y: 268 } },
+      summary: "Unchecking 'Newsletter'",
+    });
+  });
+
+  it('chooses the radio option inside the named group', async () => {
+    const nodes = [
+      node('text', 'Do you smoke?', [10, 100, 120, 20]),
+      node('radio', 'Yes', [10, 130, 16, 16], { checked: false, ref: 'smoke-yes' }),
+      node('text', 'Do you drive?', [10, 200, 120, 20]),
+      node('radio', 'Yes', [10, 230, 16, 16], { checked: false, ref: 'drive-yes' }),
+    ];
+    const [choose] = actionsOf(await decide("Choose 'Yes' for 'Do you drive?'", screenOf({ nodes })));
+    expect(choose).toMatchObject({ action: { type: 'click', at: { x: 18, y: 238 } }, summary: "Choosing 'Yes'" });
+  });
+
+  it('presses keys, letters in lower case unless Shift is held', async () => {
+    const [selectAll] = actionsOf(await decide('Press Control+A', screenOf()));
+    const [shifted] = actionsOf(await decide('Press Control+Shift+K', screenOf()));
+    expect(selectAll).toMatchObject({ action: { type: 'key', keys: ['Control', 'a'] }, summary: 'Pressing Control+A' });
+    expect(shifted?.action).toEqual({ type: 'key', keys: ['Control', 'Shift', 'K'] });
+  });
+
+  it('scrolls by 80% of the screen height per time, or by exact pixels', async () => {
+    const down = actionsOf(await decide('Scroll down 3 times', screenOf({ height: 800 })));
+    expect(down.map((planned) => planned.action)).toEqual(Array(3).fill({ type: 'scroll', deltaX: 0, deltaY: 640 }));
+    expect(down[0]?.summary).toBe('Scrolling down');
+    const [up] = actionsOf(await decide('Scroll up by 120 pixels', screenOf()));
+    expect(up?.action).toEqual({ type: 'scroll', deltaX: 0, deltaY: -120 });
+  });
+
+  it('scrolls to the bottom with one long wheel turn', async () => {
+    const [bottom] = actionsOf(await decide('Scroll to the bottom', screenOf()));
+    expect(bottom?.action).toMatchObject({ type: 'scroll', deltaY: 1_000_000 });
+  });
+
+  it('opens addresses as written and waits in chunks of at most a minute', async () => {
+    const [open] = actionsOf(await decide('Open /expense', screenOf()));
+    expect(open).toEqual({ action: { type: 'open', target: '/expense' }, summary: 'Opening /expense' });
+    const waits = actionsOf(await decide('Wait 90 seconds', screenOf()));
+    expect(waits.map((planned) => planned.action)).toEqual([
+      { type: 'wait', ms: 60_000 },
+      { type: 'wait', ms: 30_000 },
+    ]);
+  });
+});

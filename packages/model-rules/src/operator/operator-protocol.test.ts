@@ -1,0 +1,147 @@
+import { createHandle, type OperatorDecision, type PerformedAction, type Screen } from '@sandpiper/core';
+import type { Action } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { createScreenReader } from '../screen/screen-reader.js';
+import { node, performedOf, screenOf, stepOf, testTask } from '../test-support/screens.js';
+import { createRulesOperator } from './operator.js';
+
+const operator = createRulesOperator(createScreenReader(undefined));
+
+function decide(text: string, screen: Screen, performed: PerformedAction[] = []): Promise<OperatorDecision> {
+  return operator.decide(createHandle(), { task: testTask, step: stepOf(text), attempt: 1, screen, performed });
+}
+
+/** Play the loop's side of the protocol: perform every chain, until the operator stops acting. */
+async function runAttempt(text: string, screen: Screen, limit = 8) {
+  const performed: PerformedAction[] = [];
+  for (let decisions = 1; decisions <= limit; decisions += 1) {
+    const decision = await decide(text, screen, performed);
+    if (decision.type !== 'act') return { decision, performed, decisions };
+    performed.push(
+      ...decision.actions.map((planned) => ({ action: planned.action, summary: planned.summary, ok: true })),
+    );
+  }
+  throw new Error(`still acting after ${limit} decisions`);
+}
+
+const scroll = (deltaY: number): Action => ({ type: 'scroll', deltaX: 0, deltaY });
+const longPage = [node('heading', 'Machines', [10, 10, 200, 30]), node('text', 'Footer', [10, 2400, 100, 20])];
+
+describe('finishing a step', () => {
+  it.each([
+    ["Click the 'Next' button", [node('button', 'Next', [10, 10, 80, 30])]],
+    ["Type 'Ada' into the 'Name' field", [node('textbox', 'Name', [10, 10, 200, 30], { value: '' })]],
+    [
+      "Select 'B' from the 'Letter' dropdown",
+      [node('combobox', 'Letter', [10, 10, 200, 30], { value: 'A', options: ['A', 'B'] })],
+    ],
+    ["Check the 'Agree' checkbox", [node('checkbox', 'Agree', [10, 10, 16, 16], { checked: false })]],
+    ["Choose 'Card'", [node('radio', 'Card', [10, 10, 16, 16], { checked: false })]],
+    ['Press Enter', []],
+    ['Scroll down 2 times', []],
+    ['Open /form', []],
+    ['Wait 1 second', []],
+  ])('"%s" completes once its chain has been performed, on an unchanged screen', async (text, nodes) => {
+    const { decision, decisions } = await runAttempt(text, screenOf({ nodes }));
+    expect(decision.type).toBe('step-complete');
+    expect(decisions).toBe(2);
+  });
+
+  it('completes at once when the screen already shows the wanted state', async () => {
+    const nodes = [
+      node('checkbox', 'Agree', [10, 10, 16, 16], { checked: true }),
+      node('textbox', 'Name', [10, 50, 200, 30], { value: 'Ada' }),
+      node('combobox', 'Letter', [10, 100, 200, 30], { value: 'B', options: ['A', 'B'] }),
+      node('radio', 'Card', [10, 150, 16, 16], { checked: true }),
+      node('status', 'Report submitted', [10, 200, 300, 20]),
+    ];
+    const screen = screenOf({ nodes });
+    expect(await decide("Check the 'Agree' checkbox", screen)).toMatchObject({
+      type: 'step-complete',
+      evidence: "The 'Agree' checkbox is already checked.",
+    });
+    expect((await decide("Uncheck the 'Agree' checkbox", screen)).type).toBe('act');
+    expect((await decide("Type 'Ada' into the 'Name' field", screen)).type).toBe('step-complete');
+    expect((await decide("Select 'B' from the 'Letter' dropdown", screen)).type).toBe('step-complete');
+    expect((await decide("Choose 'Card'", screen)).type).toBe('step-complete');
+    expect(await decide("Wait for 'Report submitted' to appear", screen)).toMatchObject({ type: 'step-complete' });
+  });
+});
+
+describe('targets that are not ready', () => {
+  it('scrolls a target below the fold into view before clicking it', async () => {
+    const nodes = [node('button', 'Export CSV', [10, 1500, 100, 30])];
+    const decision = await decide("Click 'Export CSV'", screenOf({ nodes, height: 800 }));
+    expect(decision).toMatchObject({
+      type: 'act',
+      actions: [{ action: { type: 'scroll', deltaY: 1115 }, summary: "Scrolling to bring 'Export CSV' into view" }],
+    });
+  });
+
+  it('searches by scrolling down when the page goes on below, and fails naming the target after three scrolls', async () => {
+    const screen = screenOf({ nodes: longPage });
+    expect(await decide("Click 'Welder-28'", screen)).toMatchObject({
+      type: 'act',
+      actions: [{ action: { type: 'scroll', deltaY: 640 }, summary: "Scrolling down to look for 'Welder-28'" }],
+    });
+    const afterThree = await decide("Click 'Welder-28'", screen, performedOf(scroll(640), scroll(640), scroll(640)));
+    expect(afterThree).toEqual({
+      type: 'fail',
+      reason: "Could not find 'Welder-28' on the screen after scrolling down 3 times.",
+    });
+  });
+
+  it('fails at once when nothing on the page lies below the screen', async () => {
+    const decision = await decide(
+      "Click the 'Welder-28' link",
+      screenOf({ nodes: [node('button', 'Apply', [10, 10, 60, 30])] }),
+    );
+    expect(decision).toEqual({ type: 'fail', reason: "Could not find the 'Welder-28' link on the screen." });
+  });
+
+  it('waits briefly for a disabled target, then fails saying it is disabled', async () => {
+    const nodes = [node('button', 'Submit', [10, 10, 80, 30], { disabled: true })];
+    const { decision, performed } = await runAttempt("Click the 'Submit' button", screenOf({ nodes }));
+    expect(performed.map((entry) => entry.action.type)).toEqual(['wait', 'wait']);
+    expect(decision).toMatchObject({
+      type: 'fail',
+      reason: expect.stringContaining("The 'Submit' button is disabled"),
+    });
+  });
+});
+
+describe('waiting for text', () => {
+  it('polls with growing waits while the text is absent', async () => {
+    const screen = screenOf({ nodes: [node('heading', 'Review', [10, 10, 100, 30])] });
+    const first = await decide("Wait for 'Report submitted' to appear", screen);
+    const second = await decide(
+      "Wait for 'Report submitted' to appear",
+      screen,
+      performedOf({ type: 'wait', ms: 500 }),
+    );
+    expect(first).toMatchObject({ type: 'act', actions: [{ action: { type: 'wait', ms: 500 } }] });
+    expect(second).toMatchObject({ type: 'act', actions: [{ action: { type: 'wait', ms: 1000 } }] });
+  });
+
+  it('scrolls to the text when the page has it out of view', async () => {
+    const screen = screenOf({ nodes: [node('status', 'Export complete', [10, 1800, 200, 20])] });
+    expect(await decide("Wait for 'Export complete' to appear", screen)).toMatchObject({
+      type: 'act',
+      actions: [{ action: { type: 'scroll' } }],
+    });
+  });
+});
+
+describe('step text', () => {
+  it('re-reads the current step text each time, so an edited step is followed', async () => {
+    const nodes = [node('button', 'Back', [10, 10, 60, 30]), node('button', 'Next', [100, 10, 60, 30])];
+    const decision = await decide("Click the 'Back' button", screenOf({ nodes }));
+    expect(decision).toMatchObject({ type: 'act', actions: [{ action: { at: { x: 40 } } }] });
+  });
+
+  it('asks for clarification instead of guessing at text it cannot read', async () => {
+    const decision = await decide('Make the chart look better', screenOf());
+    expect(decision.type).toBe('clarify');
+    expect(decision.type === 'clarify' && decision.question).toContain('"Make the chart look better"');
+  });
+});

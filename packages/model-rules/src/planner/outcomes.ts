@@ -1,0 +1,122 @@
+import type { SuccessCriterion } from '@sandpiper/protocol';
+import type { Directive } from '../grammar/index.js';
+import { describeTarget, quote } from '../grammar/index.js';
+
+/** What should be visible once a directive has had its effect, in one sentence. */
+export function expectedOutcome(directive: Directive): string {
+  switch (directive.kind) {
+    case 'open':
+      return `The page at ${directive.target} is shown`;
+    case 'click':
+    case 'double-click':
+      return `The screen responds to the ${directive.kind === 'click' ? 'click' : 'double-click'} on ${describeTarget(directive)}`;
+    case 'hover':
+      return `The pointer rests on ${describeTarget(directive)}`;
+    case 'type':
+      return directive.field === undefined
+        ? `The text ${quote(directive.text)} appears where the cursor was`
+        : `The ${quote(directive.field)} field shows ${quote(directive.text)}`;
+    case 'clear':
+      return `The ${quote(directive.field)} field is empty`;
+    case 'select':
+      return `The ${quote(directive.field)} dropdown shows ${quote(directive.option)}`;
+    case 'choose':
+      return `The ${quote(directive.option)} option is selected`;
+    case 'check':
+      return `The ${quote(directive.target)} checkbox is checked`;
+    case 'uncheck':
+      return `The ${quote(directive.target)} checkbox is not checked`;
+    case 'press':
+      return `The screen responds to ${directive.keys.join('+')}`;
+    case 'scroll':
+      return `The page has moved ${directive.direction} (or was already at the ${directive.direction === 'down' ? 'bottom' : 'top'})`;
+    case 'scroll-to':
+      return `The ${directive.edge} of the page is shown`;
+    case 'wait':
+      return 'The page has had time to settle';
+    case 'wait-for':
+      return `${quote(directive.text)} is visible`;
+  }
+}
+
+type CriterionDraft = Pick<SuccessCriterion, 'text' | 'exactValue'>;
+
+/** Directives after which earlier field values may no longer be on screen (the form was sent, the page changed). */
+function mayLeaveThePage(directive: Directive): boolean {
+  return (
+    directive.kind === 'click' ||
+    directive.kind === 'double-click' ||
+    directive.kind === 'press' ||
+    directive.kind === 'open'
+  );
+}
+
+function valueCriterion(directive: Directive): CriterionDraft | undefined {
+  switch (directive.kind) {
+    case 'type':
+      if (directive.field === undefined)
+        return { text: `${quote(directive.text)} is visible`, exactValue: directive.text };
+      return directive.text === ''
+        ? { text: `The ${quote(directive.field)} field is empty` }
+        : { text: `The ${quote(directive.field)} field shows ${quote(directive.text)}`, exactValue: directive.text };
+    case 'clear':
+      return { text: `The ${quote(directive.field)} field is empty` };
+    case 'select':
+      return {
+        text: `The ${quote(directive.field)} dropdown shows ${quote(directive.option)}`,
+        exactValue: directive.option,
+      };
+    case 'choose':
+      return { text: `The ${quote(directive.option)} option is selected` };
+    case 'check':
+    case 'uncheck':
+      return { text: expectedOutcome(directive) };
+    default:
+      return undefined;
+  }
+}
+
+/** Text of the fallback criterion, which the judge recognises and checks against the plan's step statuses. */
+export const allStepsConfirmedCriterion = 'Every step was carried out and its visible effect was confirmed on screen';
+
+/**
+ * One to three success criteria phrased as things to see. A final "wait for" names the text that
+ * must be visible; otherwise the values entered after the last click, key press or navigation
+ * (the latest ones first, up to three) must still show; when nothing of the kind exists the
+ * criterion is that every step's effect was confirmed.
+ */
+export function successCriteria(directives: readonly Directive[]): CriterionDraft[] {
+  const last = directives.at(-1);
+  if (last?.kind === 'wait-for') return [{ text: `${quote(last.text)} is visible`, exactValue: last.text }];
+  if (last?.kind === 'open') return [{ text: `The address shows ${quote(last.target)}`, exactValue: last.target }];
+  const criteria: CriterionDraft[] = [];
+  for (let index = directives.length - 1; index >= 0 && criteria.length < 3; index -= 1) {
+    const directive = directives[index];
+    if (directive === undefined || mayLeaveThePage(directive)) break;
+    const criterion = valueCriterion(directive);
+    if (criterion !== undefined && !criteria.some((existing) => existing.text === criterion.text)) {
+      criteria.unshift(criterion);
+    }
+  }
+  return criteria.length > 0 ? criteria : [{ text: allStepsConfirmedCriterion }];
+}
+
+/** Rules the execution must respect: quoted values are entered exactly as written, steps in order. */
+export function constraintsFor(directives: readonly Directive[]): string[] {
+  const constraints = ['Carry out the steps in the order given and do nothing the instruction does not ask for.'];
+  for (const directive of directives) {
+    let constraint: string | undefined;
+    if (directive.kind === 'type' && directive.field !== undefined) {
+      constraint = `Enter ${quote(directive.text)} into the ${quote(directive.field)} field exactly as written.`;
+    } else if (directive.kind === 'type') {
+      constraint = `Type ${quote(directive.text)} exactly as written.`;
+    } else if (directive.kind === 'select') {
+      constraint = `Pick exactly the option ${quote(directive.option)} in the ${quote(directive.field)} dropdown.`;
+    } else if (directive.kind === 'choose') {
+      constraint = `Pick exactly the option ${quote(directive.option)}.`;
+    }
+    if (constraint !== undefined && !constraints.includes(constraint) && constraints.length < 50)
+      constraints.push(constraint);
+  }
+  return constraints;
+}

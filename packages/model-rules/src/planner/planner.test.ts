@@ -1,0 +1,125 @@
+import { createHandle } from '@sandpiper/core';
+import type { PlanVersion } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { testTask } from '../test-support/screens.js';
+import { allStepsConfirmedCriterion } from './outcomes.js';
+import { createRulesPlanner, planInstruction } from './planner.js';
+
+const expense =
+  "Open /expense, type 'Ada Lovelace' into the Employee name field, select 'Engineering' from the Department dropdown, " +
+  "check the 'Receipt attached' checkbox, click the Submit button and wait for 'Report submitted' to appear";
+
+function plan(text: string) {
+  const result = planInstruction(text);
+  if (result.type !== 'plan') throw new Error(result.question);
+  return result;
+}
+
+describe('planning an instruction', () => {
+  it('writes one canonical step per clause with its expected outcome', () => {
+    expect(plan(expense).steps).toEqual([
+      { text: 'Open /expense', expectedOutcome: 'The page at /expense is shown' },
+      {
+        text: "Type 'Ada Lovelace' into the 'Employee name' field",
+        expectedOutcome: "The 'Employee name' field shows 'Ada Lovelace'",
+      },
+      {
+        text: "Select 'Engineering' from the 'Department' dropdown",
+        expectedOutcome: "The 'Department' dropdown shows 'Engineering'",
+      },
+      { text: "Check the 'Receipt attached' checkbox", expectedOutcome: "The 'Receipt attached' checkbox is checked" },
+      { text: "Click the 'Submit' button", expectedOutcome: "The screen responds to the click on the 'Submit' button" },
+      { text: "Wait for 'Report submitted' to appear", expectedOutcome: "'Report submitted' is visible" },
+    ]);
+  });
+
+  it('writes a short analysis and constraints that keep quoted values exact', () => {
+    const result = plan(expense);
+    expect(result.analysis).toContain('6 steps');
+    expect(result.analysis.split('. ').length).toBeLessThanOrEqual(3);
+    expect(result.constraints).toContain("Enter 'Ada Lovelace' into the 'Employee name' field exactly as written.");
+    expect(result.constraints).toContain("Pick exactly the option 'Engineering' in the 'Department' dropdown.");
+  });
+
+  it('makes a final "wait for" the success criterion, with its exact text', () => {
+    expect(plan(expense).successCriteria).toEqual([
+      { text: "'Report submitted' is visible", exactValue: 'Report submitted' },
+    ]);
+  });
+
+  it('checks the last values entered when nothing after them may leave the page', () => {
+    const result = plan(
+      "click 'Edit', type 'Ada' into 'First name', type 'Lovelace' into 'Last name', select 'UK' from 'Country', check 'Newsletter'",
+    );
+    expect(result.successCriteria).toEqual([
+      { text: "The 'Last name' field shows 'Lovelace'", exactValue: 'Lovelace' },
+      { text: "The 'Country' dropdown shows 'UK'", exactValue: 'UK' },
+      { text: "The 'Newsletter' checkbox is checked" },
+    ]);
+  });
+
+  it('falls back to every step being confirmed when the plan ends with a click', () => {
+    expect(plan("type 'Ada' into 'Name' and click 'Save'").successCriteria).toEqual([
+      { text: allStepsConfirmedCriterion },
+    ]);
+  });
+
+  it('checks the address when the plan ends by opening a page', () => {
+    expect(plan('open https://example.com/a').successCriteria).toEqual([
+      { text: "The address shows 'https://example.com/a'", exactValue: 'https://example.com/a' },
+    ]);
+  });
+});
+
+describe('asking instead of guessing', () => {
+  it('asks about exactly the clauses it did not understand and lists the forms it knows', () => {
+    const result = planInstruction(
+      "type 'Dana' into the 'Employee name' field, then fill in the rest with my usual details",
+    );
+    expect(result.type).toBe('clarify');
+    if (result.type !== 'clarify') return;
+    expect(result.unparsed).toEqual(['fill in the rest with my usual details']);
+    expect(result.question).toContain('"fill in the rest with my usual details"');
+    expect(result.question).toContain("type 'text' into <field>");
+    expect(result.question).toContain('press <key or chord>');
+  });
+
+  it('asks about a whole instruction that matches no form', () => {
+    const result = planInstruction('book me a nice hotel for the Denver trip');
+    expect(result).toMatchObject({ type: 'clarify', unparsed: ['book me a nice hotel for the Denver trip'] });
+  });
+});
+
+describe('the planner role', () => {
+  it('plans from the task and leaves out steps the previous version already completed', async () => {
+    const previous: PlanVersion = {
+      id: 'plan-1',
+      number: 1,
+      cause: 'initial',
+      state: 'locked',
+      analysis: '',
+      constraints: [],
+      successCriteria: [],
+      completed: [{ id: 's1', text: 'Open /expense', status: 'completed' }],
+      pending: [{ id: 's2', text: "Click the 'Next' button", status: 'pending' }],
+    };
+    const planner = createRulesPlanner();
+    const result = await planner.plan(createHandle(), {
+      task: { ...testTask, instruction: 'open /expense, click the Next button, press Enter' },
+      previous,
+    });
+    expect(result.type === 'plan' && result.steps.map((step) => step.text)).toEqual([
+      "Click the 'Next' button",
+      'Press Enter',
+    ]);
+    expect(result.type === 'plan' && result.analysis).toContain('already done');
+  });
+
+  it('stops when the run is cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      createRulesPlanner().plan(createHandle({ signal: controller.signal }), { task: testTask }),
+    ).rejects.toMatchObject({ name: 'CancelledError' });
+  });
+});

@@ -1,0 +1,68 @@
+import type { Planner, PlannerInput, PlannerResult } from '@sandpiper/core';
+import { throwIfCancelled } from '@sandpiper/core';
+import type { PlanVersion } from '@sandpiper/protocol';
+import { parseInstruction, renderDirective, understoodForms } from '../grammar/index.js';
+import { constraintsFor, expectedOutcome, successCriteria } from './outcomes.js';
+
+/** The question asked when some clauses match no grammar form; it quotes each of them. */
+export function clarificationQuestion(unparsed: readonly string[]): string {
+  const quoted = unparsed.map((clause) => `"${clause}"`).join(', ');
+  const subject = unparsed.length === 1 ? 'this part' : 'these parts';
+  return (
+    `I did not understand ${subject} of the instruction: ${quoted}. ` +
+    `Please rephrase ${unparsed.length === 1 ? 'it' : 'them'} using the forms I understand: ${understoodForms.join('; ')}. ` +
+    'Put exact text in quotes.'
+  );
+}
+
+/** Steps of the previous version that were already done and lead the new plan unchanged are not planned again. */
+function alreadyDone(steps: readonly string[], previous: PlanVersion | undefined): number {
+  const completed = previous?.completed ?? [];
+  let count = 0;
+  while (count < completed.length && count < steps.length && completed[count]?.text === steps[count]) count += 1;
+  return count;
+}
+
+/**
+ * Turn an instruction into a plan: one step per clause, in canonical step text. Pure: no screen is
+ * needed, and the same instruction always gives the same plan.
+ */
+export function planInstruction(instruction: string, previous?: PlanVersion): PlannerResult {
+  const parse = parseInstruction(instruction);
+  if (!parse.ok) {
+    return { type: 'clarify', question: clarificationQuestion(parse.unparsed), unparsed: parse.unparsed };
+  }
+  const directives = parse.parsed.map((clause) => clause.directive);
+  const texts = directives.map(renderDirective);
+  const skip = alreadyDone(texts, previous);
+  const steps = directives.slice(skip).map((directive, index) => ({
+    text: texts[skip + index] ?? renderDirective(directive),
+    expectedOutcome: expectedOutcome(directive),
+  }));
+  const first = steps[0]?.text;
+  const last = steps.at(-1)?.text;
+  const span =
+    steps.length === 0
+      ? 'nothing left to do'
+      : steps.length === 1
+        ? `one step: "${first}"`
+        : `${steps.length} steps in order, from "${first}" to "${last}"`;
+  const resumed = skip > 0 ? ` The first ${skip} step${skip === 1 ? ' is' : 's are'} already done.` : '';
+  return {
+    type: 'plan',
+    analysis: `The instruction reads as ${span}.${resumed} Each step's visible effect is checked on screen before the next one starts.`,
+    constraints: constraintsFor(directives),
+    successCriteria: successCriteria(directives),
+    steps,
+  };
+}
+
+/** The rules planner: parses the instruction with the grammar; never calls a model. */
+export function createRulesPlanner(): Planner {
+  return {
+    async plan(handle, input: PlannerInput) {
+      throwIfCancelled(handle);
+      return planInstruction(input.task.instruction, input.previous);
+    },
+  };
+}
