@@ -7,6 +7,13 @@ export interface Output {
 }
 
 export function createOutput(): Output {
+  // A reader that goes away early (`sandpiper runs | head`) is not an error worth a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   return {
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     error: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),

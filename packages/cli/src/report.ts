@@ -121,12 +121,12 @@ export function renderReportHtml(report: RunReport, images: ReadonlyMap<string, 
   const steps = report.steps
     .map((step) => {
       const image = step.screenshot ? images.get(step.screenshot) : undefined;
-      return `<section class="step ${escapeHtml(step.status)}">
+      return `<section class="step ${escapeHtml(step.status)}"><div>
   <h3>${step.number}. ${escapeHtml(step.text)} <span class="badge">${escapeHtml(step.status)}</span></h3>
   <p class="meta">${step.attempts} attempt(s)</p>
   <ul>${step.actions.map((action) => `<li class="${action.ok === false ? 'bad' : ''}">${escapeHtml(action.summary)}${action.ambiguous ? ' <em>(ambiguous target)</em>' : ''}</li>`).join('')}</ul>
   ${step.checks.map((check) => `<p class="${check.passed ? 'ok' : 'bad'}">${check.passed ? '✓' : '✗'} ${escapeHtml(check.evidence)}</p>`).join('')}
-  ${image ? `<img alt="Screen after step ${step.number}" src="${image}">` : ''}
+  </div>${image ? `<a href="${image}" target="_blank"><img alt="Screen after step ${step.number}" src="${image}"></a>` : '<div></div>'}
 </section>`;
     })
     .join('\n');
@@ -151,7 +151,8 @@ body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2rem auto;paddin
 h1{font-size:1.4rem}.status{font-weight:600}.succeeded{color:#1e7b34}.failed,.bad{color:#b42318}
 section{border:1px solid #d9dee5;border-radius:8px;padding:.8rem 1rem;margin:.8rem 0}
 .badge{font-size:.75rem;border:1px solid currentColor;border-radius:4px;padding:0 .3rem;margin-left:.4rem}
-.meta{color:#66707a;margin:0}.ok{color:#1e7b34}img{max-width:100%;border:1px solid #d9dee5;margin-top:.5rem}
+.meta{color:#66707a;margin:0}.ok{color:#1e7b34}img{width:100%;border:1px solid #d9dee5}
+.step{display:grid;grid-template-columns:1fr 440px;gap:1rem;align-items:start}.step h3{margin-top:0}
 .diff{background:#f4f6f8;padding:.3rem .5rem;border-radius:4px}
 </style></head><body>
 <h1>${escapeHtml(title)}</h1>

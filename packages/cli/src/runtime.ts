@@ -67,7 +67,7 @@ export async function openEnvironment(spec: EnvironmentSpec, options: Environmen
 }
 
 /** Hide the accessibility snapshot from the engine so it grounds with OCR alone (--no-accessibility). */
-function withAccessibility(environment: Environment, enabled: boolean): Environment {
+export function withAccessibility(environment: Environment, enabled: boolean): Environment {
   if (enabled) return environment;
   return {
     info: { ...environment.info, accessibility: false },

@@ -1,0 +1,71 @@
+/**
+ * Benchmark: every built-in scenario task, run end to end by the built-in engine in real headless
+ * Chromium. Reports success (by the scenario's state checker, never the agent's claim), steps,
+ * wall time, and the framework's own overhead per step (wall time minus time inside the browser).
+ *
+ *   npm run bench                    all tasks, accessibility grounding
+ *   npm run bench -- --ocr           ground with OCR only
+ *   npm run bench -- --only expense  tasks whose id contains "expense"
+ *
+ * Results are printed and written to bench/results/scenarios-<mode>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runScenarioTask, type ScenarioTaskResult } from '@sandpiper/cli/scenario-runner';
+import { createRulesEngine } from '@sandpiper/model-rules';
+import { scenarioTasks, startScenarioServer } from '@sandpiper/scenarios';
+
+const { values } = parseArgs({ options: { ocr: { type: 'boolean' }, only: { type: 'string' } }, strict: true });
+const mode = values.ocr ? 'ocr' : 'accessibility';
+const tasks = scenarioTasks.filter((task) => !values.only || task.id.includes(values.only));
+
+const percentile = (numbers: readonly number[], p: number) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+const server = await startScenarioServer();
+const engine = createRulesEngine(values.ocr ? {} : { ocr: 'off' });
+const results: ScenarioTaskResult[] = [];
+try {
+  for (const task of tasks) {
+    const result = await runScenarioTask(server, task, engine, { accessibility: !values.ocr });
+    results.push(result);
+    const overhead = result.steps > 0 ? (result.wallMs - result.environmentMs) / result.steps : 0;
+    console.log(
+      [
+        result.asExpected ? 'ok  ' : 'MISS',
+        task.id.padEnd(36),
+        `expect=${task.expect}`.padEnd(15),
+        `status=${result.status}`.padEnd(24),
+        `steps=${result.steps}`.padEnd(9),
+        `actions=${result.actions}`.padEnd(11),
+        `wall=${result.wallMs.toFixed(0)}ms`.padEnd(13),
+        `overhead/step=${overhead.toFixed(1)}ms`,
+      ].join(' '),
+    );
+  }
+} finally {
+  await engine.close?.();
+  await server.close();
+}
+
+const perStepOverhead = results.flatMap((result) =>
+  result.steps > 0 ? [(result.wallMs - result.environmentMs) / result.steps] : [],
+);
+const summary = {
+  mode,
+  tasks: results.length,
+  asExpected: results.filter((result) => result.asExpected).length,
+  achievedOfSuccessTasks: `${results.filter((r) => r.achieved && tasks.find((t) => t.id === r.taskId)?.expect === 'success').length}/${tasks.filter((t) => t.expect === 'success').length}`,
+  wallMs: { median: percentile(results.map((r) => r.wallMs), 50), p95: percentile(results.map((r) => r.wallMs), 95) },
+  overheadPerStepMs: { median: percentile(perStepOverhead, 50), p95: percentile(perStepOverhead, 95) },
+};
+console.log('\n', JSON.stringify(summary, null, 2));
+const folder = path.join(import.meta.dirname, 'results');
+mkdirSync(folder, { recursive: true });
+writeFileSync(
+  path.join(folder, `scenarios-${mode}.json`),
+  JSON.stringify({ summary, results: results.map(({ state: _state, ...rest }) => rest) }, null, 2),
+);
