@@ -23,6 +23,7 @@ const ioModules = [
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.sandpiper/**', 'test-artifacts/**', 'packages/scenarios/apps/**'] },
   js.configs.recommended,
+  { files: ['bin/**/*.js', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly' } } },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -22,7 +22,9 @@ const tasks = scenarioTasks.filter((task) => !values.only || task.id.includes(va
 
 const percentile = (numbers: readonly number[], p: number) => {
   const sorted = [...numbers].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
 const server = await startScenarioServer();
@@ -59,7 +61,16 @@ const summary = {
   tasks: results.length,
   asExpected: results.filter((result) => result.asExpected).length,
   achievedOfSuccessTasks: `${results.filter((r) => r.achieved && tasks.find((t) => t.id === r.taskId)?.expect === 'success').length}/${tasks.filter((t) => t.expect === 'success').length}`,
-  wallMs: { median: percentile(results.map((r) => r.wallMs), 50), p95: percentile(results.map((r) => r.wallMs), 95) },
+  wallMs: {
+    median: percentile(
+      results.map((r) => r.wallMs),
+      50,
+    ),
+    p95: percentile(
+      results.map((r) => r.wallMs),
+      95,
+    ),
+  },
   overheadPerStepMs: { median: percentile(perStepOverhead, 50), p95: percentile(perStepOverhead, 95) },
 };
 console.log('\n', JSON.stringify(summary, null, 2));

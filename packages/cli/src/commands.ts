@@ -17,9 +17,12 @@ export async function runCommand(positionals: readonly string[], options: CliOpt
   const config = loadConfigFile(process.cwd());
   const environment = environmentFromFlags(options);
   if (positionals.length > 1) {
-    throw new UsageError(`expected one task in quotes, got ${positionals.length} words. Quote the task: sandpiper run "…"`);
+    throw new UsageError(
+      `expected one task in quotes, got ${positionals.length} words. Quote the task: sandpiper run "…"`,
+    );
   }
-  const instruction = positionals[0] ?? (environment.type === 'scenario' ? requireScenario(environment.name).defaultTask : undefined);
+  const instruction =
+    positionals[0] ?? (environment.type === 'scenario' ? requireScenario(environment.name).defaultTask : undefined);
   if (!instruction) throw new UsageError('give the task to run, in quotes: sandpiper run "<task>" --url <url>');
   const task = parseContract(
     taskSchema,
@@ -30,7 +33,8 @@ export async function runCommand(positionals: readonly string[], options: CliOpt
       budgets: {
         maxActions: positiveInteger(options['max-actions'], '--max-actions') ?? config.budgets?.maxActions ?? 200,
         maxAttemptsPerStep: config.budgets?.maxAttemptsPerStep ?? 3,
-        maxDurationMs: (positiveInteger(options.timeout, '--timeout') ?? 0) * 1000 || (config.budgets?.maxDurationMs ?? 600_000),
+        maxDurationMs:
+          (positiveInteger(options.timeout, '--timeout') ?? 0) * 1000 || (config.budgets?.maxDurationMs ?? 600_000),
       },
     },
     'task',
@@ -44,14 +48,19 @@ export async function runCommand(positionals: readonly string[], options: CliOpt
   }
 }
 
-export async function resumeCommand(positionals: readonly string[], options: CliOptions, output: Output): Promise<number> {
+export async function resumeCommand(
+  positionals: readonly string[],
+  options: CliOptions,
+  output: Output,
+): Promise<number> {
   const config = loadConfigFile(process.cwd());
   const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
   try {
     const run = findRun(store, positionals);
     const events = await store.read(run.id);
     const start = events.find((event) => event.payload.type === 'run-start');
-    if (!start || start.payload.type !== 'run-start') throw new UsageError(`run ${run.id} never started; start a new one instead`);
+    if (!start || start.payload.type !== 'run-start')
+      throw new UsageError(`run ${run.id} never started; start a new one instead`);
     if (run.status !== 'running') {
       output.out(`Run ${run.id} already ended (${run.status}); nothing to resume.`);
       return run.status === 'succeeded' ? 0 : 1;
@@ -89,7 +98,12 @@ async function driveRun(
   try {
     if (mode === 'start') {
       // The run row is written only once the environment is up, so a failed start leaves nothing behind.
-      store.createRun({ id: runId, instruction: task.instruction, environment: task.environment, createdAt: Date.now() });
+      store.createRun({
+        id: runId,
+        instruction: task.instruction,
+        environment: task.environment,
+        createdAt: Date.now(),
+      });
       output.out(`Run ${runId} on ${opened.environment.info.description}`);
     } else {
       output.out(`Resuming run ${runId} on ${opened.environment.info.description}`);
@@ -148,7 +162,11 @@ export function listRunsCommand(_positionals: readonly string[], options: CliOpt
   }
 }
 
-export async function showRunCommand(positionals: readonly string[], options: CliOptions, output: Output): Promise<number> {
+export async function showRunCommand(
+  positionals: readonly string[],
+  options: CliOptions,
+  output: Output,
+): Promise<number> {
   const config = loadConfigFile(process.cwd());
   const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
   try {
@@ -169,7 +187,9 @@ export async function showRunCommand(positionals: readonly string[], options: Cl
       for (const action of step.actions) output.out(`       ${action.ok === false ? '✗' : '·'} ${action.summary}`);
       for (const check of step.checks) output.out(`       ${check.passed ? '✓' : '✗'} ${check.evidence}`);
     }
-    output.out(`\n${report.versions.length} plan version(s), ${report.actionCount} action(s), ${report.eventCount} event(s).`);
+    output.out(
+      `\n${report.versions.length} plan version(s), ${report.actionCount} action(s), ${report.eventCount} event(s).`,
+    );
     return 0;
   } finally {
     store.close();
@@ -192,7 +212,8 @@ function environmentFromFlags(options: CliOptions): EnvironmentSpec {
         : `choose one of --scenario, --url and --cdp (got ${chosen.map((flag) => `--${flag}`).join(' and ')})`,
     );
   }
-  if (options.target !== undefined && options.cdp === undefined) throw new UsageError('--target only applies with --cdp');
+  if (options.target !== undefined && options.cdp === undefined)
+    throw new UsageError('--target only applies with --cdp');
   if (options.scenario !== undefined) {
     requireScenario(options.scenario);
     return { type: 'scenario', name: options.scenario };
@@ -212,7 +233,12 @@ function findRun(store: Store, positionals: readonly string[]) {
   const matches = store.findRunsByPrefix(prefix);
   if (matches.length === 0) throw new UsageError(`no run matches "${prefix}" (see "sandpiper runs")`);
   if (matches.length > 1) {
-    throw new UsageError(`"${prefix}" matches ${matches.length} runs: ${matches.slice(0, 5).map((run) => run.id).join(', ')}`);
+    throw new UsageError(
+      `"${prefix}" matches ${matches.length} runs: ${matches
+        .slice(0, 5)
+        .map((run) => run.id)
+        .join(', ')}`,
+    );
   }
   return matches[0]!;
 }
@@ -220,7 +246,8 @@ function findRun(store: Store, positionals: readonly string[]) {
 function positiveInteger(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
+  if (!Number.isInteger(number) || number <= 0)
+    throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
   return number;
 }
 

@@ -11,7 +11,10 @@ export const configFileSchema = z
     /** Show the browser window on an X display instead of running headless. */
     headed: z.boolean().optional(),
     /** X display for headed mode, such as ":99". */
-    display: z.string().regex(/^:\d+(\.\d+)?$/).optional(),
+    display: z
+      .string()
+      .regex(/^:\d+(\.\d+)?$/)
+      .optional(),
     approval: approvalPolicySchema.optional(),
     /** Use the accessibility snapshot when the environment offers one; false forces OCR. */
     accessibility: z.boolean().optional(),

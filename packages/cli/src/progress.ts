@@ -24,10 +24,7 @@ export function describeEvent(event: RunEvent, state: RunState): string | undefi
     case 'plan-version-create':
       return formatPlan(payload.version);
     case 'clarification-request':
-      return [
-        `? ${payload.question}`,
-        ...payload.unparsed.map((clause) => `  not understood: "${clause}"`),
-      ].join('\n');
+      return [`? ${payload.question}`, ...payload.unparsed.map((clause) => `  not understood: "${clause}"`)].join('\n');
     case 'approval-request':
       return payload.subject.type === 'plan'
         ? undefined

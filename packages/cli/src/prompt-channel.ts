@@ -48,7 +48,11 @@ async function askFor(
         if (answer === 'r' || answer === 'regenerate') return { type: 'regenerate' };
         if (answer === 'q' || answer === 'quit') return { type: 'cancel', reason: 'The plan was not approved.' };
         if (answer === 'e' || answer === 'edit') {
-          const edit = await askForEdit(handle, ask, state()?.versions.find((v) => v.id === prompt.versionId));
+          const edit = await askForEdit(
+            handle,
+            ask,
+            state()?.versions.find((v) => v.id === prompt.versionId),
+          );
           if (edit) return { type: 'edit', edits: [edit] };
         }
       }
@@ -62,7 +66,12 @@ async function askForEdit(
 ): Promise<PlanEdit | undefined> {
   if (!version) return undefined;
   const offset = version.completed.length;
-  const number = Number(await ask(handle, `Step number to edit (${offset + 1}-${offset + version.pending.length}), or 0 to add one at the end: `));
+  const number = Number(
+    await ask(
+      handle,
+      `Step number to edit (${offset + 1}-${offset + version.pending.length}), or 0 to add one at the end: `,
+    ),
+  );
   if (number === 0) {
     const text = await ask(handle, 'New step: ');
     return text ? { type: 'add', index: version.pending.length, text } : undefined;

@@ -10,7 +10,11 @@ export interface StepReport {
   readonly text: string;
   readonly status: string;
   readonly attempts: number;
-  readonly actions: readonly { readonly summary: string; readonly ok: boolean | undefined; readonly ambiguous: boolean }[];
+  readonly actions: readonly {
+    readonly summary: string;
+    readonly ok: boolean | undefined;
+    readonly ambiguous: boolean;
+  }[];
   readonly checks: readonly { readonly passed: boolean; readonly evidence: string }[];
   /** Hash of the last screenshot taken during the step. */
   readonly screenshot: string | undefined;
@@ -114,8 +118,7 @@ export async function writeReport(
   return { json, html };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function renderReportHtml(report: RunReport, images: ReadonlyMap<string, string>): string {
   const steps = report.steps

@@ -38,20 +38,29 @@ export async function openEnvironment(spec: EnvironmentSpec, options: Environmen
   };
   if (spec.type === 'cdp') {
     const environment = withAccessibility(
-      await attachBrowserEnvironment({ endpoint: spec.endpoint, ...(spec.targetId ? { targetId: spec.targetId } : {}) }),
+      await attachBrowserEnvironment({
+        endpoint: spec.endpoint,
+        ...(spec.targetId ? { targetId: spec.targetId } : {}),
+      }),
       options.accessibility,
     );
     return { environment, scenarioServer: undefined, close: () => environment.close() };
   }
   if (spec.type === 'url') {
-    const environment = withAccessibility(await launchBrowserEnvironment({ ...launchOptions, url: spec.url }), options.accessibility);
+    const environment = withAccessibility(
+      await launchBrowserEnvironment({ ...launchOptions, url: spec.url }),
+      options.accessibility,
+    );
     return { environment, scenarioServer: undefined, close: () => environment.close() };
   }
   requireScenario(spec.name);
   const server = await startScenarioServer();
   try {
     const url = server.urlFor(spec.name, { session: options.session });
-    const environment = withAccessibility(await launchBrowserEnvironment({ ...launchOptions, url }), options.accessibility);
+    const environment = withAccessibility(
+      await launchBrowserEnvironment({ ...launchOptions, url }),
+      options.accessibility,
+    );
     return {
       environment,
       scenarioServer: server,

@@ -38,7 +38,15 @@ describe('the CLI rejects bad input with one clear line and a non-zero exit', ()
 
   it('reports an unreachable URL as an environment problem and stores nothing', async () => {
     const dir = dataDir();
-    const result = await runCli(['run', "click the 'OK' button", '--url', 'http://127.0.0.1:9/', '--yes', '--data-dir', dir]);
+    const result = await runCli([
+      'run',
+      "click the 'OK' button",
+      '--url',
+      'http://127.0.0.1:9/',
+      '--yes',
+      '--data-dir',
+      dir,
+    ]);
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('127.0.0.1:9');
     const runs = await runCli(['runs', '--json', '--data-dir', dir]);
@@ -70,7 +78,16 @@ describe('the CLI rejects bad input with one clear line and a non-zero exit', ()
   });
 
   it('prints a stack trace only with --debug', async () => {
-    const result = await runCli(['run', "click the 'OK' button", '--url', 'http://127.0.0.1:9/', '--yes', '--debug', '--data-dir', dataDir()]);
+    const result = await runCli([
+      'run',
+      "click the 'OK' button",
+      '--url',
+      'http://127.0.0.1:9/',
+      '--yes',
+      '--debug',
+      '--data-dir',
+      dataDir(),
+    ]);
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/\n\s+at /);
   });

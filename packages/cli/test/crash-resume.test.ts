@@ -58,12 +58,15 @@ describe('a run killed with SIGKILL at a random point', () => {
       // Kill somewhere between the first action and the last step: any event line may be the last.
       const killAfter = 8 + Math.floor(seed * 40);
       let lines = 0;
-      const first = await runCli(['run', task.instruction, '--cdp', browser.endpoint, '--yes', '--json', '--data-dir', dataDir], {
-        onStdout: (chunk, kill) => {
-          lines += chunk.split('\n').filter((line) => line.startsWith('{')).length;
-          if (lines >= killAfter) kill();
+      const first = await runCli(
+        ['run', task.instruction, '--cdp', browser.endpoint, '--yes', '--json', '--data-dir', dataDir],
+        {
+          onStdout: (chunk, kill) => {
+            lines += chunk.split('\n').filter((line) => line.startsWith('{')).length;
+            if (lines >= killAfter) kill();
+          },
         },
-      });
+      );
       const runId = (JSON.parse(first.stdout.split('\n')[0]!) as RunEvent).runId;
       const store = openStore({ dataDir });
       const beforeResume = await store.read(runId);

@@ -1,8 +1,16 @@
 import type { BlobStore, EventLog } from '@sandpiper/core';
-import { EVENT_SCHEMA_VERSION, eventDraftSchema, parseContract, runEventSchema, type RunEvent } from '@sandpiper/protocol';
+import {
+  EVENT_SCHEMA_VERSION,
+  eventDraftSchema,
+  parseContract,
+  runEventSchema,
+  type RunEvent,
+} from '@sandpiper/protocol';
 
 /** An in-memory event log with the same contract as the SQLite store, for core tests. */
-export function createMemoryEventLog(now: () => number = () => Date.now()): EventLog & { all(runId: string): RunEvent[] } {
+export function createMemoryEventLog(
+  now: () => number = () => Date.now(),
+): EventLog & { all(runId: string): RunEvent[] } {
   const runs = new Map<string, RunEvent[]>();
   return {
     async append(runId, draft) {

@@ -60,7 +60,12 @@ export function createScriptedEngine(script: ScriptedEngineScript): Engine & { r
     },
     judge: {
       judge: async (_handle, input) =>
-        pick(script.judge ?? [{ verdict: 'accept', reason: 'scripted accept', satisfied: [] }], calls.judge, input, 'judge'),
+        pick(
+          script.judge ?? [{ verdict: 'accept', reason: 'scripted accept', satisfied: [] }],
+          calls.judge,
+          input,
+          'judge',
+        ),
     },
   };
 }
