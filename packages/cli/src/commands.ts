@@ -104,9 +104,10 @@ async function driveRun(
         environment: task.environment,
         createdAt: Date.now(),
       });
-      output.out(`Run ${runId} on ${opened.environment.info.description}`);
-    } else {
-      output.out(`Resuming run ${runId} on ${opened.environment.info.description}`);
+    }
+    // In --json mode stdout carries only events; the run id is in every one of them.
+    if (!options.json) {
+      output.out(`${mode === 'start' ? 'Run' : 'Resuming run'} ${runId} on ${opened.environment.info.description}`);
     }
     const deps = {
       log: store,
@@ -126,7 +127,7 @@ async function driveRun(
     const final = mode === 'start' ? await startRun(deps, runId, task) : await resumeRun(deps, runId);
     const paths = await writeReport(path.join(store.dataDir, 'reports'), runId, await store.read(runId), store.blobs);
     if (!options.json) output.out(`Report: ${paths.html}\n        ${paths.json}`);
-    if (final.status === 'needs-input' && !output.interactive) {
+    if (final.status === 'needs-input' && !output.interactive && !options.json) {
       output.out(`The run is waiting for you. Answer it interactively, or edit the task and run again.`);
     }
     return final.status === 'succeeded' ? 0 : 1;

@@ -79,7 +79,7 @@ export async function main(argv: readonly string[], output: Output = createOutpu
       case 'runs':
         return commands.listRunsCommand(rest, values, output);
       case 'show':
-        return commands.showRunCommand(rest, values, output);
+        return await commands.showRunCommand(rest, values, output);
       case 'scenarios':
         return commands.listScenariosCommand(output);
       default:
