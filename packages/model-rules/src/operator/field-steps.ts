@@ -95,6 +95,14 @@ function nativeSelectKeys(node: AccessibilityNode, options: readonly string[], i
   return [...presses, { type: 'key', keys: ['Enter'] }];
 }
 
+/** One line per keystroke, so the activity feed shows how the option was reached. */
+function describeSelectInput(action: Action, directive: SelectDirective, summary: string): string {
+  if (action.type === 'type') return `Typing ${quote(action.text)} in ${directive.field}`;
+  if (action.type === 'key' && action.keys[0] !== 'Enter')
+    return `Pressing ${action.keys.join('+')} in ${directive.field}`;
+  return summary;
+}
+
 /**
  * Select an option. A native select (a combobox listing its options) is focused with a click and
  * driven with the keyboard, which works in headless Chromium where the option popup is not part of
@@ -124,7 +132,7 @@ export async function decideSelect(context: DecisionContext, directive: SelectDi
       type: 'act',
       actions: [
         planned(clickAt(at), `Focusing the ${directive.field} dropdown`, target.grounding),
-        planned({ type: 'type', text: directive.option }, summary),
+        planned({ type: 'type', text: directive.option }, `Typing ${quote(directive.option)} in ${directive.field}`),
         planned({ type: 'key', keys: ['Enter'] }, summary),
       ],
     };
@@ -144,7 +152,9 @@ export async function decideSelect(context: DecisionContext, directive: SelectDi
     return { type: 'step-complete', evidence: `${description} already shows ${quote(node.value)}.` };
   }
   const actions: PlannedAction[] = [planned(clickAt(at), `Focusing the ${directive.field} dropdown`, target.grounding)];
-  for (const action of nativeSelectKeys(node, node.options, index)) actions.push(planned(action, summary));
+  for (const action of nativeSelectKeys(node, node.options, index)) {
+    actions.push(planned(action, describeSelectInput(action, directive, summary)));
+  }
   return { type: 'act', actions };
 }
 

@@ -74,7 +74,12 @@ describe('the actions for each kind of step', () => {
       { type: 'key', keys: ['ArrowDown'] },
       { type: 'key', keys: ['Enter'] },
     ]);
-    expect(down[1]?.summary).toBe("Selecting 'Engineering' in Department");
+    expect(down.map((planned) => planned.summary)).toEqual([
+      'Focusing the Department dropdown',
+      'Pressing ArrowDown in Department',
+      'Pressing ArrowDown in Department',
+      "Selecting 'Engineering' in Department",
+    ]);
     const up = actionsOf(await decide("Select 'Choose…' from the 'Department' dropdown", screenOf({ nodes: form })));
     expect(up.slice(1).map((planned) => planned.action)).toEqual([
       { type: 'key', keys: ['ArrowUp'] },
