@@ -1,5 +1,5 @@
 export { startRun, resumeRun } from './agent-loop.js';
-export { RunContext, type RunDependencies } from './run-context.js';
+export type { RunDependencies } from './run-context.js';
 export { projectRun, applyRunEvent, emptyRunState, type RunState, type RunPhase } from './projection.js';
 export { createQueueChannel, type UserChannel, type UserCommand, type UserPrompt } from './user-channel.js';
 export { sensitiveReason } from './sensitivity.js';
