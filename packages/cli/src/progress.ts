@@ -1,4 +1,4 @@
-import type { RunState } from '@sandpiper/core';
+import { diffPlans, type RunState } from '@sandpiper/core';
 import type { PlanVersion, RunEvent } from '@sandpiper/protocol';
 import type { Output } from './output.js';
 
@@ -21,8 +21,11 @@ export function describeEvent(event: RunEvent, state: RunState): string | undefi
       return `Task: ${payload.task.instruction}`;
     case 'plan-start':
       return payload.reason === 'initial' ? 'Planning…' : 'Regenerating the plan…';
-    case 'plan-version-create':
-      return formatPlan(payload.version);
+    case 'plan-version-create': {
+      const parent = state.versions.find((version) => version.id === payload.version.parentId);
+      const diff = parent ? `\n  Changes from v${parent.number}: ${diffPlans(parent, payload.version).summary}` : '';
+      return `${formatPlan(payload.version)}${diff}`;
+    }
     case 'clarification-request':
       return [`? ${payload.question}`, ...payload.unparsed.map((clause) => `  not understood: "${clause}"`)].join('\n');
     case 'approval-request':
@@ -31,6 +34,8 @@ export function describeEvent(event: RunEvent, state: RunState): string | undefi
         : `! ${payload.subject.summary} — ${payload.subject.reason}; needs approval`;
     case 'approval-response':
       if (payload.by === 'policy') return payload.decision === 'accepted' ? '  approved by policy' : undefined;
+      // An edit or a regeneration supersedes the version under review; the new version says what changed.
+      if (payload.reason === 'edited' || payload.reason === 'regenerate') return undefined;
       return `  ${payload.decision === 'accepted' ? 'approved' : 'rejected'} by you${payload.reason ? ` (${payload.reason})` : ''}`;
     case 'step-start': {
       const plan = state.plan;

@@ -53,8 +53,21 @@ export type PlannerResult =
       readonly unparsed: readonly string[];
     };
 
+/** The parts of a plan that follow from its steps, derived again after the steps were edited. */
+export interface PlanRefresh {
+  readonly constraints: readonly string[];
+  readonly successCriteria: readonly Pick<SuccessCriterion, 'text' | 'exactValue'>[];
+  /** Step texts the planner could not read; the person is told before approving. */
+  readonly unparsed: readonly string[];
+}
+
 export interface Planner {
   plan(handle: Handle, input: PlannerInput): Promise<PlannerResult>;
+  /**
+   * Re-derive the constraints and success criteria of a version whose steps the person edited, so
+   * a plan never asks the judge for a value the person has just changed.
+   */
+  refresh(handle: Handle, input: { readonly task: Task; readonly version: PlanVersion }): Promise<PlanRefresh>;
 }
 
 /** One action the operator wants performed, with the one-line summary people see. */

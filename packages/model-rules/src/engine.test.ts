@@ -64,6 +64,7 @@ describe('the built-in rules engine', () => {
       'parseStep',
       'planInstruction',
       'quote',
+      'refreshPlan',
       'renderDirective',
       'scoreText',
       'toGrounding',

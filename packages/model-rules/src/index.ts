@@ -35,7 +35,7 @@ export type {
   WaitForDirective,
 } from './grammar/index.js';
 
-export { clarificationQuestion, createRulesPlanner, planInstruction } from './planner/planner.js';
+export { clarificationQuestion, createRulesPlanner, planInstruction, refreshPlan } from './planner/planner.js';
 export { allStepsConfirmedCriterion } from './planner/outcomes.js';
 export { createRulesGrounder, locateTarget } from './grounding/grounder.js';
 export type { LocateQuery } from './grounding/grounder.js';

@@ -5,12 +5,13 @@ import type {
   JudgeVerdict,
   OperatorDecision,
   OperatorInput,
+  PlanRefresh,
   PlannerInput,
   PlannerResult,
   StepCheck,
   StepCheckInput,
 } from '@sandpiper/core';
-import type { Grounding } from '@sandpiper/protocol';
+import type { Grounding, PlanVersion } from '@sandpiper/protocol';
 
 /** A response, or a function of the call's input that computes one. */
 type Scripted<I, O> = O | ((input: I) => O);
@@ -21,6 +22,8 @@ export interface ScriptedEngineScript {
   readonly operator: readonly Scripted<OperatorInput, OperatorDecision>[];
   readonly reflector?: readonly Scripted<StepCheckInput, StepCheck>[];
   readonly judge?: readonly Scripted<JudgeInput, JudgeVerdict>[];
+  /** How the planner re-derives criteria after an edit; by default it keeps the version's own. */
+  readonly refresh?: (version: PlanVersion) => PlanRefresh;
 }
 
 /** Every call the engine received, per role, in order. */
@@ -51,7 +54,15 @@ export function createScriptedEngine(script: ScriptedEngineScript): Engine & { r
   return {
     name: 'scripted',
     calls,
-    planner: { plan: async (_handle, input) => pick(script.planner, calls.planner, input, 'planner') },
+    planner: {
+      plan: async (_handle, input) => pick(script.planner, calls.planner, input, 'planner'),
+      refresh: async (_handle, { version }) =>
+        script.refresh?.(version) ?? {
+          constraints: version.constraints,
+          successCriteria: version.successCriteria,
+          unparsed: [],
+        },
+    },
     operator: { decide: async (_handle, input) => pick(script.operator, calls.operator, input, 'operator') },
     grounder,
     reflector: {

@@ -104,9 +104,19 @@ describe('the agent loop', () => {
     expect(state.versions[0]?.state).toBe('draft');
   });
 
-  it('executes the edited version when the person edits the plan before approving it', async () => {
+  it('executes the edited version, with criteria re-derived from the edited steps', async () => {
     const channel = createQueueChannel({ interactive: true });
-    const { deps, task, engine } = setup({ task: { approval: 'ask' }, channel });
+    const { deps, task, engine, log } = setup({
+      task: { approval: 'ask' },
+      channel,
+      script: {
+        refresh: (version) => ({
+          constraints: [],
+          successCriteria: [{ text: `${version.pending.length} steps ran` }],
+          unparsed: version.pending.filter((step) => step.text === 'Press Tab').map((step) => step.text),
+        }),
+      },
+    });
     const running = startRun(deps, 'run-1', task);
     channel.push({ type: 'edit', edits: [{ type: 'rewrite', stepId: 'step-2', text: 'Press Tab' }] });
     channel.push({ type: 'approve' });
@@ -117,6 +127,12 @@ describe('the agent loop', () => {
       ['plan-edit', 'locked'],
     ]);
     expect(engine.calls.operator.map((call) => call.step.text)).toContain('Press Tab');
+    expect(state.versions[1]?.successCriteria.map((criterion) => criterion.text)).toEqual(['2 steps ran']);
+    expect(
+      log
+        .all('run-1')
+        .some((event) => event.payload.type === 'warning' && event.payload.message.includes('"Press Tab"')),
+    ).toBe(true);
   });
 
   it('pauses between actions and continues on resume', async () => {

@@ -1,5 +1,5 @@
 import type { PlanVersion } from '@sandpiper/protocol';
-import { createPlanVersion, revisePlan } from '../plan/index.js';
+import { createPlanVersion, revisePlan, type PlanEdit } from '../plan/index.js';
 import type { RunContext } from './run-context.js';
 import { isRunStop, type RunStop } from './stop.js';
 
@@ -78,12 +78,7 @@ export async function approvalPhase(context: RunContext, version: PlanVersion): 
         break;
       }
       case 'edit': {
-        const revised = revisePlan(candidate, command.edits, {
-          ids: context.deps.ids,
-          cause: 'plan-edit',
-          number: context.state.versions.length + 1,
-          rationale: 'Edited by the user before approval.',
-        });
+        const revised = await reviseWithRefresh(context, candidate, command.edits);
         await context.emit('user', {
           type: 'approval-response',
           requestId,
@@ -104,6 +99,40 @@ export async function approvalPhase(context: RunContext, version: PlanVersion): 
         break;
     }
   }
+}
+
+/**
+ * Apply the person's edits, then let the planner re-derive the constraints and criteria from the
+ * edited steps, all in one revision so the log holds a single proposal per edit.
+ */
+async function reviseWithRefresh(context: RunContext, parent: PlanVersion, edits: readonly PlanEdit[]) {
+  const options = {
+    ids: context.deps.ids,
+    cause: 'plan-edit' as const,
+    number: context.state.versions.length + 1,
+    rationale: 'Edited by the user before approval.',
+  };
+  const edited = revisePlan(parent, edits, options);
+  if (!edited.ok) return edited;
+  const refresh = await context.engine.planner.refresh(context.handle, {
+    task: context.state.task!,
+    version: edited.version,
+  });
+  if (refresh.unparsed.length > 0) {
+    await context.emit('agent', {
+      type: 'warning',
+      message: `The edited plan has steps the planner cannot read: ${refresh.unparsed.map((text) => `"${text}"`).join(', ')}.`,
+    });
+  }
+  return revisePlan(
+    parent,
+    [
+      ...edits,
+      { type: 'set-constraints', constraints: refresh.constraints },
+      { type: 'set-criteria', criteria: refresh.successCriteria },
+    ],
+    options,
+  );
 }
 
 function latestVersion(context: RunContext): PlanVersion | undefined {

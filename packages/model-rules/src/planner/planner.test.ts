@@ -3,7 +3,7 @@ import type { PlanVersion } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { testTask } from '../test-support/screens.js';
 import { allStepsConfirmedCriterion } from './outcomes.js';
-import { createRulesPlanner, planInstruction } from './planner.js';
+import { createRulesPlanner, planInstruction, refreshPlan } from './planner.js';
 
 const expense =
   "Open /expense, type 'Ada Lovelace' into the Employee name field, select 'Engineering' from the Department dropdown, " +
@@ -121,5 +121,19 @@ describe('the planner role', () => {
     await expect(
       createRulesPlanner().plan(createHandle({ signal: controller.signal }), { task: testTask }),
     ).rejects.toMatchObject({ name: 'CancelledError' });
+  });
+});
+
+describe('refreshing a plan after the person edited its steps', () => {
+  it('derives criteria and constraints from the edited steps and lists the unreadable ones', () => {
+    const refreshed = refreshPlan([
+      "Type 'Ada' into the 'Name' field",
+      "Select 'Engineering' from the 'Department' dropdown",
+      'make it pretty',
+    ]);
+    expect(refreshed.unparsed).toEqual(['make it pretty']);
+    expect(refreshed.successCriteria.map((criterion) => criterion.exactValue)).toContain('Engineering');
+    expect(refreshed.successCriteria.map((criterion) => criterion.exactValue)).not.toContain('Finance');
+    expect(refreshed.constraints.join(' ')).toContain("'Engineering'");
   });
 });

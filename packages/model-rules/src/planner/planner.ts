@@ -1,7 +1,7 @@
-import type { Planner, PlannerInput, PlannerResult } from '@sandpiper/core';
+import type { PlanRefresh, Planner, PlannerInput, PlannerResult } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
 import type { PlanVersion } from '@sandpiper/protocol';
-import { parseInstruction, renderDirective, understoodForms } from '../grammar/index.js';
+import { parseInstruction, parseStep, renderDirective, understoodForms, type Directive } from '../grammar/index.js';
 import { constraintsFor, expectedOutcome, successCriteria } from './outcomes.js';
 
 /** The question asked when some clauses match no grammar form; it quotes each of them. */
@@ -57,12 +57,28 @@ export function planInstruction(instruction: string, previous?: PlanVersion): Pl
   };
 }
 
+/** Constraints and criteria for a list of step texts, as the planner would have written them. */
+export function refreshPlan(stepTexts: readonly string[]): PlanRefresh {
+  const directives: Directive[] = [];
+  const unparsed: string[] = [];
+  for (const text of stepTexts) {
+    const directive = parseStep(text);
+    if (directive) directives.push(directive);
+    else unparsed.push(text);
+  }
+  return { constraints: constraintsFor(directives), successCriteria: successCriteria(directives), unparsed };
+}
+
 /** The rules planner: parses the instruction with the grammar; never calls a model. */
 export function createRulesPlanner(): Planner {
   return {
     async plan(handle, input: PlannerInput) {
       throwIfCancelled(handle);
       return planInstruction(input.task.instruction, input.previous);
+    },
+    async refresh(handle, { version }) {
+      throwIfCancelled(handle);
+      return refreshPlan([...version.completed, ...version.pending].map((step) => step.text));
     },
   };
 }
