@@ -74,6 +74,10 @@ export function describeEvent(event: RunEvent, state: RunState): string | undefi
       return `  note: ${payload.message}`;
     case 'run-end':
       return `\nResult: ${payload.status} — ${payload.reason}`;
+    case 'reflection':
+      return `    ${payload.verdict === 'success' ? '✓' : '✗'} [${payload.method}] ${payload.keyEvidence}`;
+    case 'detector-fire':
+      return `  ⟳ ${payload.pattern}: ${payload.reason}`;
     case 'observation':
       return undefined;
   }

@@ -1,4 +1,13 @@
-import type { Action, Grounding, Observation, PlanVersion, Step, SuccessCriterion, Task } from '@sandpiper/protocol';
+import type {
+  Action,
+  ChangeRegionEvidence,
+  Grounding,
+  Observation,
+  PlanVersion,
+  Step,
+  SuccessCriterion,
+  Task,
+} from '@sandpiper/protocol';
 import type { Handle } from './handle.js';
 import type { CapturedObservation } from './ports.js';
 
@@ -133,6 +142,20 @@ export interface StepCheck {
   readonly passed: boolean;
   /** What was seen that decided it, in one sentence. */
   readonly evidence: string;
+  /** The reflector's evidence in detail, when it produced any; the loop logs it with the marked images. */
+  readonly reflection?: ReflectionDetails;
+}
+
+/** Evidence behind a step check: the changed regions, how each was read, and marked screenshots. */
+export interface ReflectionDetails {
+  readonly method: 'evidence-first' | 'one-shot';
+  readonly regions: readonly ChangeRegionEvidence[];
+  readonly keyEvidence: string;
+  readonly summary: string;
+  /** PNG of the screen before, with a marker where the action happened; absent for coordinate-free actions. */
+  readonly markedBefore?: Uint8Array;
+  /** PNG of the screen after, with numbered boxes on the changed regions. */
+  readonly markedAfter?: Uint8Array;
 }
 
 export interface Reflector {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionResultSchema, actionSchema } from './action.js';
 import { boxSchema } from './geometry.js';
-import { observationSchema } from './observation.js';
+import { imageHashSchema, observationSchema } from './observation.js';
 import { planVersionIdSchema, planVersionSchema, stepIdSchema, stepSchema } from './plan.js';
 import { taskSchema } from './task.js';
 import { EVENT_SCHEMA_VERSION } from './version.js';
@@ -41,6 +41,23 @@ export const approvalSubjectSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type ApprovalSubject = z.infer<typeof approvalSubjectSchema>;
+
+/** One changed region of a pre/post screenshot pair, as the reflector saw it. */
+export const changeRegionEvidenceSchema = z.object({
+  /** The number drawn beside the region on the marked screenshot, from 1. */
+  id: z.number().int().positive(),
+  box: boxSchema,
+  /** Pixels that differ inside the region. */
+  changedPixels: z.number().int().nonnegative(),
+  /**
+   * `action-relevant`: caused by the executed action. `noise`: changes that happen on their own
+   * (clock, caret, spinner, animation). `unrelated`: a real change elsewhere, a possible side effect.
+   */
+  relevance: z.enum(['action-relevant', 'noise', 'unrelated']),
+  /** What changed, in a few words: "text in the Name field", "a dialog appeared". */
+  description: z.string(),
+});
+export type ChangeRegionEvidence = z.infer<typeof changeRegionEvidenceSchema>;
 
 export const runStatusSchema = z.enum(['succeeded', 'failed', 'cancelled', 'needs-input', 'budget-exhausted']);
 export type RunStatus = z.infer<typeof runStatusSchema>;
@@ -84,6 +101,33 @@ const payloads = [
     passed: z.boolean(),
     /** What was seen that decided it. */
     evidence: z.string(),
+  }),
+  /** What the reflector saw an action (or a step's chain of actions) change, and its verdict. */
+  z.object({
+    type: z.literal('reflection'),
+    stepId: stepIdSchema,
+    /** `evidence-first`: regions described and filtered before judging. `one-shot`: one judgment from both screens. */
+    method: z.enum(['evidence-first', 'one-shot']),
+    verdict: z.enum(['success', 'failure']),
+    /** The evidence the verdict rests on, in one sentence. */
+    keyEvidence: z.string(),
+    /** Where the step stands now, for the person and the planner. */
+    summary: z.string(),
+    regions: z.array(changeRegionEvidenceSchema).max(50),
+    /** Marked screenshots: the action marker on the screen before, numbered change boxes on the screen after. */
+    marked: z.object({ before: imageHashSchema.optional(), after: imageHashSchema.optional() }),
+  }),
+  /** A stuck or loop detector fired. */
+  z.object({
+    type: z.literal('detector-fire'),
+    /** The detector's name: `repeatedSubsequence`, `sameActionNoChange`, ... */
+    detector: z.string().min(1),
+    /** Loop-breaker tier (1 switch modality, 2 change strategy, 3 judge); absent for system replanning. */
+    tier: z.number().int().min(1).max(3).optional(),
+    /** The pattern that fired, such as `REPEAT_SEQ_L3_R3`. */
+    pattern: z.string(),
+    reason: z.string(),
+    stepId: stepIdSchema.optional(),
   }),
   z.object({
     type: z.literal('step-end'),

@@ -187,6 +187,43 @@ describe('the agent loop', () => {
     expect(state.endReason).toContain('the field is empty');
   });
 
+  it('logs the reflector evidence with its marked screenshots stored once', async () => {
+    const marked = Uint8Array.from([137, 80, 78, 71, 1, 2, 3]);
+    const { deps, task, log } = setup({
+      script: {
+        reflector: [
+          {
+            passed: true,
+            evidence: 'Ada is in the field',
+            reflection: {
+              method: 'evidence-first',
+              regions: [
+                {
+                  id: 1,
+                  box: { x: 1, y: 2, width: 30, height: 10 },
+                  changedPixels: 120,
+                  relevance: 'action-relevant',
+                  description: 'text in the Name field',
+                },
+              ],
+              keyEvidence: 'Region 1 shows the typed text',
+              summary: 'The name is entered',
+              markedBefore: marked,
+              markedAfter: marked,
+            },
+          },
+        ],
+      },
+    });
+    await startRun(deps, 'run-1', task);
+    const reflections = log
+      .all('run-1')
+      .flatMap((event) => (event.payload.type === 'reflection' ? [event.payload] : []));
+    expect(reflections).toHaveLength(2);
+    expect(reflections[0]?.marked.before).toBe(reflections[0]?.marked.after);
+    expect(await deps.blobs.get(reflections[0]!.marked.after!)).toEqual(marked);
+  });
+
   it('ends failed when the judge does not see the success criteria', async () => {
     const { deps, task } = setup({
       script: { judge: [{ verdict: 'reject', reason: 'Name is empty', satisfied: [] }] },

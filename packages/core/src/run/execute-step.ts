@@ -1,5 +1,5 @@
 import type { Step } from '@sandpiper/protocol';
-import type { PerformedAction, PlannedAction, Screen } from '../engine.js';
+import type { PerformedAction, PlannedAction, Screen, StepCheck } from '../engine.js';
 import { sensitiveReason } from './sensitivity.js';
 import type { RunContext } from './run-context.js';
 import type { RunStop } from './stop.js';
@@ -101,7 +101,25 @@ async function checkStep(
   after: Screen,
 ): Promise<AttemptOutcome> {
   const check = await context.engine.reflector.check(context.handle, { step, performed, before, after });
+  if (check.reflection) await logReflection(context, step.id, check);
   return { type: 'checked', passed: check.passed, evidence: check.evidence };
+}
+
+/** Store the marked screenshots once and log the reflector's evidence beside the verdict. */
+export async function logReflection(context: RunContext, stepId: string, check: StepCheck): Promise<void> {
+  const reflection = check.reflection!;
+  const put = (png: Uint8Array | undefined) => (png ? context.deps.blobs.put(png, 'image/png') : undefined);
+  const [before, after] = await Promise.all([put(reflection.markedBefore), put(reflection.markedAfter)]);
+  await context.emit('agent', {
+    type: 'reflection',
+    stepId,
+    method: reflection.method,
+    verdict: check.passed ? 'success' : 'failure',
+    keyEvidence: reflection.keyEvidence,
+    summary: reflection.summary,
+    regions: [...reflection.regions],
+    marked: { ...(before ? { before } : {}), ...(after ? { after } : {}) },
+  });
 }
 
 /** Perform a chain of actions in order; a failure or a stop ends the chain. */

@@ -107,6 +107,8 @@ export function applyRunEvent(state: RunState, event: RunEvent): RunState {
       return { ...next, phase: 'ended', status: payload.status, endReason: payload.reason, pendingApproval: undefined };
     case 'action-end':
     case 'step-check':
+    case 'reflection':
+    case 'detector-fire':
     case 'run-cancel':
     case 'run-recover':
     case 'warning':
