@@ -47,6 +47,12 @@ export interface BlobStore {
   get(hash: string): Promise<Uint8Array | undefined>;
 }
 
+/** Computes perceptual fingerprints of screenshots, so the loop can tell a still screen from a changing one. */
+export interface ScreenFingerprinter {
+  /** 64-bit difference hash of a PNG, as 16 lowercase hex digits. */
+  dHash(png: Uint8Array): Promise<string>;
+}
+
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;

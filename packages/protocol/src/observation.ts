@@ -10,6 +10,14 @@ export const screenshotRefSchema = z.object({
   /** Size in the environment's screen pixels (the same space as action coordinates). */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /**
+   * 64-bit difference hash of the image as 16 lowercase hex digits, for telling whether the screen
+   * changed; absent when no fingerprinting was configured.
+   */
+  dHash: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 export type ScreenshotRef = z.infer<typeof screenshotRefSchema>;
 

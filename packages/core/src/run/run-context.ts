@@ -1,7 +1,7 @@
 import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpiper/protocol';
 import type { Engine, Screen } from '../engine.js';
 import { CancelledError, type Handle } from '../handle.js';
-import type { BlobStore, Clock, Environment, EventLog, IdGenerator } from '../ports.js';
+import type { BlobStore, Clock, Environment, EventLog, IdGenerator, ScreenFingerprinter } from '../ports.js';
 import { applyRunEvent, projectRun, type RunState } from './projection.js';
 import type { UserChannel } from './user-channel.js';
 
@@ -14,6 +14,8 @@ export interface RunDependencies {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly channel: UserChannel;
+  /** Fingerprints screenshots for the stuck detectors; without it, visual non-progress is never confirmed. */
+  readonly fingerprinter?: ScreenFingerprinter;
   /** Called after every appended event with the state it produced (CLI progress, server push). */
   readonly onEvent?: (event: RunEvent, state: RunState) => void;
   /** Aborting it cancels the run at the next safe point and interrupts blocking calls. */
@@ -68,11 +70,20 @@ export class RunContext {
     const capture = await this.deps.environment.observe(this.handle, {
       accessibility: this.deps.environment.info.accessibility,
     });
-    const hash = await this.deps.blobs.put(capture.png, 'image/png');
+    const [hash, dHash] = await Promise.all([
+      this.deps.blobs.put(capture.png, 'image/png'),
+      this.deps.fingerprinter?.dHash(capture.png),
+    ]);
     const observation: Observation = {
       id: this.deps.ids.next('obs'),
       takenAt: this.deps.clock.now(),
-      screenshot: { hash, mimeType: 'image/png', width: capture.width, height: capture.height },
+      screenshot: {
+        hash,
+        mimeType: 'image/png',
+        width: capture.width,
+        height: capture.height,
+        ...(dHash === undefined ? {} : { dHash }),
+      },
       ...(capture.url === undefined ? {} : { url: capture.url }),
       ...(capture.title === undefined ? {} : { title: capture.title }),
       ...(capture.accessibility === undefined ? {} : { accessibility: [...capture.accessibility] }),
