@@ -102,6 +102,17 @@ export interface OperatorInput {
   readonly screen: Screen;
   /** Actions performed so far in this attempt, oldest first. */
   readonly performed: readonly PerformedAction[];
+  /** Set when a loop-breaker tier fired: the next decision should not repeat what kept failing. */
+  readonly loopHint?: LoopHint;
+}
+
+/** What the loop breaker asks of the next decision. */
+export interface LoopHint {
+  /** 1: switch modality (mouse, keyboard, menu). 2: change strategy. 3: a judge said switch. */
+  readonly tier: 1 | 2 | 3;
+  readonly reason: string;
+  /** The repeated actions, described for people and models ("click on 'Save'"); do not do these next. */
+  readonly avoid: readonly string[];
 }
 
 export type OperatorDecision =

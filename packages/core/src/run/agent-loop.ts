@@ -1,7 +1,8 @@
-import type { PlanVersion, RunEvent, Task } from '@sandpiper/protocol';
+import type { PlanVersion, RunEvent, Step, Task } from '@sandpiper/protocol';
 import type { PerformedAction } from '../engine.js';
 import { CancelledError } from '../handle.js';
-import { checkpoint, executeStep } from './execute-step.js';
+import { revisePlan } from '../plan/index.js';
+import { checkpoint, executeStep, type StepReplan } from './execute-step.js';
 import { approvalPhase, planPhase } from './planning.js';
 import type { RunState } from './projection.js';
 import { RunContext, type RunDependencies } from './run-context.js';
@@ -71,10 +72,43 @@ async function executePhase(context: RunContext): Promise<RunStop> {
   for (;;) {
     const step = context.state.plan?.pending.find((candidate) => candidate.status !== 'completed');
     if (!step) break;
-    const stop = (await checkpoint(context)) ?? (await executeStep(context, step));
+    const result = (await checkpoint(context)) ?? (await executeStep(context, step));
+    const stop = isRunStop(result) ? result : result ? await proposeRecovery(context, step, result) : undefined;
     if (stop) return stop;
   }
   return finishPhase(context);
+}
+
+/**
+ * System-driven replanning: the stuck step was halted and marked failed; put one recovery step in
+ * front of it as a new plan version that changes only the pending suffix, and get it approved
+ * like any other proposal.
+ */
+async function proposeRecovery(context: RunContext, step: Step, replan: StepReplan): Promise<RunStop | undefined> {
+  const proposal = replan.proposal;
+  if (proposal.type === 'exhausted') return { status: 'failed', reason: proposal.reason };
+  const revised = revisePlan(
+    context.state.plan!,
+    [
+      { type: 'add', index: 0, text: proposal.step },
+      {
+        type: 'rewrite',
+        stepId: step.id,
+        text: step.text,
+        ...(step.expectedOutcome ? { expectedOutcome: step.expectedOutcome } : {}),
+      },
+    ],
+    {
+      ids: context.deps.ids,
+      cause: 'system-replan',
+      number: context.state.versions.length + 1,
+      rationale: `${proposal.rationale} [${proposal.pattern}]`,
+    },
+  );
+  if (!revised.ok) return { status: 'failed', reason: revised.error.message };
+  await context.emit('agent', { type: 'plan-version-create', version: revised.version });
+  const approved = await approvalPhase(context, revised.version);
+  return isRunStop(approved) ? approved : undefined;
 }
 
 /** The run claims done only when the judge sees every success criterion on the final screen. */
@@ -110,7 +144,12 @@ async function recheckInterruptedStep(
       return undefined;
     }
   }
-  return executeStep(context, step, Math.min(attempt + 1, context.state.task!.budgets.maxAttemptsPerStep));
+  const result = await executeStep(
+    context,
+    step,
+    Math.min(attempt + 1, context.state.task!.budgets.maxAttemptsPerStep),
+  );
+  return isRunStop(result) || !result ? result : proposeRecovery(context, step, result);
 }
 
 function performedSince(events: readonly RunEvent[]): PerformedAction[] {

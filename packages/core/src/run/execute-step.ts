@@ -1,5 +1,7 @@
 import type { Step } from '@sandpiper/protocol';
-import type { PerformedAction, PlannedAction, Screen, StepCheck } from '../engine.js';
+import { defaultDetectorConfig, describeCanonicalAction, type RecoveryProposal } from '../detectors/index.js';
+import type { LoopHint, PerformedAction, PlannedAction, Screen, StepCheck } from '../engine.js';
+import { watchTrajectory } from './watchdog.js';
 import { sensitiveReason } from './sensitivity.js';
 import type { RunContext } from './run-context.js';
 import type { RunStop } from './stop.js';
@@ -10,7 +12,16 @@ const MAX_DECISIONS_PER_ATTEMPT = 8;
 type AttemptOutcome =
   | { readonly type: 'checked'; readonly passed: boolean; readonly evidence: string }
   | { readonly type: 'failed'; readonly reason: string }
+  | StepReplan
   | RunStopOutcome;
+
+/** The step is stuck: it was halted and marked failed, and this recovery should be proposed. */
+export interface StepReplan {
+  readonly type: 'replan';
+  readonly pattern: string;
+  readonly reason: string;
+  readonly proposal: RecoveryProposal;
+}
 
 interface RunStopOutcome {
   readonly type: 'stop';
@@ -21,13 +32,21 @@ interface RunStopOutcome {
  * Execute one step: observe, let the operator decide, act, observe again, and check the visible
  * outcome; retry up to the per-step budget. Returns a stop when the run must end.
  */
-export async function executeStep(context: RunContext, step: Step, firstAttempt = 1): Promise<RunStop | undefined> {
+export async function executeStep(
+  context: RunContext,
+  step: Step,
+  firstAttempt = 1,
+): Promise<RunStop | StepReplan | undefined> {
   const budgets = context.state.task!.budgets;
   let lastReason = 'the step did not have its expected effect';
   for (let attempt = firstAttempt; attempt <= budgets.maxAttemptsPerStep; attempt += 1) {
     await context.emit('agent', { type: 'step-start', stepId: step.id, attempt });
     const outcome = await attemptStep(context, step, attempt);
     if (outcome.type === 'stop') return outcome.stop;
+    if (outcome.type === 'replan') {
+      await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: outcome.reason });
+      return outcome;
+    }
     if (outcome.type === 'checked') {
       await context.emit('agent', {
         type: 'step-check',
@@ -60,6 +79,7 @@ async function attemptStep(context: RunContext, step: Step, attempt: number): Pr
   const before = await context.observe();
   let screen = before;
   const performed: PerformedAction[] = [];
+  let loopHint: LoopHint | undefined;
   for (let decisionCount = 0; decisionCount < MAX_DECISIONS_PER_ATTEMPT; decisionCount += 1) {
     const stop = await checkpoint(context);
     if (stop) return { type: 'stop', stop };
@@ -69,6 +89,7 @@ async function attemptStep(context: RunContext, step: Step, attempt: number): Pr
       attempt,
       screen,
       performed,
+      ...(loopHint ? { loopHint } : {}),
     });
     switch (decision.type) {
       case 'step-complete':
@@ -87,10 +108,48 @@ async function attemptStep(context: RunContext, step: Step, attempt: number): Pr
         if (result) return result;
         screen = await context.observe();
         if (performed.at(-1)?.action.type === 'done') return checkStep(context, step, performed, before, screen);
+        const watch = await watchForLoops(context, step);
+        if (watch.type === 'replan') return watch;
+        if (watch.type === 'hint') loopHint = watch.hint;
       }
     }
   }
   return checkStep(context, step, performed, before, screen);
+}
+
+/** Run the stuck detectors after each chain and log every firing. */
+async function watchForLoops(
+  context: RunContext,
+  step: Step,
+): Promise<StepReplan | { readonly type: 'hint'; readonly hint: LoopHint } | { readonly type: 'none' }> {
+  const previous = context.state.versions
+    .filter((version) => version.cause === 'system-replan')
+    .flatMap((version) => version.pending.slice(0, 1).map((candidate) => candidate.text));
+  const verdict = watchTrajectory(context.trajectory, step, context.deps.detectors ?? defaultDetectorConfig, previous);
+  if (verdict.type === 'continue') return { type: 'none' };
+  if (verdict.type === 'replan') {
+    await context.emit('agent', {
+      type: 'detector-fire',
+      detector: 'systemReplanTrigger',
+      pattern: verdict.pattern,
+      reason: verdict.reason,
+      stepId: step.id,
+    });
+    return { type: 'replan', pattern: verdict.pattern, reason: verdict.reason, proposal: verdict.proposal };
+  }
+  const decision = verdict.decision;
+  await context.emit('agent', {
+    type: 'detector-fire',
+    detector: decision.type,
+    tier: decision.tier,
+    pattern: decision.pattern,
+    reason: decision.reason,
+    stepId: step.id,
+  });
+  return {
+    type: 'hint',
+    hint: { tier: decision.tier, reason: decision.reason, avoid: decision.blacklist.map(describeCanonicalAction) },
+  };
 }
 
 async function checkStep(

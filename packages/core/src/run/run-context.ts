@@ -1,9 +1,11 @@
 import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpiper/protocol';
+import type { DetectorConfig } from '../detectors/index.js';
 import type { Engine, Screen } from '../engine.js';
 import { CancelledError, type Handle } from '../handle.js';
 import type { BlobStore, Clock, Environment, EventLog, IdGenerator, ScreenFingerprinter } from '../ports.js';
 import { applyRunEvent, projectRun, type RunState } from './projection.js';
 import type { UserChannel } from './user-channel.js';
+import { applyTrajectoryEvent, emptyTrajectory, type TrajectoryState } from './watchdog.js';
 
 /** Everything a run needs from the outside world, passed in explicitly. */
 export interface RunDependencies {
@@ -22,6 +24,8 @@ export interface RunDependencies {
   readonly signal?: AbortSignal;
   /** Debug log; never receives secrets. */
   readonly debug?: (message: string) => void;
+  /** Thresholds of the stuck detectors and the loop breaker; the documented defaults when absent. */
+  readonly detectors?: DetectorConfig;
 }
 
 /**
@@ -30,14 +34,17 @@ export interface RunDependencies {
  */
 export class RunContext {
   private current: RunState;
+  private path: TrajectoryState;
   readonly handle: Handle;
 
   private constructor(
     readonly deps: RunDependencies,
     readonly runId: string,
     initial: RunState,
+    trajectory: TrajectoryState,
   ) {
     this.current = initial;
+    this.path = trajectory;
     this.handle = {
       signal: deps.signal ?? new AbortController().signal,
       deadline: undefined,
@@ -47,11 +54,16 @@ export class RunContext {
 
   static async open(deps: RunDependencies, runId: string): Promise<RunContext> {
     const events = await deps.log.read(runId);
-    return new RunContext(deps, runId, projectRun(runId, events));
+    return new RunContext(deps, runId, projectRun(runId, events), events.reduce(applyTrajectoryEvent, emptyTrajectory));
   }
 
   get state(): RunState {
     return this.current;
+  }
+
+  /** The recent actions and screens the stuck detectors read. */
+  get trajectory(): TrajectoryState {
+    return this.path;
   }
 
   get engine(): Engine {
@@ -61,6 +73,7 @@ export class RunContext {
   async emit(source: EventSource, payload: EventPayload, cause?: number): Promise<RunEvent> {
     const event = await this.deps.log.append(this.runId, { source, payload, ...(cause ? { cause } : {}) });
     this.current = applyRunEvent(this.current, event);
+    this.path = applyTrajectoryEvent(this.path, event);
     this.deps.onEvent?.(event, this.current);
     return event;
   }
