@@ -4,6 +4,7 @@ import { createRulesEngine } from '@sandpiper/model-rules';
 import { parseContract, taskSchema, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
 import { scenarios } from '@sandpiper/scenarios';
 import { openStore, type Store } from '@sandpiper/storage';
+import { createVisionFingerprinter } from './fingerprint.js';
 import { loadConfigFile, resolveDataDir, UsageError, type ConfigFile } from './config.js';
 import type { CliOptions } from './main.js';
 import type { Output } from './output.js';
@@ -117,6 +118,7 @@ async function driveRun(
       clock: createSystemClock(),
       ids: createRandomIds(),
       channel,
+      fingerprinter: createVisionFingerprinter(),
       signal: abort.signal,
       onEvent: (event: Parameters<typeof printer>[0], state: RunState) => {
         current = state;

@@ -4,6 +4,7 @@ import { launchBrowserEnvironment } from '@sandpiper/env-browser';
 import { taskSchema } from '@sandpiper/protocol';
 import type { ScenarioServer, ScenarioTask } from '@sandpiper/scenarios';
 import { createMemoryBlobStore, createMemoryEventLog, createSequentialIds } from '@sandpiper/testing';
+import { createVisionFingerprinter } from './fingerprint.js';
 import { withAccessibility } from './runtime.js';
 import { createSystemClock } from './system.js';
 
@@ -74,6 +75,7 @@ export async function runScenarioTask(
         clock: createSystemClock(),
         ids: createSequentialIds(),
         channel: createQueueChannel({ interactive: false }),
+        fingerprinter: createVisionFingerprinter(),
       },
       `bench-${session}`,
       taskSchema.parse({

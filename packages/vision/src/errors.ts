@@ -1,0 +1,63 @@
+const ERROR_MARKER = Symbol.for('sandpiper.vision.error');
+
+type VisionErrorKind = 'invalid-image' | 'image-decode';
+
+/**
+ * Base of every error this package throws. Check with `VisionError.isInstance` (or a subclass's
+ * `isInstance`), which also works across duplicated copies of the module where `instanceof` does not.
+ */
+export class VisionError extends Error {
+  override readonly name: string = 'VisionError';
+  private readonly marker = ERROR_MARKER;
+  /** Which failure this is; each subclass sets its own. */
+  readonly kind: VisionErrorKind;
+
+  constructor(kind: VisionErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.kind = kind;
+  }
+
+  static isInstance(error: unknown): error is VisionError {
+    return typeof error === 'object' && error !== null && (error as { marker?: unknown }).marker === ERROR_MARKER;
+  }
+}
+
+/**
+ * An in-memory image does not hold what its size promises: the dimensions are not whole
+ * non-negative numbers, the pixels are not a `Uint8Array`, or the buffer is not exactly
+ * `width * height * 4` bytes long. A programming error on the caller's side, never retryable.
+ */
+export class InvalidImageError extends VisionError {
+  override readonly name = 'InvalidImageError';
+  constructor(
+    /** Which argument was wrong: "before", "after", "image". */
+    readonly argument: string,
+    detail: string,
+  ) {
+    super('invalid-image', `Invalid image "${argument}": ${detail}`);
+  }
+
+  static override isInstance(error: unknown): error is InvalidImageError {
+    return VisionError.isInstance(error) && error.kind === 'invalid-image';
+  }
+}
+
+/**
+ * Encoded bytes could not be turned into pixels: empty input, a truncated or corrupt file, a
+ * format the decoder does not know, or an image larger than the decoder accepts.
+ */
+export class ImageDecodeError extends VisionError {
+  override readonly name = 'ImageDecodeError';
+  constructor(
+    /** Length of the input that failed, in bytes. */
+    readonly byteLength: number,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super('image-decode', `Cannot decode image (${byteLength} bytes): ${detail}`, options);
+  }
+
+  static override isInstance(error: unknown): error is ImageDecodeError {
+    return VisionError.isInstance(error) && error.kind === 'image-decode';
+  }
+}
