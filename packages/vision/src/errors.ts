@@ -49,7 +49,7 @@ export class InvalidImageError extends VisionError {
 export class ImageDecodeError extends VisionError {
   override readonly name = 'ImageDecodeError';
   constructor(
-    /** Length of the input that failed, in bytes. */
+    /** Length of the input that failed, in bytes; -1 when the input was not a byte array at all. */
     readonly byteLength: number,
     detail: string,
     options?: { cause?: unknown },
