@@ -46,6 +46,8 @@ export type { MatchTier, TextScore } from './grounding/text-score.js';
 export { createRulesOperator } from './operator/operator.js';
 export { createRulesReflector } from './reflector/reflector.js';
 export { comparePixels } from './reflector/pixel-change.js';
+export { createEvidenceReflector, createOneShotReflector } from './evidence/index.js';
+export type { EvidenceReflectorOptions, OneShotReflectorOptions } from './evidence/index.js';
 export type { PixelChange } from './reflector/pixel-change.js';
 export { createRulesJudge } from './judge/judge.js';
 export { createScreenReader } from './screen/screen-reader.js';

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchTestBrowser, type TestBrowser } from '../test-support/chromium.js';
+import { createEvidenceReflector } from './evidence-reflector.js';
+import { capturePair, centreOf, checkStep, click } from './test-pairs.js';
+
+let browser: TestBrowser;
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const page = `<button id="submit" onclick="document.getElementById('confirm').hidden = false">Submit</button>
+  <div id="confirm" role="dialog" hidden style="position:fixed;top:180px;left:220px;width:360px;padding:16px;border:2px solid #333;background:#fff">
+    <h1 style="font-size:20px">Submit expense report?</h1><button>Cancel</button> <button>Confirm</button></div>`;
+
+describe('a dialog that opened', () => {
+  it('succeeds, citing the dialog as the action-relevant region', async () => {
+    const pair = await capturePair(browser, page, {
+      actions: async (live) => {
+        const at = await centreOf(live, '#submit');
+        return [click(at.x, at.y)];
+      },
+    });
+    const check = await checkStep(createEvidenceReflector(), "Click the 'Submit' button", pair);
+    expect(check.passed).toBe(true);
+    expect(check.evidence).toMatch(/a dialog .*Submit expense report\?.* appeared/);
+    const dialog = pair.after.capture.accessibility?.find((node) => node.role === 'dialog');
+    const cited = check.reflection?.regions.find((region) => region.description.includes('dialog'));
+    expect(cited?.relevance).toBe('action-relevant');
+    const [box, expected] = [cited!.box, dialog!.box];
+    expect([box.x, box.y]).toEqual([Math.floor(expected.x), Math.floor(expected.y)]);
+    expect(box.x + box.width).toBe(Math.ceil(expected.x + expected.width));
+    expect(box.y + box.height).toBe(Math.ceil(expected.y + expected.height));
+  });
+});
