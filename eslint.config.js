@@ -38,7 +38,7 @@ export default tseslint.config(
   {
     // The core and the contracts must not perform I/O: no Node built-ins, no browser, no database.
     files: ['packages/core/src/**/*.ts', 'packages/protocol/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', '**/test-support/**'],
     rules: {
       'no-restricted-imports': [
         'error',

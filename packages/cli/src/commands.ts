@@ -1,6 +1,14 @@
 import path from 'node:path';
-import { createQueueChannel, resumeRun, startRun, type RunState, type UserChannel } from '@sandpiper/core';
-import { createRulesEngine } from '@sandpiper/model-rules';
+import {
+  completionConfigSchema,
+  createQueueChannel,
+  detectorConfigSchema,
+  resumeRun,
+  startRun,
+  type RunState,
+  type UserChannel,
+} from '@sandpiper/core';
+import { createRulesEngine, reflectorMethods, type ReflectorMethod } from '@sandpiper/model-rules';
 import { parseContract, taskSchema, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
 import { scenarios } from '@sandpiper/scenarios';
 import { openStore, type Store } from '@sandpiper/storage';
@@ -16,6 +24,7 @@ import { createRandomIds, createSystemClock, newRunId } from './system.js';
 
 export async function runCommand(positionals: readonly string[], options: CliOptions, output: Output): Promise<number> {
   const config = loadConfigFile(process.cwd());
+  reflectorMethod(options.reflector, config); // a bad flag must fail before a browser starts
   const environment = environmentFromFlags(options);
   if (positionals.length > 1) {
     throw new UsageError(
@@ -72,6 +81,14 @@ export async function resumeCommand(
   }
 }
 
+/** The reflection method: the flag, then the configuration file, then evidence-first. */
+function reflectorMethod(flag: string | undefined, config: ConfigFile): ReflectorMethod {
+  if (flag === undefined) return config.reflector ?? 'evidence-first';
+  const method = reflectorMethods.find((candidate) => candidate === flag);
+  if (!method) throw new UsageError(`--reflector must be one of ${reflectorMethods.join(', ')}, not "${flag}"`);
+  return method;
+}
+
 async function driveRun(
   store: Store,
   runId: string,
@@ -94,7 +111,7 @@ async function driveRun(
   const channel: UserChannel & { close?: () => void } = output.interactive
     ? createPromptChannel({ input: process.stdin, output: process.stdout, state: () => current })
     : createQueueChannel({ interactive: false });
-  const engine = createRulesEngine();
+  const engine = createRulesEngine({ reflector: reflectorMethod(options.reflector, config) });
   const printer = createProgressPrinter(output, { json: options.json ?? false });
   try {
     if (mode === 'start') {
@@ -119,6 +136,8 @@ async function driveRun(
       ids: createRandomIds(),
       channel,
       fingerprinter: createVisionFingerprinter(),
+      completion: completionConfigSchema.parse(config.completion ?? {}),
+      detectors: detectorConfigSchema.parse(config.detectors ?? {}),
       signal: abort.signal,
       onEvent: (event: Parameters<typeof printer>[0], state: RunState) => {
         current = state;

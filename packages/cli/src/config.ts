@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { completionConfigSchema, detectorConfigSchema } from '@sandpiper/core';
+import { reflectorMethods } from '@sandpiper/model-rules';
 import { approvalPolicySchema, parseContract } from '@sandpiper/protocol';
 import { z } from 'zod';
 
@@ -26,6 +28,12 @@ export const configFileSchema = z
       })
       .strict()
       .optional(),
+    /** How the built-in engine checks a step's effect: `evidence-first` (default) or the `one-shot` baseline. */
+    reflector: z.enum(reflectorMethods).optional(),
+    /** The completion gate and judge (see the README); every field optional, defaults documented there. */
+    completion: completionConfigSchema.partial().strict().optional(),
+    /** Thresholds of the stuck detectors and the loop breaker; every field optional. */
+    detectors: detectorConfigSchema.partial().optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof configFileSchema>;

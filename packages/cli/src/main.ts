@@ -22,6 +22,7 @@ Run options:
   --headed              show the browser on an X display (DISPLAY, or --display)
   --display <:N>        X display for --headed
   --no-accessibility    find targets with OCR only, ignoring the accessibility snapshot
+  --reflector <method>  how each step's effect is checked: evidence-first (default) or one-shot
   --max-actions <n>     action budget (default 200)
   --timeout <seconds>   wall-time budget (default 600)
   --data-dir <dir>      where runs are stored (default ./.sandpiper or $SANDPIPER_DATA_DIR)
@@ -41,6 +42,7 @@ const RUN_OPTIONS = {
   headed: { type: 'boolean' },
   display: { type: 'string' },
   'no-accessibility': { type: 'boolean' },
+  reflector: { type: 'string' },
   'max-actions': { type: 'string' },
   timeout: { type: 'string' },
   'data-dir': { type: 'string' },

@@ -71,6 +71,25 @@ describe('the CLI rejects bad input with one clear line and a non-zero exit', ()
     expect(result.stderr).toContain('headed');
   });
 
+  it('names the valid reflection methods and checks the completion settings of the configuration file', async () => {
+    const flag = await runCli([
+      'run',
+      '--scenario',
+      'expense-report',
+      '--reflector',
+      'psychic',
+      '--data-dir',
+      dataDir(),
+    ]);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('--reflector must be one of evidence-first, one-shot, not "psychic"');
+    const dir = dataDir();
+    writeFileSync(path.join(dir, 'sandpiper.config.json'), JSON.stringify({ completion: { maxRejections: -1 } }));
+    const config = await runCli(['runs'], { cwd: dir });
+    expect(config.code).toBe(2);
+    expect(config.stderr).toContain('completion.maxRejections');
+  });
+
   it('says so when a run id matches nothing', async () => {
     const result = await runCli(['show', 'r-missing', '--data-dir', dataDir()]);
     expect(result.code).toBe(2);

@@ -77,6 +77,24 @@ export interface Planner {
    * a plan never asks the judge for a value the person has just changed.
    */
   refresh(handle: Handle, input: { readonly task: Task; readonly version: PlanVersion }): Promise<PlanRefresh>;
+  /**
+   * The steps to append after a completion claim was rejected: the work that would bring about
+   * the unmet criteria and what the judge said is missing. Empty when the planner cannot tell;
+   * the run then ends as failed with the evidence.
+   */
+  missingWork(handle: Handle, input: MissingWorkInput): Promise<readonly PlannedStep[]>;
+}
+
+export interface MissingWorkInput {
+  readonly task: Task;
+  readonly plan: PlanVersion;
+  readonly screen: Screen;
+  /** The criteria not seen satisfied, with what was seen instead. */
+  readonly unmet: readonly CriterionReading[];
+  /** What the judge said is still needed (may be empty). */
+  readonly missing: readonly string[];
+  /** Why the claim was rejected, in one sentence. */
+  readonly reason: string;
 }
 
 /** One action the operator wants performed, with the one-line summary people see. */
@@ -178,6 +196,11 @@ export interface JudgeInput {
   readonly task: Task;
   readonly plan: PlanVersion;
   readonly screen: Screen;
+  /**
+   * The recent trajectory in a few plain lines, oldest first ("Typing 'Ada' into Name: ok",
+   * "Step 'Click Save' completed: ..."), so the judge can cross-check what was done.
+   */
+  readonly recent?: readonly string[];
 }
 
 export interface JudgeVerdict {
@@ -185,9 +208,43 @@ export interface JudgeVerdict {
   readonly reason: string;
   /** Criteria ids judged satisfied on this screen. */
   readonly satisfied: readonly string[];
+  /** On rejection, what is still needed, in the judge's words; empty or absent when nothing specific. */
+  readonly missing?: readonly string[];
+}
+
+/** One success criterion as read from a screen. */
+export interface CriterionReading {
+  readonly id: string;
+  readonly status: 'satisfied' | 'unsatisfied' | 'unknown';
+  /** What was seen, in one sentence; the literal value for exact criteria. */
+  readonly evidence: string;
+}
+
+export interface FeasibilityInput {
+  readonly task: Task;
+  readonly plan: PlanVersion;
+  /** The step that could not be carried out. */
+  readonly step: Step;
+  /** Why it could not, as the operator or the environment said. */
+  readonly failure: string;
+  readonly screen: Screen;
+}
+
+export interface FeasibilityVerdict {
+  /** `infeasible` only on positive evidence that the task cannot be done here; repetition alone is not that. */
+  readonly verdict: 'feasible' | 'uncertain' | 'infeasible';
+  /** What was checked and seen, one line per probe; at least one line. */
+  readonly evidence: readonly string[];
 }
 
 export interface Judge {
   /** Conservative: anything uncertain is a rejection. */
   judge(handle: Handle, input: JudgeInput): Promise<JudgeVerdict>;
+  /**
+   * Read every success criterion of the plan on this screen. Called after each completed step and
+   * by the completion gate; must be cheap enough for that.
+   */
+  assess(handle: Handle, input: Omit<JudgeInput, 'recent'>): Promise<readonly CriterionReading[]>;
+  /** Whether the task can still be done after a step could not be carried out. Absent: never judged infeasible. */
+  feasibility?(handle: Handle, input: FeasibilityInput): Promise<FeasibilityVerdict>;
 }

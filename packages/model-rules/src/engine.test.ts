@@ -66,6 +66,7 @@ describe('the built-in rules engine', () => {
       'parseStep',
       'planInstruction',
       'quote',
+      'reflectorMethods',
       'refreshPlan',
       'renderDirective',
       'scoreText',

@@ -4,7 +4,7 @@ import { createRulesJudge } from './judge/judge.js';
 import { createOcrEngine, type OcrEngine } from './ocr/index.js';
 import { createRulesOperator } from './operator/operator.js';
 import { createRulesPlanner } from './planner/planner.js';
-import { createRulesReflector } from './reflector/reflector.js';
+import { createEvidenceReflector, createOneShotReflector } from './evidence/index.js';
 import { createScreenReader, type OcrProvider } from './screen/screen-reader.js';
 
 /** Options of {@link createRulesEngine}. */
@@ -15,7 +15,17 @@ export interface RulesEngineOptions {
    * only). A given engine is used as is and left running by `close()`; its owner stops it.
    */
   readonly ocr?: OcrEngine | 'off';
+  /**
+   * How a step's effect is checked. `evidence-first` (the default): the changed regions are found
+   * and labelled from the executed action before the step is judged from them. `one-shot`: one
+   * judgment from both whole screens, the conventional baseline it is compared against.
+   */
+  readonly reflector?: ReflectorMethod;
 }
+
+/** The reflection methods the built-in engine offers. */
+export const reflectorMethods = ['evidence-first', 'one-shot'] as const;
+export type ReflectorMethod = (typeof reflectorMethods)[number];
 
 /** The built-in offline engine, plus a way to release what it started. */
 export interface RulesEngine extends Engine {
@@ -43,7 +53,8 @@ export function createRulesEngine(options: RulesEngineOptions = {}): RulesEngine
     planner: createRulesPlanner(),
     operator: createRulesOperator(reader),
     grounder: createRulesGrounder(reader),
-    reflector: createRulesReflector(reader),
+    reflector:
+      options.reflector === 'one-shot' ? createOneShotReflector({ reader }) : createEvidenceReflector({ reader }),
     judge: createRulesJudge(reader),
     async close() {
       const pending = started;

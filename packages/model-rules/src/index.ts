@@ -2,8 +2,8 @@
  * The built-in offline engine: an instruction grammar and rules for every role of the engine
  * contract, so Sandpiper runs real tasks with no API key, no network and no model weights.
  */
-export { createRulesEngine } from './engine.js';
-export type { RulesEngine, RulesEngineOptions } from './engine.js';
+export { createRulesEngine, reflectorMethods } from './engine.js';
+export type { ReflectorMethod, RulesEngine, RulesEngineOptions } from './engine.js';
 
 export {
   clickRoles,

@@ -117,6 +117,63 @@ const payloads = [
     /** Marked screenshots: the action marker on the screen before, numbered change boxes on the screen after. */
     marked: z.object({ before: imageHashSchema.optional(), after: imageHashSchema.optional() }),
   }),
+  /**
+   * The status of the success criteria after a step, read from the screen. Logged when a status or
+   * its evidence changed, so the person sees the criteria fill in as the run goes.
+   */
+  z.object({
+    type: z.literal('criteria-update'),
+    /** The step after which the criteria were read; absent for the check at the end of the run. */
+    stepId: stepIdSchema.optional(),
+    criteria: z
+      .array(
+        z.object({
+          id: z.string().min(1).max(64),
+          status: z.enum(['unknown', 'satisfied', 'unsatisfied']),
+          /** What was seen, in one sentence: the literal value for exact criteria. */
+          evidence: z.string().max(2000),
+        }),
+      )
+      .max(10),
+  }),
+  /**
+   * The agent claimed the task done: the completion gate (every criterion satisfied, screen
+   * stable) and the conservative judge each gave a verdict, and both must accept.
+   */
+  z.object({
+    type: z.literal('completion-check'),
+    /** 1 for the first claim of the run, then one more per rejected claim. */
+    claim: z.number().int().positive(),
+    gate: z.object({
+      /** `skipped` when the gate is turned off in the configuration. */
+      verdict: z.enum(['done', 'continue', 'skipped']),
+      /** The screen did not change between two looks a moment apart. */
+      stable: z.boolean(),
+      /** Ids of the criteria not yet seen satisfied. */
+      unmet: z.array(z.string()).max(10),
+      reason: z.string(),
+    }),
+    /** Absent when the gate already said continue, or when the judge is turned off. */
+    judge: z
+      .object({
+        verdict: z.enum(['accept', 'reject']),
+        reason: z.string(),
+        /** What is still needed, as the judge put it. */
+        missing: z.array(z.string().max(1000)).max(10),
+        /** The judge's own verdict was accept, but it hedged ("not sure", "cannot verify"), so it counts as reject. */
+        hedged: z.boolean(),
+      })
+      .optional(),
+    accepted: z.boolean(),
+  }),
+  /** Whether the task can still be done, and the evidence, after a step could not be carried out. */
+  z.object({
+    type: z.literal('feasibility-check'),
+    stepId: stepIdSchema.optional(),
+    verdict: z.enum(['feasible', 'uncertain', 'infeasible']),
+    /** What was checked and seen, one entry per probe. */
+    evidence: z.array(z.string().max(2000)).min(1).max(10),
+  }),
   /** A stuck or loop detector fired. */
   z.object({
     type: z.literal('detector-fire'),

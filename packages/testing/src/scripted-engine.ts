@@ -1,9 +1,14 @@
 import type {
+  CriterionReading,
   Engine,
+  FeasibilityInput,
+  FeasibilityVerdict,
   Grounder,
   JudgeInput,
   JudgeVerdict,
+  MissingWorkInput,
   OperatorDecision,
+  PlannedStep,
   OperatorInput,
   PlanRefresh,
   PlannerInput,
@@ -24,6 +29,12 @@ export interface ScriptedEngineScript {
   readonly judge?: readonly Scripted<JudgeInput, JudgeVerdict>[];
   /** How the planner re-derives criteria after an edit; by default it keeps the version's own. */
   readonly refresh?: (version: PlanVersion) => PlanRefresh;
+  /** Readings of the success criteria, one entry per call; by default every criterion reads satisfied. */
+  readonly assess?: readonly Scripted<JudgeInput, readonly CriterionReading[]>[];
+  /** Steps appended after a rejected completion claim, one entry per call; by default none. */
+  readonly missingWork?: readonly Scripted<MissingWorkInput, readonly PlannedStep[]>[];
+  /** Feasibility verdicts, one entry per call; absent: the engine has no feasibility check. */
+  readonly feasibility?: readonly Scripted<FeasibilityInput, FeasibilityVerdict>[];
 }
 
 /** Every call the engine received, per role, in order. */
@@ -32,14 +43,32 @@ export interface ScriptedEngineCalls {
   readonly operator: OperatorInput[];
   readonly reflector: StepCheckInput[];
   readonly judge: JudgeInput[];
+  readonly assess: JudgeInput[];
+  readonly missingWork: MissingWorkInput[];
+  readonly feasibility: FeasibilityInput[];
 }
+
+const allSatisfied = (input: JudgeInput): readonly CriterionReading[] =>
+  input.plan.successCriteria.map((criterion) => ({
+    id: criterion.id,
+    status: 'satisfied' as const,
+    evidence: 'scripted: seen',
+  }));
 
 /**
  * A fake model that implements the real engine contract: it returns scripted answers, one per
  * call, and records every input so a test can assert what the loop asked.
  */
 export function createScriptedEngine(script: ScriptedEngineScript): Engine & { readonly calls: ScriptedEngineCalls } {
-  const calls: ScriptedEngineCalls = { planner: [], operator: [], reflector: [], judge: [] };
+  const calls: ScriptedEngineCalls = {
+    planner: [],
+    operator: [],
+    reflector: [],
+    judge: [],
+    assess: [],
+    missingWork: [],
+    feasibility: [],
+  };
   const pick = <I, O>(entries: readonly Scripted<I, O>[], log: I[], input: I, role: string): O => {
     log.push(input);
     const entry = entries[Math.min(log.length, entries.length) - 1];
@@ -62,6 +91,7 @@ export function createScriptedEngine(script: ScriptedEngineScript): Engine & { r
           successCriteria: version.successCriteria,
           unparsed: [],
         },
+      missingWork: async (_handle, input) => pick(script.missingWork ?? [[]], calls.missingWork, input, 'missingWork'),
     },
     operator: { decide: async (_handle, input) => pick(script.operator, calls.operator, input, 'operator') },
     grounder,
@@ -77,6 +107,13 @@ export function createScriptedEngine(script: ScriptedEngineScript): Engine & { r
           input,
           'judge',
         ),
+      assess: async (_handle, input) => pick(script.assess ?? [allSatisfied], calls.assess, input, 'assess'),
+      ...(script.feasibility
+        ? {
+            feasibility: async (_handle: unknown, input: FeasibilityInput) =>
+              pick(script.feasibility!, calls.feasibility, input, 'feasibility'),
+          }
+        : {}),
     },
   };
 }

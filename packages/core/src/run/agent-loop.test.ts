@@ -1,67 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { Action, RunEvent, TaskInput } from '@sandpiper/protocol';
-import { taskSchema } from '@sandpiper/protocol';
-import {
-  createManualClock,
-  createMemoryBlobStore,
-  createMemoryEventLog,
-  createScriptedEngine,
-  createScriptedEnvironment,
-  createSequentialIds,
-  type ScriptedEngineScript,
-} from '@sandpiper/testing';
+import type { RunEvent } from '@sandpiper/protocol';
+import { createScriptedEngine, createScriptedEnvironment } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
-import type { OperatorDecision, PlannerResult } from '../engine.js';
-import type { Environment } from '../ports.js';
+import type { PlannerResult } from '../engine.js';
+import { actOnceThenComplete, setup, twoStepPlan } from '../test-support/loop-harness.js';
 import { resumeRun, startRun } from './agent-loop.js';
-import { createQueueChannel, type UserChannel } from './user-channel.js';
-
-const twoStepPlan: PlannerResult = {
-  type: 'plan',
-  analysis: 'Fill the name, then press Enter.',
-  constraints: [],
-  successCriteria: [{ text: "The Name field shows 'Ada'", exactValue: 'Ada' }],
-  steps: [{ text: "Type 'Ada' into the 'Name' field" }, { text: 'Press Enter' }],
-};
-
-const click: Action = { type: 'click', at: { x: 10, y: 10 }, button: 'left', count: 1, modifiers: [] };
-
-/** Acts once per step, then reports the step complete. */
-function actOnceThenComplete(input: { performed: readonly unknown[] }): OperatorDecision {
-  return input.performed.length === 0
-    ? { type: 'act', actions: [{ action: click, summary: 'Clicking the field' }] }
-    : { type: 'step-complete', evidence: 'done' };
-}
-
-function setup(options: {
-  task?: Partial<TaskInput>;
-  script?: Partial<ScriptedEngineScript>;
-  channel?: UserChannel;
-  environment?: Environment;
-  signal?: AbortSignal;
-}) {
-  const clock = createManualClock();
-  const log = createMemoryEventLog(clock.now);
-  const environment = options.environment ?? createScriptedEnvironment();
-  const engine = createScriptedEngine({ planner: [twoStepPlan], operator: [actOnceThenComplete], ...options.script });
-  const deps = {
-    log,
-    blobs: createMemoryBlobStore((bytes) => createHash('sha256').update(bytes).digest('hex')),
-    environment,
-    engine,
-    clock,
-    ids: createSequentialIds(),
-    channel: options.channel ?? createQueueChannel({ interactive: false }),
-    ...(options.signal ? { signal: options.signal } : {}),
-  };
-  const task = taskSchema.parse({
-    instruction: "type 'Ada' into the Name field and press Enter",
-    environment: { type: 'url', url: 'http://127.0.0.1:1/' },
-    approval: 'auto',
-    ...options.task,
-  });
-  return { deps, log, engine, environment, task };
-}
+import { createQueueChannel } from './user-channel.js';
 
 const types = (events: readonly RunEvent[]) => events.map((event) => event.payload.type);
 

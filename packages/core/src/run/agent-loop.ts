@@ -2,6 +2,7 @@ import type { PlanVersion, RunEvent, Step, Task } from '@sandpiper/protocol';
 import type { PerformedAction } from '../engine.js';
 import { CancelledError } from '../handle.js';
 import { revisePlan } from '../plan/index.js';
+import { completionPhase } from './completion.js';
 import { checkpoint, executeStep, type StepReplan } from './execute-step.js';
 import { approvalPhase, planPhase } from './planning.js';
 import type { RunState } from './projection.js';
@@ -71,12 +72,15 @@ async function drive(context: RunContext, body: () => Promise<RunStop>): Promise
 async function executePhase(context: RunContext): Promise<RunStop> {
   for (;;) {
     const step = context.state.plan?.pending.find((candidate) => candidate.status !== 'completed');
-    if (!step) break;
+    if (!step) {
+      const finished = await completionPhase(context);
+      if (isRunStop(finished)) return finished;
+      continue;
+    }
     const result = (await checkpoint(context)) ?? (await executeStep(context, step));
     const stop = isRunStop(result) ? result : result ? await proposeRecovery(context, step, result) : undefined;
     if (stop) return stop;
   }
-  return finishPhase(context);
 }
 
 /**
@@ -109,15 +113,6 @@ async function proposeRecovery(context: RunContext, step: Step, replan: StepRepl
   await context.emit('agent', { type: 'plan-version-create', version: revised.version });
   const approved = await approvalPhase(context, revised.version);
   return isRunStop(approved) ? approved : undefined;
-}
-
-/** The run claims done only when the judge sees every success criterion on the final screen. */
-async function finishPhase(context: RunContext): Promise<RunStop> {
-  const plan = context.state.plan!;
-  const screen = await context.observe();
-  const verdict = await context.engine.judge.judge(context.handle, { task: context.state.task!, plan, screen });
-  if (verdict.verdict === 'accept') return { status: 'succeeded', reason: verdict.reason };
-  return { status: 'failed', reason: `Every step ran, but the result is not confirmed: ${verdict.reason}` };
 }
 
 async function recheckInterruptedStep(

@@ -1,6 +1,7 @@
 import type { Step } from '@sandpiper/protocol';
 import { defaultDetectorConfig, describeCanonicalAction, type RecoveryProposal } from '../detectors/index.js';
 import type { LoopHint, PerformedAction, PlannedAction, Screen, StepCheck } from '../engine.js';
+import { checkFeasibility, updateCriteria } from './completion.js';
 import { watchTrajectory } from './watchdog.js';
 import { sensitiveReason } from './sensitivity.js';
 import type { RunContext } from './run-context.js';
@@ -39,6 +40,7 @@ export async function executeStep(
 ): Promise<RunStop | StepReplan | undefined> {
   const budgets = context.state.task!.budgets;
   let lastReason = 'the step did not have its expected effect';
+  let feasibilityAsked = false;
   for (let attempt = firstAttempt; attempt <= budgets.maxAttemptsPerStep; attempt += 1) {
     await context.emit('agent', { type: 'step-start', stepId: step.id, attempt });
     const outcome = await attemptStep(context, step, attempt);
@@ -61,11 +63,17 @@ export async function executeStep(
           status: 'completed',
           reason: outcome.evidence,
         });
+        if (context.latestScreen) await updateCriteria(context, context.latestScreen, step.id);
         return undefined;
       }
       lastReason = outcome.evidence;
     } else {
       lastReason = outcome.reason;
+      if (!feasibilityAsked) {
+        feasibilityAsked = true;
+        const infeasible = await checkFeasibility(context, step, outcome.reason);
+        if (infeasible) return infeasible;
+      }
     }
     if (attempt < budgets.maxAttemptsPerStep) {
       await context.emit('agent', { type: 'warning', message: `Retrying "${step.text}": ${lastReason}` });

@@ -4,3 +4,14 @@ export { projectRun, applyRunEvent, emptyRunState, type RunState, type RunPhase 
 export { createQueueChannel, type UserChannel, type UserCommand, type UserPrompt } from './user-channel.js';
 export { sensitiveReason } from './sensitivity.js';
 export type { RunStop } from './stop.js';
+export {
+  completionConfigSchema,
+  defaultCompletionConfig,
+  conservativeVerdict,
+  gateVerdict,
+  isHedged,
+  recentTrajectory,
+  type CompletionConfig,
+  type ConservativeVerdict,
+  type GateVerdict,
+} from './completion-policy.js';

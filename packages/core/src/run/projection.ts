@@ -5,6 +5,7 @@ import type {
   RunEvent,
   RunStatus,
   StepStatus,
+  SuccessCriterion,
   Task,
 } from '@sandpiper/protocol';
 import { advancePlan } from '../plan/index.js';
@@ -33,6 +34,10 @@ export interface RunState {
   readonly startedAt: number | undefined;
   readonly lastEventAt: number | undefined;
   readonly lastSeq: number;
+  /** The latest evidence for each success criterion, by criterion id; the status is on `plan.successCriteria`. */
+  readonly criteriaEvidence: Readonly<Record<string, string>>;
+  /** Completion claims made so far (accepted or not). */
+  readonly completionClaims: number;
 }
 
 export function emptyRunState(runId: string): RunState {
@@ -52,6 +57,8 @@ export function emptyRunState(runId: string): RunState {
     startedAt: undefined,
     lastEventAt: undefined,
     lastSeq: 0,
+    criteriaEvidence: {},
+    completionClaims: 0,
   };
 }
 
@@ -105,8 +112,13 @@ export function applyRunEvent(state: RunState, event: RunEvent): RunState {
       return { ...next, phase: state.currentStep ? 'executing' : state.plan ? 'executing' : state.phase };
     case 'run-end':
       return { ...next, phase: 'ended', status: payload.status, endReason: payload.reason, pendingApproval: undefined };
+    case 'criteria-update':
+      return applyCriteriaUpdate(next, payload.criteria);
+    case 'completion-check':
+      return { ...next, completionClaims: state.completionClaims + 1 };
     case 'action-end':
     case 'step-check':
+    case 'feasibility-check':
     case 'reflection':
     case 'detector-fire':
     case 'run-cancel':
@@ -142,6 +154,23 @@ function advanced(plan: PlanVersion | undefined, stepId: string, status: StepSta
   if (!plan) return plan;
   const result = advancePlan(plan, stepId, status);
   return result.ok ? result.version : plan;
+}
+
+/** Record the latest reading of each criterion on the current plan (the versions stay as they were approved). */
+function applyCriteriaUpdate(
+  next: RunState,
+  criteria: readonly { readonly id: string; readonly status: SuccessCriterion['status']; readonly evidence: string }[],
+): RunState {
+  const plan = next.plan;
+  const evidence = { ...next.criteriaEvidence };
+  for (const reading of criteria) evidence[reading.id] = reading.evidence;
+  if (!plan) return { ...next, criteriaEvidence: evidence };
+  const statusOf = new Map(criteria.map((reading) => [reading.id, reading.status]));
+  const successCriteria = plan.successCriteria.map((criterion) => {
+    const status = statusOf.get(criterion.id);
+    return status === undefined || status === criterion.status ? criterion : { ...criterion, status };
+  });
+  return { ...next, criteriaEvidence: evidence, plan: { ...plan, successCriteria } };
 }
 
 function setState(versions: readonly PlanVersion[], stateOf: (version: PlanVersion) => PlanVersion['state']) {

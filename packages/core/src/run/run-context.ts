@@ -4,6 +4,7 @@ import type { Engine, Screen } from '../engine.js';
 import { CancelledError, type Handle } from '../handle.js';
 import type { BlobStore, Clock, Environment, EventLog, IdGenerator, ScreenFingerprinter } from '../ports.js';
 import { applyRunEvent, projectRun, type RunState } from './projection.js';
+import type { CompletionConfig } from './completion-policy.js';
 import type { UserChannel } from './user-channel.js';
 import { applyTrajectoryEvent, emptyTrajectory, type TrajectoryState } from './watchdog.js';
 
@@ -26,6 +27,8 @@ export interface RunDependencies {
   readonly debug?: (message: string) => void;
   /** Thresholds of the stuck detectors and the loop breaker; the documented defaults when absent. */
   readonly detectors?: DetectorConfig;
+  /** How the run decides it is done (completion gate, conservative judge, rejections allowed); defaults when absent. */
+  readonly completion?: CompletionConfig;
 }
 
 /**
@@ -35,6 +38,7 @@ export interface RunDependencies {
 export class RunContext {
   private current: RunState;
   private path: TrajectoryState;
+  private lastScreen: Screen | undefined;
   readonly handle: Handle;
 
   private constructor(
@@ -102,7 +106,13 @@ export class RunContext {
       ...(capture.accessibility === undefined ? {} : { accessibility: [...capture.accessibility] }),
     };
     await this.emit('environment', { type: 'observation', observation }, cause);
-    return { observation, capture };
+    this.lastScreen = { observation, capture };
+    return this.lastScreen;
+  }
+
+  /** The screen this process saw last, if it has observed anything yet. */
+  get latestScreen(): Screen | undefined {
+    return this.lastScreen;
   }
 
   /** Rebuild a screen from a logged observation (after a restart), or undefined if its image is gone. */

@@ -14,6 +14,8 @@ export interface CriterionCheck {
   readonly satisfied: boolean;
   /** What was seen (or not), in one sentence. */
   readonly detail: string;
+  /** The screen does not show whether it holds (a checkbox whose state cannot be read). */
+  readonly unreadable?: boolean;
 }
 
 interface CriterionContext {
@@ -77,7 +79,13 @@ async function toggleState(
 ): Promise<CriterionCheck> {
   const found = await locateTarget(context.handle, context.reader, context.screen, { text: label, role });
   const checked = found.best?.node?.checked;
-  if (checked === undefined) return unseen(`The state of ${quote(label)} cannot be read on this screen.`);
+  if (checked === undefined) {
+    return {
+      satisfied: false,
+      unreadable: true,
+      detail: `The state of ${quote(label)} cannot be read on this screen.`,
+    };
+  }
   const state = checked === true ? 'checked' : checked === 'mixed' ? 'partly checked' : 'not checked';
   return (checked === true) === wanted ? seen(`${quote(label)} is ${state}.`) : unseen(`${quote(label)} is ${state}.`);
 }

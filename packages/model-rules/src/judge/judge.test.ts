@@ -20,7 +20,7 @@ function planWith(
     analysis: '',
     constraints: [],
     successCriteria: criteria.map((criterion, index) => ({ ...criterion, id: `c${index + 1}`, status: 'unknown' })),
-    completed: [{ id: 's1', text: "Click 'Save'", status: 'completed' }],
+    completed: [{ id: 's1', text: "Click 'Next'", status: 'completed' }],
     pending: [],
     ...overrides,
   };

@@ -1,37 +1,60 @@
-import type { Judge, JudgeVerdict } from '@sandpiper/core';
+import type { CriterionReading, Judge, JudgeVerdict } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { checkCriterion } from './criteria.js';
+import { judgeFeasibility } from './feasibility.js';
+import { finalSideEffect, findConfirmation } from './side-effects.js';
 
 /**
- * The rules judge: accepts only when every success criterion is positively seen on the final
- * screen (accessibility names and values, or OCR text). Anything it cannot see is a rejection.
+ * The rules judge. It reads every success criterion on a screen (accessibility names and values,
+ * or OCR text), and accepts a completion claim only when every criterion is positively seen and,
+ * when the plan ends with a click that changes something outside the page (save, submit, send),
+ * a message on screen confirms it. Anything it cannot see is a rejection.
  */
 export function createRulesJudge(reader: ScreenReader): Judge {
   return {
+    async assess(handle, input): Promise<readonly CriterionReading[]> {
+      throwIfCancelled(handle);
+      const context = { handle, reader, screen: input.screen, plan: input.plan };
+      const readings: CriterionReading[] = [];
+      for (const criterion of input.plan.successCriteria) {
+        const check = await checkCriterion(context, criterion);
+        const status = check.satisfied ? 'satisfied' : check.unreadable ? 'unknown' : 'unsatisfied';
+        readings.push({ id: criterion.id, status, evidence: check.detail });
+      }
+      return readings;
+    },
+
     async judge(handle, input): Promise<JudgeVerdict> {
       throwIfCancelled(handle);
       const criteria = input.plan.successCriteria;
       if (criteria.length === 0) {
         return { verdict: 'reject', reason: 'The plan has no success criteria to check.', satisfied: [] };
       }
-      const context = { handle, reader, screen: input.screen, plan: input.plan };
-      const satisfied: string[] = [];
-      const missing: string[] = [];
-      const found: string[] = [];
-      for (const criterion of criteria) {
-        const check = await checkCriterion(context, criterion);
-        if (check.satisfied) {
-          satisfied.push(criterion.id);
-          found.push(check.detail);
-        } else {
-          missing.push(`"${criterion.text}" (${check.detail.replace(/\.$/, '')})`);
-        }
-      }
+      const readings = await this.assess(handle, input);
+      const satisfied = readings.filter((reading) => reading.status === 'satisfied').map((reading) => reading.id);
+      const missing = criteria.flatMap((criterion) => {
+        const reading = readings.find((candidate) => candidate.id === criterion.id);
+        return reading?.status === 'satisfied'
+          ? []
+          : [`"${criterion.text}" (${(reading?.evidence ?? 'not read').replace(/\.$/, '')})`];
+      });
       if (missing.length > 0) {
         return { verdict: 'reject', reason: `Not seen on the final screen: ${missing.join('; ')}.`, satisfied };
       }
+      const found = readings.map((reading) => reading.evidence);
+      const sideEffect = finalSideEffect(input.plan);
+      if (sideEffect !== undefined) {
+        const confirmation = await findConfirmation(handle, reader, input.screen, sideEffect);
+        if (!confirmation.confirmed) return { verdict: 'reject', reason: confirmation.detail, satisfied };
+        found.push(confirmation.detail);
+      }
       return { verdict: 'accept', reason: found.join(' '), satisfied };
+    },
+
+    feasibility(handle, input) {
+      throwIfCancelled(handle);
+      return judgeFeasibility(handle, reader, input);
     },
   };
 }

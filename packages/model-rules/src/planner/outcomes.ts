@@ -51,7 +51,8 @@ function mayLeaveThePage(directive: Directive): boolean {
   );
 }
 
-function valueCriterion(directive: Directive): CriterionDraft | undefined {
+/** The criterion a value-setting directive leaves on screen (a field's text, a checkbox's state); undefined for others. */
+export function valueCriterion(directive: Directive): CriterionDraft | undefined {
   switch (directive.kind) {
     case 'type':
       if (directive.field === undefined)

@@ -2,6 +2,7 @@ import type { PlanRefresh, Planner, PlannerInput, PlannerResult } from '@sandpip
 import { throwIfCancelled } from '@sandpiper/core';
 import type { PlanVersion } from '@sandpiper/protocol';
 import { parseInstruction, parseStep, renderDirective, understoodForms, type Directive } from '../grammar/index.js';
+import { missingWorkFor } from './missing-work.js';
 import { constraintsFor, expectedOutcome, successCriteria } from './outcomes.js';
 
 /** The question asked when some clauses match no grammar form; it quotes each of them. */
@@ -79,6 +80,10 @@ export function createRulesPlanner(): Planner {
     async refresh(handle, { version }) {
       throwIfCancelled(handle);
       return refreshPlan([...version.completed, ...version.pending].map((step) => step.text));
+    },
+    async missingWork(handle, input) {
+      throwIfCancelled(handle);
+      return missingWorkFor(input);
     },
   };
 }

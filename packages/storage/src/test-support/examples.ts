@@ -116,6 +116,27 @@ export const examplePayloads: readonly EventPayload[] = [
     marked: { after: 'b'.repeat(64) },
   },
   {
+    type: 'criteria-update',
+    stepId: 'step-1',
+    criteria: [
+      { id: 'crit-1', status: 'satisfied', evidence: "The 'Amount' field shows '42.50'." },
+      { id: 'crit-2', status: 'unknown', evidence: "The state of 'Receipt attached' cannot be read on this screen." },
+    ],
+  },
+  {
+    type: 'completion-check',
+    claim: 1,
+    gate: { verdict: 'done', stable: true, unmet: [], reason: 'Every criterion is seen satisfied on a stable screen.' },
+    judge: { verdict: 'reject', reason: 'The acceptance was not certain: it seems saved', missing: [], hedged: true },
+    accepted: false,
+  },
+  {
+    type: 'feasibility-check',
+    stepId: 'step-1',
+    verdict: 'infeasible',
+    evidence: ["Nothing on the page is named 'Export PDF'.", "The page offers: 'Save' (button)."],
+  },
+  {
     type: 'detector-fire',
     detector: 'repeatedSubsequence',
     pattern: 'REPEAT_SEQ_L1_R3',

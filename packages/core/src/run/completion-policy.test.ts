@@ -1,0 +1,117 @@
+import type { Action, PlanVersion, RunEvent } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  completionConfigSchema,
+  conservativeVerdict,
+  gateVerdict,
+  isHedged,
+  recentTrajectory,
+} from './completion-policy.js';
+
+const plan = (ids: readonly string[]): PlanVersion => ({
+  id: 'plan-1',
+  number: 1,
+  cause: 'initial',
+  rationale: 'test',
+  state: 'locked',
+  analysis: '',
+  constraints: [],
+  successCriteria: ids.map((id) => ({ id, text: `criterion ${id}`, status: 'unknown' })),
+  completed: [],
+  pending: [],
+});
+
+describe('the completion gate', () => {
+  it('says done only when every criterion is satisfied on a stable screen', () => {
+    const both = plan(['a', 'b']);
+    const satisfied = [
+      { id: 'a', status: 'satisfied' as const, evidence: 'seen a' },
+      { id: 'b', status: 'satisfied' as const, evidence: 'seen b' },
+    ];
+    expect(gateVerdict(both, satisfied, true).verdict).toBe('done');
+    expect(gateVerdict(both, satisfied, false)).toMatchObject({ verdict: 'continue', stable: false });
+  });
+
+  it('treats unknown and missing readings as unmet and names them with what was seen', () => {
+    const verdict = gateVerdict(
+      plan(['a', 'b', 'c']),
+      [
+        { id: 'a', status: 'satisfied', evidence: 'seen' },
+        { id: 'b', status: 'unknown', evidence: 'cannot read the checkbox' },
+      ],
+      true,
+    );
+    expect(verdict.unmet).toEqual(['b', 'c']);
+    expect(verdict.reason).toContain('cannot read the checkbox');
+    expect(verdict.reason).toContain('not read');
+  });
+
+  it('never passes a plan without criteria', () => {
+    expect(gateVerdict(plan([]), [], true).verdict).toBe('continue');
+  });
+});
+
+describe('the conservative reading of a judge', () => {
+  it.each([
+    'The total seems to be 42.',
+    'It appears to be saved.',
+    'I cannot verify the value.',
+    'Probably submitted.',
+    'Not sure the dialog closed.',
+    'The row may have been added.',
+  ])('turns the hedged acceptance "%s" into a rejection', (reason) => {
+    expect(isHedged(reason)).toBe(true);
+    expect(conservativeVerdict({ verdict: 'accept', reason, satisfied: [] })).toMatchObject({
+      verdict: 'reject',
+      hedged: true,
+    });
+  });
+
+  it.each(["The Name field shows 'Ada'.", "A banner reads 'Report saved'.", 'Maybe is not a word we look at in May.'])(
+    'keeps the plain acceptance "%s"',
+    (reason) => {
+      expect(conservativeVerdict({ verdict: 'accept', reason, satisfied: [] }).verdict).toBe('accept');
+    },
+  );
+
+  it('keeps a rejection as it is and trims empty missing items', () => {
+    expect(
+      conservativeVerdict({ verdict: 'reject', reason: 'No banner.', satisfied: [], missing: [' ', 'Save'] }),
+    ).toEqual({
+      verdict: 'reject',
+      reason: 'No banner.',
+      missing: ['Save'],
+      hedged: false,
+    });
+  });
+});
+
+describe('the recent trajectory given to the judge', () => {
+  const event = (seq: number, payload: RunEvent['payload'], cause?: number): RunEvent => ({
+    schemaVersion: 1,
+    runId: 'run',
+    seq,
+    at: seq,
+    source: 'agent',
+    ...(cause ? { cause } : {}),
+    payload,
+  });
+  const click: Action = { type: 'click', at: { x: 1, y: 1 }, button: 'left', count: 1, modifiers: [] };
+
+  it('describes actions with their outcome and step endings, oldest first, keeping the last lines', () => {
+    const events = [
+      event(1, { type: 'action-start', stepId: 's', action: click, summary: "Clicking 'Save'" }),
+      event(2, { type: 'action-end', stepId: 's', result: { ok: false, error: 'gone', durationMs: 1 } }, 1),
+      event(3, { type: 'step-end', stepId: 's', status: 'failed', reason: 'nothing changed' }),
+    ];
+    expect(recentTrajectory(events)).toEqual(["Clicking 'Save': failed", 'Step failed: nothing changed']);
+    expect(recentTrajectory(events, 1)).toEqual(['Step failed: nothing changed']);
+  });
+});
+
+describe('the completion configuration', () => {
+  it('has documented defaults and rejects unknown keys', () => {
+    expect(completionConfigSchema.parse({})).toMatchObject({ gate: true, judge: true, maxRejections: 2 });
+    expect(() => completionConfigSchema.parse({ gates: false })).toThrow();
+  });
+});

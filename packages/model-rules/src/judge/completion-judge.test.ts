@@ -1,0 +1,120 @@
+import { createHandle } from '@sandpiper/core';
+import type { AccessibilityNode, PlanVersion, Step } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { createScreenReader } from '../screen/screen-reader.js';
+import { node, screenOf, testTask } from '../test-support/screens.js';
+import { createRulesJudge } from './judge.js';
+
+const judge = createRulesJudge(createScreenReader(undefined));
+
+const done = (text: string, index: number): Step => ({ id: `s${index + 1}`, text, status: 'completed' });
+
+function planOf(steps: readonly string[], criteria: readonly string[]): PlanVersion {
+  return {
+    id: 'plan-1',
+    number: 1,
+    cause: 'initial',
+    state: 'locked',
+    analysis: '',
+    constraints: [],
+    successCriteria: criteria.map((text, index) => ({ id: `c${index + 1}`, text, status: 'unknown' })),
+    completed: steps.map(done),
+    pending: [],
+  };
+}
+
+const nameField = node('textbox', 'Name', [10, 50, 300, 30], { value: 'Ada' });
+const saveButton = node('button', 'Save', [10, 100, 80, 30]);
+const input = (plan: PlanVersion, nodes: AccessibilityNode[]) => ({
+  task: testTask,
+  plan,
+  screen: screenOf({ nodes }),
+});
+
+describe('the rules judge at a completion claim', () => {
+  const savePlan = planOf(["Type 'Ada' into the 'Name' field", "Click 'Save'"], ["The 'Name' field shows 'Ada'"]);
+
+  it('rejects a plan that ends with a save when no message confirms it, even with every criterion met', async () => {
+    const verdict = await judge.judge(createHandle(), input(savePlan, [nameField, saveButton]));
+    expect(verdict.verdict).toBe('reject');
+    expect(verdict.reason).toContain("No message on screen confirms that 'Save' took effect");
+    expect(verdict.satisfied).toEqual(['c1']);
+  });
+
+  it('accepts the same claim once a status message confirms the save', async () => {
+    const verdict = await judge.judge(
+      createHandle(),
+      input(savePlan, [nameField, saveButton, node('status', 'Changes saved', [10, 140, 200, 20])]),
+    );
+    expect(verdict.verdict).toBe('accept');
+    expect(verdict.reason).toContain("'Changes saved'");
+  });
+
+  it("does not take a control's own label for a confirmation", async () => {
+    const verdict = await judge.judge(
+      createHandle(),
+      input(savePlan, [nameField, saveButton, node('button', 'Mark as complete', [10, 140, 200, 30])]),
+    );
+    expect(verdict.verdict).toBe('reject');
+  });
+
+  it('asks for no confirmation after a click that changes nothing outside the page', async () => {
+    const plan = planOf(["Type 'Ada' into the 'Name' field", "Click 'Apply'"], ["The 'Name' field shows 'Ada'"]);
+    expect((await judge.judge(createHandle(), input(plan, [nameField]))).verdict).toBe('accept');
+  });
+
+  it('reads criteria as satisfied, unsatisfied or unknown, each with what was seen', async () => {
+    const plan = planOf(
+      ["Type 'Ada' into the 'Name' field", "Check 'Receipt attached'", "Type 'Eng' into the 'Team' field"],
+      ["The 'Name' field shows 'Ada'", "The 'Receipt attached' checkbox is checked", "The 'Team' field shows 'Eng'"],
+    );
+    const readings = await judge.assess(
+      createHandle(),
+      input(plan, [
+        nameField,
+        node('checkbox', 'Receipt attached', [10, 150, 16, 16]),
+        node('textbox', 'Team', [10, 200, 300, 30], { value: 'En' }),
+      ]),
+    );
+    expect(readings.map((reading) => [reading.id, reading.status])).toEqual([
+      ['c1', 'satisfied'],
+      ['c2', 'unknown'],
+      ['c3', 'unsatisfied'],
+    ]);
+    expect(readings[2]?.evidence).toContain("'En'");
+  });
+});
+
+describe('the rules feasibility check', () => {
+  const plan = planOf([], []);
+  const check = (stepText: string, nodes: AccessibilityNode[] | undefined) =>
+    judge.feasibility!(createHandle(), {
+      task: testTask,
+      plan,
+      step: { id: 'step-1', text: stepText, status: 'executing' },
+      failure: 'the target was not found',
+      screen: nodes === undefined ? screenOf() : screenOf({ nodes }),
+    });
+
+  it('is infeasible when nothing on the whole page matches the target, and says what the page offers', async () => {
+    const verdict = await check("Click 'Export PDF'", [saveButton, nameField]);
+    expect(verdict.verdict).toBe('infeasible');
+    expect(verdict.evidence[0]).toContain("'Export PDF'");
+    expect(verdict.evidence[1]).toContain("'Save' (button)");
+  });
+
+  it('is feasible when the target exists, even scrolled out of view', async () => {
+    const below = node('button', 'Export PDF', [10, 3000, 120, 30]);
+    expect((await check("Click 'Export PDF'", [saveButton, below])).verdict).toBe('feasible');
+  });
+
+  it('is only uncertain when the target is disabled or the screen has no accessibility data', async () => {
+    const disabled = node('button', 'Export PDF', [10, 300, 120, 30], { disabled: true });
+    expect((await check("Click 'Export PDF'", [disabled])).verdict).toBe('uncertain');
+    expect((await check("Click 'Export PDF'", undefined)).verdict).toBe('uncertain');
+  });
+
+  it('is uncertain for steps with no named target', async () => {
+    expect((await check('Press Enter', [saveButton])).verdict).toBe('uncertain');
+  });
+});

@@ -1,0 +1,78 @@
+import type { MissingWorkInput, PlannedStep } from '@sandpiper/core';
+import type { Step } from '@sandpiper/protocol';
+import { parseStep, quote, renderDirective, type Directive } from '../grammar/index.js';
+import { expectedOutcome, valueCriterion } from './outcomes.js';
+
+interface ReadStep {
+  readonly step: Step;
+  readonly directive: Directive | undefined;
+}
+
+/** Index of the last step matching `test`, searching from `before - 1` down; -1 when none. */
+function lastIndex(steps: readonly ReadStep[], test: (entry: ReadStep) => boolean, before = steps.length): number {
+  for (let index = Math.min(before, steps.length) - 1; index >= 0; index -= 1) {
+    if (test(steps[index]!)) return index;
+  }
+  return -1;
+}
+
+const isTrigger = (directive: Directive | undefined): boolean =>
+  directive?.kind === 'click' || directive?.kind === 'double-click' || directive?.kind === 'press';
+
+/**
+ * The steps that would bring about one unmet criterion, as indexes into the plan: the step that
+ * set a value; for text that should have appeared, the click or key press that should have
+ * caused it plus the wait; for an address, the navigation.
+ */
+function stepsFor(steps: readonly ReadStep[], criterionText: string): number[] {
+  const setter = lastIndex(
+    steps,
+    (entry) => entry.directive !== undefined && valueCriterion(entry.directive)?.text === criterionText,
+  );
+  if (setter >= 0) return [setter];
+  const wait = lastIndex(
+    steps,
+    (entry) => entry.directive?.kind === 'wait-for' && `${quote(entry.directive.text)} is visible` === criterionText,
+  );
+  if (wait >= 0) {
+    const trigger = lastIndex(steps, (entry) => isTrigger(entry.directive), wait);
+    return trigger >= 0 ? [trigger, wait] : [wait];
+  }
+  const open = lastIndex(
+    steps,
+    (entry) =>
+      entry.directive?.kind === 'open' && `The address shows ${quote(entry.directive.target)}` === criterionText,
+  );
+  return open >= 0 ? [open] : [];
+}
+
+/**
+ * The rules planner's answer to a rejected completion claim: redo, in plan order, the steps that
+ * produce the unmet criteria, then any missing work the judge named in a form the grammar reads.
+ * Empty when neither gives a step (the run then ends failed with the evidence).
+ */
+export function missingWorkFor(input: MissingWorkInput): PlannedStep[] {
+  const steps: ReadStep[] = [...input.plan.completed, ...input.plan.pending].map((step) => ({
+    step,
+    directive: parseStep(step.text),
+  }));
+  const indexes = new Set<number>();
+  for (const reading of input.unmet) {
+    const criterion = input.plan.successCriteria.find((candidate) => candidate.id === reading.id);
+    if (criterion !== undefined) for (const index of stepsFor(steps, criterion.text)) indexes.add(index);
+  }
+  const planned: PlannedStep[] = [...indexes]
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const { step, directive } = steps[index]!;
+      return { text: step.text, ...(directive ? { expectedOutcome: expectedOutcome(directive) } : {}) };
+    });
+  for (const item of input.missing) {
+    const directive = parseStep(item);
+    if (directive === undefined) continue;
+    const text = renderDirective(directive);
+    if (!planned.some((step) => step.text === text))
+      planned.push({ text, expectedOutcome: expectedOutcome(directive) });
+  }
+  return planned;
+}
