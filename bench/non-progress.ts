@@ -19,14 +19,16 @@
  *    counts as rescued.
  *  - outside a loop, the intervention is a false alarm: the agent spends one extra, wasted step
  *    on the detour, then carries on with its original next entry.
- * Tier 3 needs a judge; no model runs here, so a stand-in judge says "switch" exactly when the
- * stuck detector fires. The breaker is reported with tiers 1–2 alone and with the stand-in.
+ * Tier 3 uses the built-in rules loop judge (`createRulesLoopJudge`: "switch" when the screen
+ * keeps coming back to an earlier state), asked every `judgeEvery` entries since the breaker last
+ * intervened, as the agent loop asks it. The breaker is reported with tiers 1–2 alone and with it.
  * "WSR (detected)" is the paper's measure: steps inside loops the stuck detector found.
  * "WSR (true)" counts steps inside the labelled loops plus false-alarm detours.
  */
 import { parseArgs } from 'node:util';
 import {
   canonicalizeAction,
+  createHandle,
   defaultDetectorConfig,
   generateTrajectories,
   loopBreaker,
@@ -38,6 +40,7 @@ import {
   type LoopVerdict,
   type TrajectoryEntry,
 } from '@sandpiper/core';
+import { createRulesLoopJudge } from '@sandpiper/model-rules';
 
 const { values } = parseArgs({
   options: { seed: { type: 'string', default: '7' }, count: { type: 'string', default: '120' } },
@@ -96,16 +99,23 @@ function recoveryEntry(previous: TrajectoryEntry): TrajectoryEntry {
   };
 }
 
-const standInJudge = (history: readonly TrajectoryEntry[], config: DetectorConfig): LoopVerdict =>
-  systemReplanTrigger(history, config).fired
-    ? { verdict: 'switch', reason: 'the stuck detector fired' }
-    : { verdict: 'keep', reason: 'no repetition without progress' };
+const rulesJudge = createRulesLoopJudge();
 
-function simulate(
+/** The tier-3 verdict when the judge is due (every `judgeEvery` entries since the last intervention). */
+async function judgeIfDue(since: readonly TrajectoryEntry[], config: DetectorConfig): Promise<LoopVerdict | undefined> {
+  if (since.length === 0 || since.length % config.judgeEvery !== 0) return undefined;
+  return rulesJudge.judge(createHandle(), {
+    trajectory: since.slice(-config.judgeWindow),
+    lines: [],
+    stepText: 'the benchmark step',
+  });
+}
+
+async function simulate(
   trajectory: GeneratedTrajectory,
   config: DetectorConfig,
   breaker: 'off' | 'tiers-1-2' | 'tiers-1-3',
-): SimulatedRun {
+): Promise<SimulatedRun> {
   const inLoop = (index: number) =>
     trajectory.loopStart !== undefined && index >= trajectory.loopStart && index < trajectory.loopEnd!;
   const entries: TrajectoryEntry[] = [];
@@ -113,14 +123,17 @@ function simulate(
   const interventions = { inLoop: 0, falseAlarms: 0 };
   let rescued = false;
   let index = 0;
+  let sinceIntervention = 0;
   while (index < trajectory.entries.length) {
     const entry = trajectory.entries[index]!;
     entries.push(entry);
     wasted.push(inLoop(index));
-    const verdict = breaker === 'tiers-1-3' ? standInJudge(entries, config) : undefined;
-    const decision = breaker === 'off' ? undefined : loopBreaker(entries, config, verdict);
+    const since = entries.slice(sinceIntervention);
+    const verdict = breaker === 'tiers-1-3' ? await judgeIfDue(since, config) : undefined;
+    const decision = breaker === 'off' ? undefined : loopBreaker(since, config, verdict);
     if (decision !== undefined && decision.tier > 0) {
       entries.push(recoveryEntry(entry));
+      sinceIntervention = entries.length;
       if (inLoop(index)) {
         interventions.inLoop += 1;
         wasted.push(false);
@@ -136,8 +149,8 @@ function simulate(
   return { entries, wasted, failed: trajectory.failed && !rescued, interventions };
 }
 
-function loopReport(config: DetectorConfig, breaker: 'off' | 'tiers-1-2' | 'tiers-1-3') {
-  const runs = trajectories.map((trajectory) => simulate(trajectory, config, breaker));
+async function loopReport(config: DetectorConfig, breaker: 'off' | 'tiers-1-2' | 'tiers-1-3') {
+  const runs = await Promise.all(trajectories.map((trajectory) => simulate(trajectory, config, breaker)));
   const metrics = loopMetrics(
     runs.map((run) => ({
       failed: run.failed,
@@ -204,13 +217,11 @@ for (const [alignment, breaker] of [
   ['consecutive', 'tiers-1-3'],
 ] as const) {
   if (breaker === 'off') console.log(`   visualAlignment: ${alignment}`);
-  const report = loopReport({ ...config, visualAlignment: alignment }, breaker);
-  const label = { off: 'without breaker', 'tiers-1-2': 'breaker tiers 1-2', 'tiers-1-3': 'breaker tiers 1-3*' }[
-    breaker
-  ];
+  const report = await loopReport({ ...config, visualAlignment: alignment }, breaker);
+  const label = { off: 'without breaker', 'tiers-1-2': 'breaker tiers 1-2', 'tiers-1-3': 'breaker tiers 1-3' }[breaker];
   const { metrics } = report;
   console.log(
     `   ${label.padEnd(19)} steps ${String(report.steps).padStart(4)}  WSR (detected) ${percent(metrics.wastedStepRatio).padStart(6)}  WSR (true) ${percent(report.trueWsr).padStart(6)}  LA ${percent(metrics.loopAll).padStart(6)}  LF ${percent(metrics.loopFailed).padStart(6)} (${metrics.failedRuns} failed)  interventions in loops ${report.inLoop}, false alarms ${report.falseAlarms}`,
   );
 }
-console.log('   * tier 3 with a stand-in judge that says "switch" when the stuck detector fires.');
+console.log('   Tier 3 is the built-in rules loop judge, asked every judgeEvery entries.');

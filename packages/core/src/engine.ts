@@ -8,6 +8,7 @@ import type {
   SuccessCriterion,
   Task,
 } from '@sandpiper/protocol';
+import type { LoopJudge } from './detectors/loop-judge.js';
 import type { Handle } from './handle.js';
 import type { CapturedObservation } from './ports.js';
 
@@ -24,6 +25,8 @@ export interface Engine {
   readonly grounder: Grounder;
   readonly reflector: Reflector;
   readonly judge: Judge;
+  /** Loop breaker tier 3: reads the recent trajectory and says keep or switch. Absent: tiers 1 and 2 only. */
+  readonly loopJudge?: LoopJudge;
   /** Release what the engine holds (an OCR worker, connections). Absent when there is nothing to release. */
   close?(): Promise<void>;
 }

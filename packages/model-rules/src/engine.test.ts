@@ -53,6 +53,7 @@ describe('the built-in rules engine', () => {
       'createRulesEngine',
       'createRulesGrounder',
       'createRulesJudge',
+      'createRulesLoopJudge',
       'createRulesOperator',
       'createRulesPlanner',
       'createRulesReflector',

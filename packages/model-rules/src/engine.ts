@@ -1,6 +1,7 @@
 import type { Engine } from '@sandpiper/core';
 import { createRulesGrounder } from './grounding/grounder.js';
 import { createRulesJudge } from './judge/judge.js';
+import { createRulesLoopJudge } from './loop-judge/rules-loop-judge.js';
 import { createOcrEngine, type OcrEngine } from './ocr/index.js';
 import { createRulesOperator } from './operator/operator.js';
 import { createRulesPlanner } from './planner/planner.js';
@@ -56,6 +57,7 @@ export function createRulesEngine(options: RulesEngineOptions = {}): RulesEngine
     reflector:
       options.reflector === 'one-shot' ? createOneShotReflector({ reader }) : createEvidenceReflector({ reader }),
     judge: createRulesJudge(reader),
+    loopJudge: createRulesLoopJudge(),
     async close() {
       const pending = started;
       if (pending === undefined) return;

@@ -49,6 +49,8 @@ export { comparePixels } from './reflector/pixel-change.js';
 export { createEvidenceReflector, createOneShotReflector } from './evidence/index.js';
 export type { EvidenceReflectorOptions, OneShotReflectorOptions } from './evidence/index.js';
 export type { PixelChange } from './reflector/pixel-change.js';
+export { createRulesLoopJudge } from './loop-judge/rules-loop-judge.js';
+export type { RulesLoopJudgeOptions } from './loop-judge/rules-loop-judge.js';
 export { createRulesJudge } from './judge/judge.js';
 export { createScreenReader } from './screen/screen-reader.js';
 export type { OcrProvider, ScreenReader } from './screen/screen-reader.js';

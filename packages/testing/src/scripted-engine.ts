@@ -6,6 +6,8 @@ import type {
   Grounder,
   JudgeInput,
   JudgeVerdict,
+  LoopJudgeInput,
+  LoopVerdict,
   MissingWorkInput,
   OperatorDecision,
   PlannedStep,
@@ -33,6 +35,8 @@ export interface ScriptedEngineScript {
   readonly assess?: readonly Scripted<JudgeInput, readonly CriterionReading[]>[];
   /** Steps appended after a rejected completion claim, one entry per call; by default none. */
   readonly missingWork?: readonly Scripted<MissingWorkInput, readonly PlannedStep[]>[];
+  /** Tier-3 loop verdicts, one entry per call; absent: the engine has no loop judge. */
+  readonly loopJudge?: readonly Scripted<LoopJudgeInput, LoopVerdict>[];
   /** Feasibility verdicts, one entry per call; absent: the engine has no feasibility check. */
   readonly feasibility?: readonly Scripted<FeasibilityInput, FeasibilityVerdict>[];
 }
@@ -46,6 +50,7 @@ export interface ScriptedEngineCalls {
   readonly assess: JudgeInput[];
   readonly missingWork: MissingWorkInput[];
   readonly feasibility: FeasibilityInput[];
+  readonly loopJudge: LoopJudgeInput[];
 }
 
 const allSatisfied = (input: JudgeInput): readonly CriterionReading[] =>
@@ -68,6 +73,7 @@ export function createScriptedEngine(script: ScriptedEngineScript): Engine & { r
     assess: [],
     missingWork: [],
     feasibility: [],
+    loopJudge: [],
   };
   const pick = <I, O>(entries: readonly Scripted<I, O>[], log: I[], input: I, role: string): O => {
     log.push(input);
@@ -115,5 +121,13 @@ export function createScriptedEngine(script: ScriptedEngineScript): Engine & { r
           }
         : {}),
     },
+    ...(script.loopJudge
+      ? {
+          loopJudge: {
+            judge: async (_handle: unknown, input: LoopJudgeInput) =>
+              pick(script.loopJudge!, calls.loopJudge, input, 'loopJudge'),
+          },
+        }
+      : {}),
   };
 }

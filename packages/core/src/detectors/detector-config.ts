@@ -45,6 +45,12 @@ export const detectorConfigSchema = z
     sameScreenMaxDistance: z.number().int().min(0).max(64).default(2),
     /** Tier 3: entries the judge's "switch" verdict looks back over to find the repeated actions to blacklist. */
     judgeWindow: z.number().int().min(2).max(50).default(6),
+    /**
+     * Tier 3: ask the judge once a step has this many actions since the loop breaker last fired,
+     * and again after each further run of this many. A judge costs a model call, so it is not
+     * asked after every action.
+     */
+    judgeEvery: z.number().int().min(1).max(50).default(4),
   })
   .strict();
 

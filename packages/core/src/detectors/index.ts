@@ -22,7 +22,7 @@ export type { InteractionModality, SameActionEvidence } from './same-action-no-c
 export { alternativeModalities, sameActionNoChange } from './same-action-no-change.js';
 export type { SameScreenEvidence } from './same-screen-no-progress.js';
 export { sameScreenNoProgress } from './same-screen-no-progress.js';
-export type { LoopJudge, LoopVerdict, LoopVerdictEffect } from './loop-judge.js';
+export type { LoopJudge, LoopJudgeInput, LoopVerdict, LoopVerdictEffect } from './loop-judge.js';
 export { applyLoopVerdict, isBlacklisted } from './loop-judge.js';
 export type {
   BlacklistActionDecision,

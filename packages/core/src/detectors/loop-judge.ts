@@ -12,12 +12,23 @@ export interface LoopVerdict {
   readonly reason: string;
 }
 
+/** What the tier-3 judge reads. */
+export interface LoopJudgeInput {
+  /** The current step's recent actions with the screens after them, oldest first. */
+  readonly trajectory: readonly TrajectoryEntry[];
+  /** The same stretch in plain lines for people and models ("Clicking 'Save': ok"), oldest first. */
+  readonly lines: readonly string[];
+  /** The step being carried out, in its plan wording. */
+  readonly stepText: string;
+}
+
 /**
- * Loop breaker tier 3: a judge (usually a model) that reads the recent trajectory and says
- * whether it is going anywhere. It sees patterns beyond local repetition that tiers 1 and 2 miss.
+ * Loop breaker tier 3: a judge (a model, or the built-in rules) that reads the recent trajectory
+ * and says whether it is going anywhere. It looks for patterns beyond the local repetition that
+ * tiers 1 and 2 catch, such as coming back to an earlier screen or flailing across targets.
  */
 export interface LoopJudge {
-  judge(handle: Handle, trajectory: readonly TrajectoryEntry[]): Promise<LoopVerdict>;
+  judge(handle: Handle, input: LoopJudgeInput): Promise<LoopVerdict>;
 }
 
 /** Actions the next decision must not use. Empty when nothing is blacklisted. */

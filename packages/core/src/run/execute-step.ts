@@ -1,8 +1,15 @@
 import type { Step } from '@sandpiper/protocol';
-import { defaultDetectorConfig, describeCanonicalAction, type RecoveryProposal } from '../detectors/index.js';
+import {
+  defaultDetectorConfig,
+  describeCanonicalAction,
+  type DetectorConfig,
+  type LoopVerdict,
+  type RecoveryProposal,
+} from '../detectors/index.js';
 import type { LoopHint, PerformedAction, PlannedAction, Screen, StepCheck } from '../engine.js';
 import { checkFeasibility, updateCriteria } from './completion.js';
-import { watchTrajectory } from './watchdog.js';
+import { recentTrajectory } from './completion-policy.js';
+import { loopJudgeWindow, watchTrajectory } from './watchdog.js';
 import { sensitiveReason } from './sensitivity.js';
 import type { RunContext } from './run-context.js';
 import type { RunStop } from './stop.js';
@@ -133,8 +140,14 @@ async function watchForLoops(
   const previous = context.state.versions
     .filter((version) => version.cause === 'system-replan')
     .flatMap((version) => version.pending.slice(0, 1).map((candidate) => candidate.text));
-  const verdict = watchTrajectory(context.trajectory, step, context.deps.detectors ?? defaultDetectorConfig, previous);
-  if (verdict.type === 'continue') return { type: 'none' };
+  const config = context.deps.detectors ?? defaultDetectorConfig;
+  let verdict = watchTrajectory(context.trajectory, step, config, previous);
+  if (verdict.type === 'continue') {
+    const judged = await askLoopJudge(context, step, config);
+    if (judged?.verdict !== 'switch') return { type: 'none' };
+    verdict = watchTrajectory(context.trajectory, step, config, previous, judged);
+    if (verdict.type === 'continue') return { type: 'none' };
+  }
   if (verdict.type === 'replan') {
     await context.emit('agent', {
       type: 'detector-fire',
@@ -158,6 +171,19 @@ async function watchForLoops(
     type: 'hint',
     hint: { tier: decision.tier, reason: decision.reason, avoid: decision.blacklist.map(describeCanonicalAction) },
   };
+}
+
+/** Loop breaker tier 3: when it is due, let the engine's judge read the step's recent trajectory. */
+async function askLoopJudge(context: RunContext, step: Step, config: DetectorConfig): Promise<LoopVerdict | undefined> {
+  const judge = context.engine.loopJudge;
+  const window = judge ? loopJudgeWindow(context.trajectory, step, config) : undefined;
+  if (!judge || !window) return undefined;
+  const events = await context.deps.log.read(context.runId, context.state.currentStep?.startSeq ?? 1);
+  return judge.judge(context.handle, {
+    trajectory: window,
+    lines: recentTrajectory(events, config.judgeWindow * 2),
+    stepText: step.text,
+  });
 }
 
 async function checkStep(

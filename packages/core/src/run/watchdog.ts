@@ -7,6 +7,7 @@ import {
   type ActionTarget,
   type DetectorConfig,
   type LoopBreakerDecision,
+  type LoopVerdict,
   type RecoveryProposal,
   type TrajectoryEntry,
 } from '../detectors/index.js';
@@ -99,6 +100,7 @@ export function watchTrajectory(
   step: Step,
   config: DetectorConfig,
   previousProposals: readonly string[],
+  verdict?: LoopVerdict,
 ): WatchdogVerdict {
   const since = (start: number) => trajectory.entries.slice(start).filter((entry) => entry.stepId === step.id);
   const recent = since(trajectory.replanReportedAt);
@@ -107,6 +109,21 @@ export function watchTrajectory(
     const proposal = buildRecoveryProposal(stuck, step, { previousProposals });
     return { type: 'replan', pattern: stuck.pattern, reason: stuck.reason, proposal };
   }
-  const decision = loopBreaker(since(trajectory.breakerReportedAt), config);
+  const decision = loopBreaker(since(trajectory.breakerReportedAt), config, verdict);
   return decision.type === 'continue' ? { type: 'continue' } : { type: 'break-loop', decision };
+}
+
+/**
+ * The stretch of the current step the tier-3 judge should read now, or undefined when it is not
+ * due: it is asked once the step has `judgeEvery` actions since the breaker last fired, and again
+ * after each further `judgeEvery`.
+ */
+export function loopJudgeWindow(
+  trajectory: TrajectoryState,
+  step: Step,
+  config: DetectorConfig,
+): readonly TrajectoryEntry[] | undefined {
+  const entries = trajectory.entries.slice(trajectory.breakerReportedAt).filter((entry) => entry.stepId === step.id);
+  if (entries.length === 0 || entries.length % config.judgeEvery !== 0) return undefined;
+  return entries.slice(-config.judgeWindow);
 }

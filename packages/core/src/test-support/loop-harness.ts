@@ -11,7 +11,7 @@ import {
   type ScriptedEngineScript,
 } from '@sandpiper/testing';
 import type { OperatorDecision, PlannerResult } from '../engine.js';
-import type { Environment } from '../ports.js';
+import type { Environment, ScreenFingerprinter } from '../ports.js';
 import type { CompletionConfig } from '../run/completion-policy.js';
 import { createQueueChannel, type UserChannel } from '../run/user-channel.js';
 
@@ -40,6 +40,7 @@ export function setup(options: {
   environment?: Environment;
   signal?: AbortSignal;
   completion?: CompletionConfig;
+  fingerprinter?: ScreenFingerprinter;
 }) {
   const clock = createManualClock();
   const log = createMemoryEventLog(clock.now);
@@ -55,6 +56,7 @@ export function setup(options: {
     channel: options.channel ?? createQueueChannel({ interactive: false }),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.completion ? { completion: options.completion } : {}),
+    ...(options.fingerprinter ? { fingerprinter: options.fingerprinter } : {}),
   };
   const task = taskSchema.parse({
     instruction: "type 'Ada' into the Name field and press Enter",
