@@ -7,3 +7,4 @@ export * from './observation.js';
 export * from './environment.js';
 export * from './event.js';
 export * from './validation.js';
+export * from './key-names.js';

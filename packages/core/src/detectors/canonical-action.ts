@@ -1,4 +1,5 @@
 import type { Action, Point } from '@sandpiper/protocol';
+import { normalizeKeyName } from '@sandpiper/protocol';
 
 /**
  * The coarse kind of an action. Pointer presses are split by what they usually mean: a right
@@ -63,35 +64,6 @@ export const DEFAULT_COORDINATE_TOLERANCE_PX = 40;
 
 const menuRoles: ReadonlySet<string> = new Set(['menu', 'menuitem', 'menubar', 'menu item', 'context menu']);
 
-const keyAliases = new Map<string, string>([
-  ['ctrl', 'Control'],
-  ['control', 'Control'],
-  ['cmd', 'Meta'],
-  ['command', 'Meta'],
-  ['meta', 'Meta'],
-  ['super', 'Meta'],
-  ['win', 'Meta'],
-  ['alt', 'Alt'],
-  ['option', 'Alt'],
-  ['shift', 'Shift'],
-  ['esc', 'Escape'],
-  ['escape', 'Escape'],
-  ['return', 'Enter'],
-  ['enter', 'Enter'],
-  ['tab', 'Tab'],
-  ['space', 'Space'],
-  [' ', 'Space'],
-  ['del', 'Delete'],
-  ['delete', 'Delete'],
-  ['backspace', 'Backspace'],
-  ['up', 'ArrowUp'],
-  ['down', 'ArrowDown'],
-  ['left', 'ArrowLeft'],
-  ['right', 'ArrowRight'],
-  ['pageup', 'PageUp'],
-  ['pagedown', 'PageDown'],
-]);
-
 const modifierOrder = ['Control', 'Alt', 'Shift', 'Meta'];
 
 /** Lower case, single spaces, no surrounding quotes, and no trailing required-field marks or colons. */
@@ -107,13 +79,7 @@ export function normalizeLabel(label: string): string {
 }
 
 function normalizeKey(key: string): string {
-  const alias = keyAliases.get(key.toLowerCase()) ?? keyAliases.get(key);
-  if (alias !== undefined) return alias;
-  if (key.length === 1) return key.toUpperCase();
-  if (/^arrow(up|down|left|right)$/i.test(key))
-    return `Arrow${key.charAt(5).toUpperCase()}${key.slice(6).toLowerCase()}`;
-  if (/^f\d{1,2}$/i.test(key)) return key.toUpperCase();
-  return key;
+  return key.length === 1 && key !== ' ' ? key.toUpperCase() : normalizeKeyName(key);
 }
 
 /** A chord as one key: modifiers first in a fixed order, then the other keys in press order. */
