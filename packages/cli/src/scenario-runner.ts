@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
-import { startRun, createQueueChannel, type Engine, type Environment, type RunState } from '@sandpiper/core';
+import {
+  startRun,
+  createQueueChannel,
+  type CompletionConfig,
+  type Engine,
+  type Environment,
+  type RunDependencies,
+  type RunState,
+} from '@sandpiper/core';
 import { launchBrowserEnvironment } from '@sandpiper/env-browser';
 import { taskSchema } from '@sandpiper/protocol';
-import type { ScenarioServer, ScenarioTask } from '@sandpiper/scenarios';
+import type { ScenarioFault, ScenarioServer, ScenarioTask } from '@sandpiper/scenarios';
 import { createMemoryBlobStore, createMemoryEventLog, createSequentialIds } from '@sandpiper/testing';
 import { createVisionFingerprinter } from './fingerprint.js';
 import { withAccessibility } from './runtime.js';
@@ -50,6 +58,19 @@ export function timeEnvironment(environment: Environment): Environment & { reado
   };
 }
 
+export interface ScenarioRunOptions {
+  /** Give the engine the accessibility tree with each screenshot; true when absent. */
+  readonly accessibility?: boolean;
+  /** How the run decides it is done; the core's defaults (gate and judge on) when absent. */
+  readonly completion?: CompletionConfig;
+  /** Open the app with this planted fault; the task's own `fault` (usually none) when absent. */
+  readonly fault?: ScenarioFault;
+  /** Called after every event of the run, with the state it produced. */
+  readonly onEvent?: RunDependencies['onEvent'];
+  /** The session the app reports its state to (`ScenarioServer.state`); a fresh one when absent. */
+  readonly session?: string;
+}
+
 /**
  * Run one built-in scenario task end to end in a fresh headless Chromium with the given engine,
  * approving everything by policy, then ask the scenario's checker whether it was really achieved.
@@ -58,10 +79,15 @@ export async function runScenarioTask(
   server: ScenarioServer,
   task: ScenarioTask,
   engine: Engine,
-  options: { readonly accessibility?: boolean } = {},
+  options: ScenarioRunOptions = {},
 ): Promise<ScenarioTaskResult> {
-  const session = `${task.id}-${Math.random().toString(36).slice(2, 8)}`;
-  const url = server.urlFor(task.scenario, { session, ...(task.surprise ? { surprise: true } : {}) });
+  const session = options.session ?? `${task.id}-${Math.random().toString(36).slice(2, 8)}`;
+  const fault = options.fault ?? task.fault;
+  const url = server.urlFor(task.scenario, {
+    session,
+    ...(task.surprise ? { surprise: true } : {}),
+    ...(fault === undefined ? {} : { fault }),
+  });
   const browser = await launchBrowserEnvironment({ url });
   const environment = timeEnvironment(withAccessibility(browser, options.accessibility ?? true));
   const started = performance.now();
@@ -76,6 +102,8 @@ export async function runScenarioTask(
         ids: createSequentialIds(),
         channel: createQueueChannel({ interactive: false }),
         fingerprinter: createVisionFingerprinter(),
+        ...(options.completion === undefined ? {} : { completion: options.completion }),
+        ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
       },
       `bench-${session}`,
       taskSchema.parse({

@@ -5,6 +5,8 @@
  */
 export { getScenario, scenarios, scenarioTasks, type ScenarioInfo } from './catalog.js';
 export { ScenarioError, UnknownScenarioError } from './errors.js';
+export { faultEffects, isScenarioFault, scenarioFaults, type ScenarioFault } from './faults.js';
+export { plantedTasks } from './tasks/planted-tasks.js';
 export {
   defaultSessionId,
   sessionIdPattern,
@@ -28,4 +30,4 @@ export {
   type SalesView,
   type ScenarioName,
 } from './state-schemas.js';
-export type { ScenarioCheckResult, ScenarioTask } from './task.js';
+export type { PlantedTask, ScenarioCheckResult, ScenarioTask } from './task.js';

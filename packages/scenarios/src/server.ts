@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { scenarios } from './catalog.js';
 import { ScenarioError, UnknownScenarioError } from './errors.js';
+import { isScenarioFault, scenarioFaults, type ScenarioFault } from './faults.js';
 import { resolveStaticFile } from './static-files.js';
 import {
   isScenarioName,
@@ -37,6 +38,8 @@ export interface ScenarioUrlOptions {
   session?: string;
   /** Open the page with the surprise notice (`?surprise=1`) showing; false when absent. */
   surprise?: boolean;
+  /** Open the page with a planted fault (`?fault=<name>`); the app behaves normally when absent. */
+  fault?: ScenarioFault;
 }
 
 /** A running server for the scenario apps, bound to 127.0.0.1 only. */
@@ -45,7 +48,8 @@ export interface ScenarioServer {
   readonly origin: string;
   /**
    * Address of a scenario's start page. Throws {@link UnknownScenarioError} for a name that is not
-   * a built-in scenario, and {@link ScenarioError} for a session id outside {@link sessionIdPattern}.
+   * a built-in scenario, and {@link ScenarioError} for a session id outside {@link sessionIdPattern}
+   * or a fault that is not one of `scenarioFaults`.
    */
   urlFor(scenario: string, options?: ScenarioUrlOptions): string;
   /**
@@ -93,6 +97,14 @@ export async function startScenarioServer(options: ScenarioServerOptions = {}): 
       const url = new URL(`/${known(scenario)}/`, origin);
       if (urlOptions.session !== undefined) url.searchParams.set('session', checkedSession(urlOptions.session));
       if (urlOptions.surprise === true) url.searchParams.set('surprise', '1');
+      if (urlOptions.fault !== undefined) {
+        if (!isScenarioFault(urlOptions.fault)) {
+          throw new ScenarioError(
+            `Unknown fault "${String(urlOptions.fault)}": use one of ${scenarioFaults.join(', ')}.`,
+          );
+        }
+        url.searchParams.set('fault', urlOptions.fault);
+      }
       return url.href;
     },
     state: (scenario, session = defaultSessionId) => store.get(known(scenario), session)?.state,

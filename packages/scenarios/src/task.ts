@@ -1,3 +1,4 @@
+import type { ScenarioFault } from './faults.js';
 import type { ScenarioName } from './state-schemas.js';
 
 /** A verdict on an app's real state. */
@@ -27,8 +28,30 @@ export interface ScenarioTask {
   /** Open the app with `?surprise=1`, so the surprise notice covers the page at the start. */
   readonly surprise: boolean;
   /**
+   * Open the app with this planted fault (`?fault=<name>`). Absent for the built-in tasks, which
+   * run on apps that behave normally; set on the tasks of the false-completion benchmark.
+   */
+  readonly fault?: ScenarioFault;
+  /**
    * Judge the state the app reported (`ScenarioServer.state`; undefined when none). Pure: it reads
    * only its argument. For `clarify` tasks it passes when nothing was changed.
    */
   check(state: unknown): ScenarioCheckResult;
+}
+
+/**
+ * A task of the false-completion benchmark: an instruction run on an app with a planted fault, so
+ * that carrying out every step can look finished while the goal is not met, or a control run on
+ * the normal app. Its `check` says whether the person's goal was really achieved.
+ */
+export interface PlantedTask extends ScenarioTask {
+  /**
+   * `repairable`: doing the affected work again (entering the value again, answering the extra
+   * question) reaches the goal, so an honest run can still succeed. `unrepairable`: once the
+   * fault fired the app cannot reach the goal, so the honest outcome is a failed run. `control`:
+   * no fault; the instruction as written reaches the goal.
+   */
+  readonly outcome: 'repairable' | 'unrepairable' | 'control';
+  /** What goes wrong when the instruction is followed as written, in one sentence ("nothing" for a control). */
+  readonly plant: string;
 }

@@ -1,7 +1,9 @@
 import { setupSurprise, wireDialog } from '/shared/dialogs.js';
+import { once, requestedFault } from '/shared/faults.js';
 import { createStateSync } from '/shared/state-sync.js';
 
 const sync = createStateSync('expense-report');
+const fault = requestedFault();
 const byId = (id) => document.getElementById(id);
 
 const controls = {
@@ -41,6 +43,8 @@ let step = 'details';
 const revealed = new Set();
 const submissions = [];
 let cancelledConfirmations = 0;
+// Set by the stuck-save fault: the report was sent and no answer ever comes back.
+let submitting = false;
 
 function readFields() {
   const category = form.querySelector('input[name="category"]:checked');
@@ -85,6 +89,15 @@ function validate(fields) {
   }
   if (fields.notes.length > 500) errors.notes = 'Notes must be 500 characters or fewer.';
   return errors;
+}
+
+/** "12.345" to "12.35": cents rounded half up on the decimal digits, so binary floats cannot skew it. */
+function roundToCents(text) {
+  const match = /^\s*\$?([\d,]+)\.(\d{3,})\s*$/.exec(text);
+  if (match === null) return undefined;
+  const whole = Number(match[1].replace(/,/g, ''));
+  const cents = whole * 100 + Number(match[2].slice(0, 2)) + (Number(match[2][2]) >= 5 ? 1 : 0);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 function formatAmount(value) {
@@ -163,6 +176,9 @@ function renderReview(report) {
     byId('confirm-body').textContent =
       `USD ${formatAmount(report.amount)} for ${report.category} on ${formatDate(report.tripDate)} ` +
       `will be sent to Finance for approval. You cannot edit the report after submitting it.`;
+    byId('duplicate-body').textContent =
+      `You already claimed USD ${formatAmount(report.amount)} for ${report.category} this month. ` +
+      'Submit this report as well?';
   }
 }
 
@@ -182,9 +198,12 @@ function render() {
   }
   if (step === 'review') renderReview(buildReport(fields));
 
-  const submitEnabled = valid && certify.checked;
+  const submitEnabled = valid && certify.checked && !submitting;
   submitButton.disabled = !submitEnabled;
-  byId('submit-hint').hidden = submitEnabled;
+  byId('submit-hint').hidden = submitEnabled || submitting;
+  byId('submit-progress').hidden = !submitting;
+  byId('review-back').disabled = submitting;
+  certify.disabled = submitting;
 
   sync.report({
     step,
@@ -192,7 +211,7 @@ function render() {
     errors: shownErrors,
     certified: certify.checked,
     submitEnabled,
-    confirmOpen: confirmDialog.isOpen,
+    confirmOpen: confirmDialog.isOpen || duplicateDialog.isOpen,
     cancelledConfirmations,
     surpriseOpen: surpriseDialog.isOpen,
     submissions,
@@ -218,12 +237,32 @@ function leaveStep(current, next) {
   target.focus();
 }
 
+function submitReport() {
+  if (fault === 'stuck-save') {
+    submitting = true;
+    render();
+    return;
+  }
+  const report = buildReport(readFields());
+  submissions.push({ reference: referenceFor(report, submissions.length), ...report });
+  byId('reference').textContent = submissions.at(-1).reference;
+  goTo('submitted');
+}
+
 const confirmDialog = wireDialog(byId('confirm-dialog'), (choice) => {
   if (choice === 'confirm' && !submitButton.disabled) {
-    const report = buildReport(readFields());
-    submissions.push({ reference: referenceFor(report, submissions.length), ...report });
-    byId('reference').textContent = submissions.at(-1).reference;
-    goTo('submitted');
+    // The extra-confirm fault asks a second question that the plan knows nothing about.
+    if (fault === 'extra-confirm') duplicateDialog.open();
+    else submitReport();
+    render();
+    return;
+  }
+  cancelledConfirmations += 1;
+  render();
+});
+const duplicateDialog = wireDialog(byId('duplicate-dialog'), (choice) => {
+  if (choice === 'confirm' && !submitButton.disabled) {
+    submitReport();
     return;
   }
   cancelledConfirmations += 1;
@@ -243,6 +282,17 @@ byId('new-report').addEventListener('click', () => {
   form.reset();
   revealed.clear();
   goTo('details');
+});
+// Field listeners run before the form's, so the form renders the value the fault left behind.
+const clearEmailOnce = once(() => {
+  controls.email.value = '';
+});
+controls.department.addEventListener('change', () => {
+  if (fault === 'field-reset') clearEmailOnce();
+});
+controls.amount.addEventListener('change', () => {
+  const rounded = fault === 'value-rounding' ? roundToCents(controls.amount.value) : undefined;
+  if (rounded !== undefined) controls.amount.value = rounded;
 });
 form.addEventListener('submit', (event) => event.preventDefault());
 form.addEventListener('input', () => render());

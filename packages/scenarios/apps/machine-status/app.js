@@ -1,10 +1,14 @@
 import { setupSurprise, wireDialog } from '/shared/dialogs.js';
+import { once, requestedFault } from '/shared/faults.js';
 import { createStateSync } from '/shared/state-sync.js';
 import { createFleet } from './machines.js';
 
 const sync = createStateSync('machine-status');
 const byId = (id) => document.getElementById(id);
 const HOT_CELSIUS = 90;
+// The value-rounding fault: the search box keeps this many characters once it loses focus.
+const SEARCH_LIMIT = 12;
+const fault = requestedFault();
 
 const fleet = createFleet();
 const view = {
@@ -16,6 +20,8 @@ const view = {
   restarted: [],
   cancelledConfirmations: 0,
   message: '',
+  // Machines a restart was sent to without an answer yet (only the stuck-save fault leaves any).
+  sending: [],
 };
 
 const compare = {
@@ -149,7 +155,10 @@ function render() {
   selectAll.checked = visible.length > 0 && view.selected.size === visible.length;
   selectAll.indeterminate = view.selected.size > 0 && view.selected.size < visible.length;
   const restart = byId('restart-selected');
-  restart.disabled = view.selected.size === 0;
+  restart.disabled = view.selected.size === 0 || view.sending.length > 0;
+  byId('action-progress').hidden = view.sending.length === 0;
+  byId('action-progress').textContent =
+    `Sending restart to ${view.sending.length} ${view.sending.length === 1 ? 'machine' : 'machines'}…`;
   byId('selection-count').textContent =
     view.selected.size === 0
       ? 'No machines selected'
@@ -166,7 +175,7 @@ function render() {
     visible: visible.map((machine) => machine.name),
     selected: visible.filter((machine) => view.selected.has(machine.name)).map((machine) => machine.name),
     details: view.details,
-    confirmOpen: confirmDialog.isOpen,
+    confirmOpen: confirmDialog.isOpen || safetyDialog.isOpen,
     cancelledConfirmations: view.cancelledConfirmations,
     surpriseOpen: surpriseDialog.isOpen,
     restarted: view.restarted,
@@ -174,33 +183,56 @@ function render() {
   });
 }
 
-const confirmDialog = wireDialog(byId('confirm-dialog'), (choice) => {
-  if (choice === 'confirm') {
-    const names = visibleMachines()
-      .filter((machine) => view.selected.has(machine.name))
-      .map((machine) => machine.name);
-    for (const machine of fleet) {
-      if (names.includes(machine.name)) {
-        machine.status = 'Running';
-        machine.lastUpdate = '2026-03-14 09:31';
-        machine.events = ['Restart requested from Fleet Monitor', ...machine.events.slice(0, 1)];
-      }
-    }
-    view.restarted.push(...names);
-    view.selected.clear();
-    view.message = `Restart sent to ${names.length} ${names.length === 1 ? 'machine' : 'machines'}: ${names.join(', ')}.`;
-  } else {
-    view.cancelledConfirmations += 1;
+function restartSelected() {
+  const names = visibleMachines()
+    .filter((machine) => view.selected.has(machine.name))
+    .map((machine) => machine.name);
+  if (fault === 'stuck-save') {
+    view.sending = names;
+    return;
   }
+  for (const machine of fleet) {
+    if (names.includes(machine.name)) {
+      machine.status = 'Running';
+      machine.lastUpdate = '2026-03-14 09:31';
+      machine.events = ['Restart requested from Fleet Monitor', ...machine.events.slice(0, 1)];
+    }
+  }
+  view.restarted.push(...names);
+  view.selected.clear();
+  view.message = `Restart sent to ${names.length} ${names.length === 1 ? 'machine' : 'machines'}: ${names.join(', ')}.`;
+}
+
+const confirmDialog = wireDialog(byId('confirm-dialog'), (choice) => {
+  if (choice !== 'confirm') view.cancelledConfirmations += 1;
+  // The extra-confirm fault asks a second question that the plan knows nothing about.
+  else if (fault === 'extra-confirm') safetyDialog.open();
+  else restartSelected();
+  render();
+});
+const safetyDialog = wireDialog(byId('safety-dialog'), (choice) => {
+  if (choice === 'confirm') restartSelected();
+  else view.cancelledConfirmations += 1;
   render();
 });
 const surpriseDialog = setupSurprise(byId('surprise-dialog'), () => render());
 
+const clearSearchOnce = once(() => {
+  view.search = '';
+  byId('search').value = '';
+});
 byId('status-filter').addEventListener('change', (event) => {
   view.statusFilter = event.target.value;
+  if (fault === 'field-reset') clearSearchOnce();
   render();
 });
 byId('search').addEventListener('input', (event) => {
+  view.search = event.target.value;
+  render();
+});
+byId('search').addEventListener('change', (event) => {
+  if (fault !== 'value-rounding' || event.target.value.length <= SEARCH_LIMIT) return;
+  event.target.value = event.target.value.slice(0, SEARCH_LIMIT);
   view.search = event.target.value;
   render();
 });

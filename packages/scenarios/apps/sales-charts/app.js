@@ -1,9 +1,11 @@
-import { setupSurprise } from '/shared/dialogs.js';
+import { setupSurprise, wireDialog } from '/shared/dialogs.js';
+import { once, requestedFault } from '/shared/faults.js';
 import { createStateSync } from '/shared/state-sync.js';
 import { drawBarChart, drawLineChart } from './charts.js';
 import { FIRST_DAY, LAST_DAY, MONTHS, SERIES, aggregate, formatNumber } from './data.js';
 
 const sync = createStateSync('sales-charts');
+const fault = requestedFault();
 const byId = (id) => document.getElementById(id);
 
 const inputs = {
@@ -17,6 +19,8 @@ const inputs = {
 let applied = { metric: 'Revenue', region: 'All regions', from: '', to: '', series: [...SERIES] };
 const exports = [];
 let exportMessage = '';
+// Set by the stuck-save fault: the export was started and never finishes.
+let exportPending = false;
 
 function readControls() {
   return {
@@ -152,6 +156,8 @@ function render() {
   renderTable(applied, data);
   byId('export-status').hidden = exportMessage === '';
   byId('export-status').textContent = exportMessage;
+  byId('export-progress').hidden = !exportPending;
+  byId('export').disabled = exportPending;
 
   sync.report({
     controls,
@@ -164,30 +170,68 @@ function render() {
   });
 }
 
-function exportCsv() {
-  const data = aggregate(applied);
+function exportFileName(data) {
   const regionSlug = applied.region.toLowerCase().replace(/\s+/g, '-');
   const monthCode = (month) => `2025-${String(month + 1).padStart(2, '0')}`;
   const span = data.months.length === 0 ? 'empty' : `${monthCode(data.months[0])}-to-${monthCode(data.months.at(-1))}`;
-  const fileName = `sales-${metricNoun(applied.metric)}-${regionSlug}-${span}.csv`;
+  return `sales-${metricNoun(applied.metric)}-${regionSlug}-${span}.csv`;
+}
+
+function exportCsv() {
+  if (fault === 'stuck-save') {
+    exportPending = true;
+    exportMessage = '';
+    return;
+  }
+  const data = aggregate(applied);
+  const fileName = exportFileName(data);
   exports.push({ ...applied, series: [...applied.series], fileName, rows: data.byMonth.length });
   exportMessage = `Export complete: ${data.byMonth.length} rows saved to ${fileName}`;
 }
 
+/** The value-rounding fault: the report works in whole months, so Apply widens the range to them. */
+function snapToWholeMonths() {
+  if (inputs.from.value !== '') inputs.from.value = `${inputs.from.value.slice(0, 7)}-01`;
+  if (inputs.to.value !== '') {
+    const [year, month] = inputs.to.value.split('-').map(Number);
+    const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    inputs.to.value = `${inputs.to.value.slice(0, 7)}-${String(lastDay).padStart(2, '0')}`;
+  }
+}
+
 const surpriseDialog = setupSurprise(byId('surprise-dialog'), () => render());
+const exportDialog = wireDialog(byId('export-dialog'), (choice) => {
+  if (choice === 'confirm') exportCsv();
+  render();
+});
+const clearFromOnce = once(() => {
+  inputs.from.value = '';
+});
 
 byId('filters').addEventListener('submit', (event) => {
   event.preventDefault();
+  if (Object.keys(validate(readControls())).length > 0) return;
+  if (fault === 'value-rounding') snapToWholeMonths();
   const controls = readControls();
-  if (Object.keys(validate(controls)).length > 0) return;
   applied = controls;
   exportMessage = '';
   render();
 });
+inputs.region.addEventListener('change', () => {
+  if (fault === 'field-reset') clearFromOnce();
+});
 byId('filters').addEventListener('input', () => render());
 byId('filters').addEventListener('change', () => render());
 byId('export').addEventListener('click', () => {
-  exportCsv();
+  // The extra-confirm fault asks a question that the plan knows nothing about.
+  if (fault === 'extra-confirm') {
+    const data = aggregate(applied);
+    byId('export-body').textContent =
+      `${data.byMonth.length} rows will be saved to ${exportFileName(data)} in your Downloads folder.`;
+    exportDialog.open();
+  } else {
+    exportCsv();
+  }
   render();
 });
 

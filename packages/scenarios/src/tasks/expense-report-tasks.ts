@@ -1,10 +1,11 @@
 import { expenseReportStateSchema, type ExpenseReportState, type ExpenseSubmission } from '../state-schemas.js';
 import { defineTasks, equals, fact, taskNamed, type Fact } from './facts.js';
 
-type Report = Omit<ExpenseSubmission, 'reference'>;
+/** A submitted report without its reference number, which the app makes up. */
+export type Report = Omit<ExpenseSubmission, 'reference'>;
 
 /** Exactly one report was confirmed, with these contents, and the success page is showing. */
-function submitted(state: ExpenseReportState, expected: Report): Fact[] {
+export function submitted(state: ExpenseReportState, expected: Report): Fact[] {
   const [report, ...others] = state.submissions;
   if (report === undefined) return [fact('a report was submitted', false, 'no submission')];
   return [
@@ -16,7 +17,7 @@ function submitted(state: ExpenseReportState, expected: Report): Fact[] {
   ];
 }
 
-function notSubmitted(state: ExpenseReportState): Fact[] {
+export function notSubmitted(state: ExpenseReportState): Fact[] {
   return [equals('the number of submitted reports', state.submissions.length, 0)];
 }
 
@@ -35,25 +36,25 @@ function untouched(state: ExpenseReportState): Fact[] {
   ];
 }
 
-function details(state: ExpenseReportState, expected: Partial<ExpenseReportState['fields']>): Fact[] {
+export function details(state: ExpenseReportState, expected: Partial<ExpenseReportState['fields']>): Fact[] {
   return Object.entries(expected).map(([field, value]) =>
     equals(`the ${field} field`, state.fields[field as keyof ExpenseReportState['fields']], value),
   );
 }
 
-const danaDetails =
+export const danaDetails =
   "type 'Dana Whitfield' into the 'Employee name' field, type 'dana.whitfield@example.com' into the 'Email' field, " +
   "select 'Finance' from the 'Department' dropdown, type '03/14/2026' into the 'Trip date' field, click 'Next'";
-const danaFields = {
+export const danaFields = {
   employeeName: 'Dana Whitfield',
   email: 'dana.whitfield@example.com',
   department: 'Finance',
   tripDate: '2026-03-14',
 } as const;
-const lodgingExpense =
+export const lodgingExpense =
   "type '248.50' into the 'Amount' field, choose 'Lodging', check the 'Receipt attached' checkbox, " +
   "scroll down, type 'Hotel for the Denver client visit' into the 'Notes' field, click 'Next'";
-const lodgingReport: Report = {
+export const lodgingReport: Report = {
   ...danaFields,
   amount: 248.5,
   category: 'Lodging',

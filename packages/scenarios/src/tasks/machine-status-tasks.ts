@@ -20,7 +20,7 @@ function untouched(state: MachineStatusState): Fact[] {
   ];
 }
 
-function restartedExactly(state: MachineStatusState, names: readonly string[]): Fact[] {
+export function restartedExactly(state: MachineStatusState, names: readonly string[]): Fact[] {
   return [
     sameMembers('the machines restarted', state.restarted, names),
     equals('the number of restarts sent', state.restarted.length, names.length),

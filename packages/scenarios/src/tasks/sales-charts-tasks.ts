@@ -10,7 +10,7 @@ const defaultView: SalesView = {
 };
 
 /** The charts show `expected` (defaults elsewhere) and the headline figure names its metric. */
-function showing(state: SalesChartsState, expected: Partial<SalesView>): Fact[] {
+export function showing(state: SalesChartsState, expected: Partial<SalesView>): Fact[] {
   const view = { ...defaultView, ...expected };
   return [
     equals('the applied view', state.applied, view),
@@ -20,7 +20,7 @@ function showing(state: SalesChartsState, expected: Partial<SalesView>): Fact[] 
 }
 
 /** Exactly one CSV export was made, of the view `expected` (defaults elsewhere), with `rows` rows. */
-function exported(state: SalesChartsState, expected: Partial<SalesView>, rows: number): Fact[] {
+export function exported(state: SalesChartsState, expected: Partial<SalesView>, rows: number): Fact[] {
   const [file, ...others] = state.exports;
   if (file === undefined) return [fact('a CSV export was made', false, 'no export')];
   const { metric, region, from, to, series } = file;
