@@ -58,6 +58,27 @@ describe('the rules judge at a completion claim', () => {
     expect(verdict.verdict).toBe('reject');
   });
 
+  it('does not take the text of a dialog still open, or a message that work is under way, for a confirmation', async () => {
+    const dialog = node('dialog', 'Submit expense report?', [300, 200, 400, 200]);
+    const body = node('text', 'The report will be sent to Finance and saved.', [320, 250, 360, 20]);
+    const open = await judge.judge(createHandle(), input(savePlan, [nameField, saveButton, dialog, body]));
+    expect(open.verdict).toBe('reject');
+    expect(open.reason).toContain("A dialog is still open ('Submit expense report?')");
+    const busy = node('status', 'Saving changes…', [10, 140, 200, 20]);
+    const saving = await judge.judge(createHandle(), input(savePlan, [nameField, saveButton, busy]));
+    expect(saving.reason).toContain("'Saving changes…'");
+  });
+
+  it('looks for the confirmation in a status region or heading, not in a list elsewhere on the page', async () => {
+    const sidebar = node('listitem', 'Travel, March: Paid', [900, 100, 200, 20]);
+    const listed = await judge.judge(createHandle(), input(savePlan, [nameField, saveButton, sidebar]));
+    expect(listed.verdict).toBe('reject');
+    const region = node('status', '', [10, 300, 400, 80]);
+    const heading = node('heading', 'Report submitted', [20, 310, 200, 24]);
+    const announced = await judge.judge(createHandle(), input(savePlan, [nameField, saveButton, region, heading]));
+    expect(announced.verdict).toBe('accept');
+  });
+
   it('asks for no confirmation after a click that changes nothing outside the page', async () => {
     const plan = planOf(["Type 'Ada' into the 'Name' field", "Click 'Apply'"], ["The 'Name' field shows 'Ada'"]);
     expect((await judge.judge(createHandle(), input(plan, [nameField]))).verdict).toBe('accept');

@@ -1,5 +1,5 @@
 import type { Handle, Screen } from '@sandpiper/core';
-import type { PlanVersion } from '@sandpiper/protocol';
+import type { Box, PlanVersion } from '@sandpiper/protocol';
 import { parseStep, quote } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { isInViewport } from '../screen/screen-reader.js';
@@ -12,18 +12,15 @@ const SIDE_EFFECT_LABEL =
 const CONFIRMATION =
   /\b(saved|submitted|sent|paid|deleted|removed|created|exported|downloaded|uploaded|published|posted|booked|ordered|installed|confirmed|complete|completed|success|successful|successfully|thank you|received)\b/i;
 
-/** Roles whose text is a control's label, not a message from the page. */
-const CONTROL_ROLES = new Set([
-  'button',
-  'link',
-  'menuitem',
-  'tab',
-  'option',
-  'checkbox',
-  'radio',
-  'textbox',
-  'combobox',
-]);
+/** Roles in which a page announces an outcome: live regions and headings, not lists or controls. */
+const MESSAGE_ROLES = new Set(['status', 'alert', 'heading']);
+
+/** Roles of a window that blocks the page until it is answered. */
+const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
+
+/** Words of a message that says the work is still under way. */
+const IN_PROGRESS =
+  /(\b(saving|submitting|sending|processing|preparing|loading|uploading|downloading|exporting|working|pending|please wait)\b|…|\.\.\.$)/i;
 
 /** The side-effect click the plan ends with, if any: its target label. */
 export function finalSideEffect(plan: PlanVersion): string | undefined {
@@ -42,10 +39,21 @@ export interface Confirmation {
   readonly detail: string;
 }
 
+function inside(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 1 &&
+    inner.y >= outer.y - 1 &&
+    inner.x + inner.width <= outer.x + outer.width + 1 &&
+    inner.y + inner.height <= outer.y + outer.height + 1
+  );
+}
+
 /**
- * Look for a visible message that confirms the side effect: text in the viewport, outside any
- * control, with a confirming word ("Report submitted", "Saved"). Without accessibility data the
- * whole OCR text is searched, which cannot tell a message from a label, so it is less strict.
+ * Look for a visible message that confirms the side effect, on a settled page: no dialog still
+ * open (its text describes what would happen, not what did), no message saying the work is under
+ * way, and a confirming word in a status or alert region or a heading — not in a list or a
+ * sidebar, where "Paid" or "Sent" may describe something else. Without accessibility data the OCR
+ * text is searched, which cannot tell a message from a label, so that path is less strict.
  */
 export async function findConfirmation(
   handle: Handle,
@@ -55,12 +63,23 @@ export async function findConfirmation(
 ): Promise<Confirmation> {
   const nodes = reader.nodes(screen);
   if (nodes !== undefined) {
-    const message = nodes.find(
-      (node) =>
-        !CONTROL_ROLES.has(node.role) &&
-        isInViewport(node.box, screen) &&
-        CONFIRMATION.test(`${node.name} ${node.value ?? ''}`),
+    const visible = nodes.filter((node) => isInViewport(node.box, screen));
+    const dialog = visible.find((node) => DIALOG_ROLES.has(node.role));
+    if (dialog !== undefined) {
+      return {
+        confirmed: false,
+        detail: `A dialog is still open (${quote(dialog.name || 'untitled')}), so ${quote(label)} has not taken effect yet.`,
+      };
+    }
+    const messageBoxes = visible.filter((node) => MESSAGE_ROLES.has(node.role)).map((node) => node.box);
+    const messages = visible.filter(
+      (node) => MESSAGE_ROLES.has(node.role) || messageBoxes.some((box) => inside(node.box, box)),
     );
+    const busy = messages.find((node) => IN_PROGRESS.test(`${node.name} ${node.value ?? ''}`.trim()));
+    if (busy !== undefined) {
+      return { confirmed: false, detail: `The page still says ${quote(busy.name || busy.value || '')}.` };
+    }
+    const message = messages.find((node) => CONFIRMATION.test(`${node.name} ${node.value ?? ''}`));
     return message === undefined
       ? { confirmed: false, detail: `No message on screen confirms that ${quote(label)} took effect.` }
       : {
@@ -69,6 +88,8 @@ export async function findConfirmation(
         };
   }
   const lines = (await reader.ocrLines(handle, screen, 'normal')) ?? [];
+  const busy = lines.find((candidate) => IN_PROGRESS.test(candidate.text));
+  if (busy !== undefined) return { confirmed: false, detail: `OCR reads ${quote(busy.text)}: still under way.` };
   const line = lines.find((candidate) => CONFIRMATION.test(candidate.text));
   return line === undefined
     ? { confirmed: false, detail: `No text on screen confirms that ${quote(label)} took effect.` }

@@ -53,6 +53,14 @@ describe('the work the rules planner appends after a rejected claim', () => {
     expect(ask(plan, [], ["click 'OK'", 'the dialog is still open'])).toEqual(["Click 'OK'"]);
   });
 
+  it('keeps checking values entered before an in-place control such as Apply, and redoes them', () => {
+    const plan = finishedPlan("type '04/15/2025' into the 'From' field, then click 'Apply'");
+    expect(plan.successCriteria.map((criterion) => criterion.text)).toEqual(["The 'From' field shows '04/15/2025'"]);
+    expect(ask(plan, unmet('c1'))).toEqual(["Type '04/15/2025' into the 'From' field", "Click 'Apply'"]);
+    const submitted = finishedPlan("type 'Ada' into the 'Name' field, then click 'Next'");
+    expect(submitted.successCriteria.map((criterion) => criterion.text)).not.toContain("The 'Name' field shows 'Ada'");
+  });
+
   it('knows no work for the fallback criterion, so the run ends with its evidence', () => {
     const plan = finishedPlan("click 'Next'");
     expect(plan.successCriteria).toHaveLength(1);

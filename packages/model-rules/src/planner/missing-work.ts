@@ -1,7 +1,7 @@
 import type { MissingWorkInput, PlannedStep } from '@sandpiper/core';
 import type { Step } from '@sandpiper/protocol';
 import { parseStep, quote, renderDirective, type Directive } from '../grammar/index.js';
-import { expectedOutcome, valueCriterion } from './outcomes.js';
+import { clicksInPlaceControl, expectedOutcome, valueCriterion } from './outcomes.js';
 
 interface ReadStep {
   readonly step: Step;
@@ -48,7 +48,7 @@ function stepsFor(steps: readonly ReadStep[], criterionText: string): number[] {
 
 /**
  * The rules planner's answer to a rejected completion claim: redo, in plan order, the steps that
- * produce the unmet criteria, then any missing work the judge named in a form the grammar reads.
+ * produce the unmet criteria (and the in-place clicks such as Apply that followed them), then any missing work the judge named in a form the grammar reads.
  * Empty when neither gives a step (the run then ends failed with the evidence).
  */
 export function missingWorkFor(input: MissingWorkInput): PlannedStep[] {
@@ -60,6 +60,11 @@ export function missingWorkFor(input: MissingWorkInput): PlannedStep[] {
   for (const reading of input.unmet) {
     const criterion = input.plan.successCriteria.find((candidate) => candidate.id === reading.id);
     if (criterion !== undefined) for (const index of stepsFor(steps, criterion.text)) indexes.add(index);
+  }
+  // A value entered again must be applied again: keep the in-place clicks (Apply) that followed it.
+  const last = Math.max(-1, ...indexes);
+  for (let index = last + 1; last >= 0 && index < steps.length; index += 1) {
+    if (clicksInPlaceControl(steps[index]!.directive)) indexes.add(index);
   }
   const planned: PlannedStep[] = [...indexes]
     .sort((a, b) => a - b)

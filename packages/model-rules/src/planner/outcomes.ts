@@ -41,14 +41,25 @@ export function expectedOutcome(directive: Directive): string {
 
 type CriterionDraft = Pick<SuccessCriterion, 'text' | 'exactValue'>;
 
+/**
+ * Controls that act on the page in place — filter, sort, refresh — and leave the values entered
+ * before them on screen, so those values can still be checked after the click.
+ */
+const IN_PLACE_CONTROL =
+  /^(apply|apply filters?|filter|search|sort|refresh|update|show|go|select all|clear selection)$/i;
+
+/** Whether a directive clicks a control that acts on the page in place (Apply, Filter, Sort...). */
+export function clicksInPlaceControl(directive: Directive | undefined): boolean {
+  return (
+    (directive?.kind === 'click' || directive?.kind === 'double-click') &&
+    IN_PLACE_CONTROL.test(directive.target.trim())
+  );
+}
+
 /** Directives after which earlier field values may no longer be on screen (the form was sent, the page changed). */
 function mayLeaveThePage(directive: Directive): boolean {
-  return (
-    directive.kind === 'click' ||
-    directive.kind === 'double-click' ||
-    directive.kind === 'press' ||
-    directive.kind === 'open'
-  );
+  if (directive.kind === 'click' || directive.kind === 'double-click') return !clicksInPlaceControl(directive);
+  return directive.kind === 'press' || directive.kind === 'open';
 }
 
 /** The criterion a value-setting directive leaves on screen (a field's text, a checkbox's state); undefined for others. */
@@ -82,8 +93,9 @@ export const allStepsConfirmedCriterion = 'Every step was carried out and its vi
 
 /**
  * One to three success criteria phrased as things to see. A final "wait for" names the text that
- * must be visible; otherwise the values entered after the last click, key press or navigation
- * (the latest ones first, up to three) must still show; when nothing of the kind exists the
+ * must be visible; otherwise the values entered after the last click that may leave the page (not
+ * an in-place control such as Apply), key press or navigation (the latest ones first, up to three)
+ * must still show; when nothing of the kind exists the
  * criterion is that every step's effect was confirmed.
  */
 export function successCriteria(directives: readonly Directive[]): CriterionDraft[] {
