@@ -11,6 +11,7 @@ Usage:
   sandpiper runs [--limit N] [--json]
   sandpiper show <run-id> [--json]
   sandpiper scenarios
+  sandpiper serve [--port N] [--data-dir <dir>]
 
 Run options:
   --scenario <name>     act on a built-in scenario app (see "sandpiper scenarios"); the task defaults to its example
@@ -28,6 +29,9 @@ Run options:
   --data-dir <dir>      where runs are stored (default ./.sandpiper or $SANDPIPER_DATA_DIR)
   --json                print events as JSON lines instead of progress text
   --debug               print stack traces and debug messages
+
+Serve options:
+  --port <n>            port on 127.0.0.1 (default 7777; 0 picks a free one). The API needs the token printed at start.
 
 Exit codes: 0 the run succeeded, 1 it ended otherwise, 2 bad usage, 3 the environment is unusable.
 `;
@@ -49,6 +53,7 @@ const RUN_OPTIONS = {
   json: { type: 'boolean' },
   debug: { type: 'boolean' },
   limit: { type: 'string' },
+  port: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -84,8 +89,10 @@ export async function main(argv: readonly string[], output: Output = createOutpu
         return await commands.showRunCommand(rest, values, output);
       case 'scenarios':
         return commands.listScenariosCommand(output);
+      case 'serve':
+        return await (await import('./serve.js')).serveCommand(rest, values, output);
       default:
-        throw new UsageError(`unknown command "${command}". Commands: run, resume, runs, show, scenarios.`);
+        throw new UsageError(`unknown command "${command}". Commands: run, resume, runs, show, scenarios, serve.`);
     }
   } catch (error: unknown) {
     const described = describeError(error);

@@ -1,0 +1,101 @@
+import { planEditListSchema } from '@sandpiper/core';
+import {
+  actionSchema,
+  approvalPolicySchema,
+  boxSchema,
+  budgetsSchema,
+  imageHashSchema,
+  pointSchema,
+  taskSchema,
+} from '@sandpiper/protocol';
+import { scenarioNames } from '@sandpiper/scenarios';
+import { z } from 'zod';
+
+/**
+ * Bodies and query strings the API accepts. Every object is strict, so a misspelt field is
+ * reported by name instead of being silently ignored.
+ */
+
+/** `POST /api/runs`: start a run on a built-in scenario. */
+export const createRunRequestSchema = z.strictObject({
+  /** Which built-in scenario app the run acts on. */
+  scenario: z.enum(scenarioNames),
+  /** The task in plain language; the scenario's default task when absent. */
+  instruction: taskSchema.shape.instruction.optional(),
+  /** Who approves plans and sensitive actions; `ask` (the person, in the UI) when absent. */
+  approval: approvalPolicySchema.default('ask'),
+  /** Limits of the run; each absent field takes the task contract's default. */
+  budgets: budgetsSchema.partial().strict().optional(),
+});
+export type CreateRunRequest = z.infer<typeof createRunRequestSchema>;
+
+/** A command without arguments (`approve`, `regenerate`, `pause`, `resume`, `takeover`, `handback`). */
+export const emptyRequestSchema = z.strictObject({});
+
+/** `POST /api/runs/:id/reject`. */
+export const rejectRequestSchema = z.strictObject({
+  /** Why the plan or action is rejected; the planner reads it when it plans again. */
+  reason: z.string().trim().min(1).max(2000),
+});
+
+/** `POST /api/runs/:id/cancel`. */
+export const cancelRequestSchema = z.strictObject({
+  /** Why the run is stopped; recorded in the log. A generic reason when absent. */
+  reason: z.string().trim().min(1).max(2000).optional(),
+});
+
+/** `POST /api/runs/:id/edit`: edits applied together, as one new plan version. */
+export const editRequestSchema = z.strictObject({
+  edits: planEditListSchema,
+});
+
+/** `POST /api/runs/:id/guidance`: free-text advice for the planner. */
+export const guidanceRequestSchema = z.strictObject({
+  /** The advice, as the person wrote it. */
+  text: z.string().trim().min(1).max(4000),
+});
+
+/**
+ * One mark drawn on a screenshot. Coordinates are in the screenshot's pixels, which are the
+ * environment's logical screen pixels (see `pointSchema`).
+ */
+export const annotationMarkSchema = z.discriminatedUnion('kind', [
+  /** A freehand stroke through these points, in drawing order. */
+  z.strictObject({ kind: z.literal('stroke'), points: z.array(pointSchema).min(1).max(4000) }),
+  /** A rectangle around something. */
+  z.strictObject({ kind: z.literal('rect'), box: boxSchema }),
+  /** An arrow from the first point to the second (the head). */
+  z.strictObject({ kind: z.literal('arrow'), points: z.tuple([pointSchema, pointSchema]) }),
+  /** A text label whose top-left corner is at `at`. */
+  z.strictObject({ kind: z.literal('text'), text: z.string().trim().min(1).max(200), at: pointSchema }),
+]);
+export type AnnotationMark = z.infer<typeof annotationMarkSchema>;
+
+/** `POST /api/runs/:id/annotation`: marks on one screenshot of the run, with an optional sentence. */
+export const annotationRequestSchema = z.strictObject({
+  /** SHA-256 of the screenshot the marks were drawn on (an observation's `screenshot.hash`). */
+  screenshotHash: imageHashSchema,
+  marks: z.array(annotationMarkSchema).min(1).max(200),
+  /** What the person means by the marks; absent when the marks speak for themselves. */
+  sentence: z.string().trim().min(1).max(2000).optional(),
+});
+export type AnnotationRequest = z.infer<typeof annotationRequestSchema>;
+
+/** `POST /api/runs/:id/input`: one action the person performs on the live view during a takeover. */
+export const takeoverInputRequestSchema = z.strictObject({
+  action: actionSchema,
+});
+
+/** `?after=N`: the last sequence number the client has; 0 (everything) when absent. */
+export const afterQuerySchema = z.strictObject({
+  after: z.coerce.number().int().nonnegative().default(0),
+});
+
+/** `GET /api/runs?limit=&offset=`: a page of the run list, newest first. */
+export const listRunsQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().nonnegative().default(0),
+});
+
+/** `GET /api/blobs/:hash`. */
+export const blobParamsSchema = z.strictObject({ hash: imageHashSchema });

@@ -1,0 +1,228 @@
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Engine, ScreenFingerprinter } from '@sandpiper/core';
+import { createRulesEngine } from '@sandpiper/model-rules';
+import { startScenarioServer, type ScenarioServer } from '@sandpiper/scenarios';
+import { openStore, type Store } from '@sandpiper/storage';
+import { WebSocketServer } from 'ws';
+import { ServerStartError } from './errors.js';
+import { streamRunEvents } from './event-stream.js';
+import { createDHashFingerprinter } from './fingerprint.js';
+import { queryOf, readJsonBody, sendBytes, sendFailure, sendJson, validate, type ApiFailure } from './http-io.js';
+import { afterQuerySchema } from './request-schemas.js';
+import { createRunManager } from './run-manager.js';
+import { createRoutes, matchPath, matchRoute, STREAM_PATH, type Route } from './routes.js';
+import { allowedOriginsFor, createGate, generateToken, MIN_TOKEN_LENGTH, type Gate } from './security.js';
+import { createRandomIds, createSystemClock } from './system.js';
+
+export interface ServerOptions {
+  /** Directory of the run store (`sandpiper.db` and `blobs/`); created when missing. */
+  readonly dataDir: string;
+  /** TCP port; a free one is chosen when absent or 0. */
+  readonly port?: number;
+  /** Interface to listen on; `127.0.0.1` when absent. Anything else exposes the API beyond this machine. */
+  readonly host?: string;
+  /** The access token; a random one is generated when absent. At least 16 characters. */
+  readonly token?: string;
+  /** A scenario server to run scenarios on, left running by `close()`; one is started (and stopped) when absent. */
+  readonly scenarios?: ScenarioServer;
+  /** The engine every run uses, left open by `close()`; the built-in rules engine when absent. */
+  readonly engine?: Engine;
+  /** Screenshot fingerprints for the stuck detectors; the vision package's dHash when absent. */
+  readonly fingerprinter?: ScreenFingerprinter;
+  /** Where unexpected errors are reported (never with the token); `process.emitWarning` when absent. */
+  readonly onError?: (message: string) => void;
+}
+
+/** A running Sandpiper server. */
+export interface RunningServer {
+  /** `http://127.0.0.1:PORT` (the host it listens on), without a trailing slash and without the token. */
+  readonly url: string;
+  readonly port: number;
+  /** The access token every request needs; show it to the person, never log it. */
+  readonly token: string;
+  /** Address of the built-in scenario apps the runs act on. */
+  readonly scenariosUrl: string;
+  /** Cancel the active runs (each ends as `cancelled` in its log), drop the connections and stop. */
+  close(): Promise<void>;
+}
+
+/**
+ * Start the HTTP and WebSocket API over runs, with the built-in scenarios. Resolves once it is
+ * listening. Throws {@link ServerStartError} for a token that is too short or a port in use.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const token = options.token ?? generateToken();
+  if (token.length < MIN_TOKEN_LENGTH || /\s/.test(token)) {
+    throw new ServerStartError(`The access token must be at least ${MIN_TOKEN_LENGTH} characters, without spaces.`);
+  }
+  const host = options.host ?? '127.0.0.1';
+  const onError = options.onError ?? ((message: string) => process.emitWarning(message));
+  const store = openStore({ dataDir: options.dataDir });
+  // Stopped in reverse order: the runs end first, so their last events still reach the streams.
+  const cleanups: (() => Promise<void> | void)[] = [() => store.close()];
+  const stop = () => runAll([...cleanups].reverse());
+  try {
+    const scenarios = options.scenarios ?? (await startScenarioServer());
+    if (!options.scenarios) cleanups.push(() => scenarios.close());
+    const engine = options.engine ?? createRulesEngine();
+    if (!options.engine) cleanups.push(() => engine.close?.());
+    const http = createServer();
+    const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    cleanups.push(() => closeHttp(http, sockets));
+    const manager = createRunManager({
+      store,
+      scenarioServer: scenarios,
+      engine,
+      clock: createSystemClock(),
+      ids: createRandomIds(),
+      fingerprinter: options.fingerprinter ?? createDHashFingerprinter(),
+      onError,
+    });
+    cleanups.push(() => manager.close());
+    const routes = createRoutes({ manager, store });
+    const port = await listen(http, options.port ?? 0, host);
+    const allowed = allowedOriginsFor(host, port);
+    const gate = createGate(token, allowed.origins, allowed.checkHost);
+    http.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      handle(request, response, routes, gate).catch((error: unknown) => {
+        onError(`A request to ${request.method} ${request.url?.split('?')[0]} failed: ${String(error)}`);
+        if (!response.headersSent) sendJson(response, 500, { error: 'The server failed to answer this request.' });
+        else response.destroy();
+      });
+    });
+    http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // A client that drops the connection mid-handshake must not take the process down.
+      socket.on('error', () => socket.destroy());
+      try {
+        const checked = checkUpgrade(request, gate, store);
+        if (!checked.ok) return rejectUpgrade(socket, checked);
+        sockets.handleUpgrade(request, socket, head, (client) =>
+          streamRunEvents(client, store, checked.runId, checked.after),
+        );
+      } catch (error: unknown) {
+        onError(`A WebSocket upgrade for ${request.url?.split('?')[0]} failed: ${String(error)}`);
+        rejectUpgrade(socket, { ok: false, status: 500, error: 'The server failed to open the stream.' });
+      }
+    });
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      port,
+      token,
+      scenariosUrl: scenarios.origin,
+      close: () => (closing ??= stop()),
+    };
+  } catch (error: unknown) {
+    await stop();
+    throw error;
+  }
+}
+
+/** How long closing waits for WebSocket clients to answer the close handshake before dropping them. */
+const CLOSE_GRACE_MS = 2000;
+
+async function closeHttp(http: Server, sockets: WebSocketServer): Promise<void> {
+  // A graceful close lets each client read the events already sent before the connection goes.
+  const clients = [...sockets.clients];
+  const closed = clients.map((client) => new Promise((resolve) => client.once('close', resolve)));
+  for (const client of clients) client.close(1001, 'server shutting down');
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+  clearTimeout(timer);
+  for (const client of sockets.clients) client.terminate();
+  sockets.close();
+  await new Promise<void>((resolve) => {
+    http.close(() => resolve());
+    http.closeAllConnections();
+  });
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, routes: readonly Route[], gate: Gate) {
+  const url = new URL(request.url ?? '/', 'http://server.invalid');
+  const match = matchRoute(routes, request.method ?? 'GET', url.pathname);
+  const forbidden = gate.checkOrigin(request.headers);
+  if (forbidden) return sendFailure(response, forbidden);
+  const tokenInQuery =
+    match.type === 'found' ? match.route.tokenInQuery : match.type === 'wrong-method' && match.tokenInQuery;
+  const unauthorized = gate.checkToken({ headers: request.headers, url, allowQuery: tokenInQuery });
+  if (unauthorized) return sendFailure(response, unauthorized);
+  if (match.type === 'none')
+    return sendFailure(response, { status: 404, error: `There is no endpoint ${url.pathname}.` });
+  if (match.type === 'wrong-method') {
+    response.setHeader('allow', match.allowed.join(', '));
+    return sendFailure(response, { status: 405, error: `Use ${match.allowed.join(' or ')} for ${url.pathname}.` });
+  }
+  const { route, params } = match;
+  let body: unknown = {};
+  if (route.body) {
+    const read = await readJsonBody(request);
+    if (!read.ok) return sendFailure(response, read);
+    const parsed = validate(route.body, read.value, 'request body');
+    if (!parsed.ok) return sendFailure(response, parsed);
+    body = parsed.value;
+  }
+  const reply = await route.handle({ params, url, body });
+  if ('ok' in reply) return sendFailure(response, reply);
+  if (reply.kind === 'json') return sendJson(response, reply.status, reply.body);
+  return sendBytes(response, reply.contentType, reply.bytes);
+}
+
+type UpgradeCheck = { readonly ok: true; readonly runId: string; readonly after: number } | ApiFailure;
+
+function checkUpgrade(request: IncomingMessage, gate: Gate, store: Store): UpgradeCheck {
+  const url = new URL(request.url ?? '/', 'http://server.invalid');
+  const forbidden = gate.checkOrigin(request.headers);
+  if (forbidden) return forbidden;
+  const unauthorized = gate.checkToken({ headers: request.headers, url, allowQuery: true });
+  if (unauthorized) return unauthorized;
+  const params = matchPath(STREAM_PATH, url.pathname);
+  if (!params) return { ok: false, status: 404, error: `There is no WebSocket endpoint ${url.pathname}.` };
+  const query = validate(afterQuerySchema, queryOf(url), 'query');
+  if (!query.ok) return query;
+  const runId = params['id']!;
+  if (!store.getRun(runId)) return { ok: false, status: 404, error: `There is no run ${JSON.stringify(runId)}.` };
+  return { ok: true, runId, after: query.value.after };
+}
+
+/** Answer a refused upgrade with a plain HTTP response, as the client has not switched protocols yet. */
+function rejectUpgrade(socket: Duplex, refused: ApiFailure): void {
+  const body = JSON.stringify({ error: refused.error, ...(refused.issues ? { issues: refused.issues } : {}) });
+  socket.end(
+    `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status] ?? ''}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ServerStartError(`Port ${port} on ${host} is already in use; choose another with the port option.`, {
+              cause: error,
+            })
+          : error,
+      );
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+async function runAll(steps: readonly (() => Promise<void> | void)[]): Promise<void> {
+  for (const step of steps) {
+    try {
+      await step();
+    } catch {
+      // Shutting down: one part failing to stop must not keep the others running.
+    }
+  }
+}

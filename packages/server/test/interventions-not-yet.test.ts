@@ -1,0 +1,72 @@
+import { openStore } from '@sandpiper/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support.js';
+
+const HASH = 'd'.repeat(64);
+const RUN = 'r-from-another-process';
+
+let test: TestServer;
+beforeAll(async () => {
+  test = await startTestServer();
+  // A run recorded by another process (the CLI) on the same data directory.
+  const other = openStore({ dataDir: test.dataDir });
+  other.createRun({
+    id: RUN,
+    instruction: 'fill in the form',
+    environment: { type: 'scenario', name: 'expense-report' },
+    createdAt: Date.now(),
+  });
+  other.close();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+describe('interventions the run loop cannot take yet', () => {
+  it.each([
+    ['guidance', { text: 'Use the second Name field, the one in the form.' }],
+    [
+      'annotation',
+      {
+        screenshotHash: HASH,
+        marks: [
+          {
+            kind: 'stroke',
+            points: [
+              { x: 10, y: 10 },
+              { x: 30, y: 12 },
+            ],
+          },
+          { kind: 'rect', box: { x: 5, y: 5, width: 50, height: 20 } },
+          {
+            kind: 'arrow',
+            points: [
+              { x: 100, y: 100 },
+              { x: 60, y: 20 },
+            ],
+          },
+          { kind: 'text', text: 'this one', at: { x: 60, y: 40 } },
+        ],
+        sentence: 'Type the name here, not in the search box.',
+      },
+    ],
+    ['takeover', {}],
+    ['input', { action: { type: 'click', at: { x: 20, y: 30 } } }],
+    ['handback', {}],
+  ])('accepts a valid %s payload and answers 501', async (endpoint, body) => {
+    const response = await test.post(`/api/runs/${RUN}/${endpoint}`, body);
+    expect(response.status).toBe(501);
+    expect(response.body.error).toMatch(/not available yet/);
+  });
+
+  it('lists and shows a run this server does not drive, but refuses commands for it with 409', async () => {
+    const listed = (await test.get('/api/runs')).body.runs;
+    expect(listed).toEqual([expect.objectContaining({ id: RUN, status: 'created', active: false })]);
+    const view = (await test.get(`/api/runs/${RUN}`)).body;
+    expect(view.state).toMatchObject({ runId: RUN, phase: 'created', lastSeq: 0 });
+    expect(view.control.active).toBe(false);
+    const approve = await test.post(`/api/runs/${RUN}/approve`);
+    expect(approve.status).toBe(409);
+    expect(approve.body.error).toMatch(/not being driven by this server/);
+  });
+});
