@@ -78,6 +78,18 @@ describe('the agent loop', () => {
     ).toBe(true);
   });
 
+  it('keeps waiting on the same plan approval when a pause or resume arrives meanwhile', async () => {
+    const channel = createQueueChannel({ interactive: true });
+    const { deps, task, log } = setup({ task: { approval: 'ask' }, channel });
+    const running = startRun(deps, 'run-1', task);
+    channel.push({ type: 'pause' });
+    channel.push({ type: 'resume' });
+    channel.push({ type: 'approve' });
+    const state = await running;
+    expect(state.status).toBe('succeeded');
+    expect(types(log.all('run-1')).filter((type) => type === 'approval-request')).toHaveLength(1);
+  });
+
   it('pauses between actions and continues on resume', async () => {
     const channel = createQueueChannel({ interactive: true });
     const { deps, task, log } = setup({ channel });

@@ -53,7 +53,11 @@ export async function approvalPhase(context: RunContext, version: PlanVersion): 
       await context.emit('agent', { type: 'approval-response', requestId, decision: 'accepted', by: 'policy' });
       return candidate;
     }
-    const command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
+    let command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
+    // Pause and resume mean nothing while the run already waits for the person: keep waiting on the same request.
+    while (command?.type === 'pause' || command?.type === 'resume') {
+      command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
+    }
     if (!command)
       return { status: 'needs-input', reason: 'The plan needs approval; run again interactively or with --yes.' };
     switch (command.type) {
@@ -94,9 +98,6 @@ export async function approvalPhase(context: RunContext, version: PlanVersion): 
         }
         break;
       }
-      case 'pause':
-      case 'resume':
-        break;
     }
   }
 }
