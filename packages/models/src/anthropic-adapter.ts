@@ -1,0 +1,183 @@
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
+import type { Message } from '@anthropic-ai/sdk/resources/messages';
+import type { Handle } from '@sandpiper/core';
+import {
+  type AdapterSettings,
+  callOptions,
+  checkRequest,
+  checkToolCall,
+  DEFAULT_OUTPUT_NAME,
+  priceUsage,
+  structuredFromText,
+  structuredFromValue,
+} from './adapter-support.js';
+import { toAnthropicParams } from './anthropic-request.js';
+import {
+  MODEL_CONTRACT_VERSION,
+  type ModelClient,
+  type ModelRequest,
+  type ModelResponse,
+  type ModelWarning,
+  type StopReason,
+  type ToolCall,
+} from './contract.js';
+import { ModelError, withUsage } from './errors.js';
+import { type CallFailure, toModelError } from './http-errors.js';
+import { DEFAULT_PRICE_TABLE } from './prices.js';
+import { createRedactor, type Redactor } from './redact.js';
+
+/**
+ * A client for the Anthropic Messages API through the official SDK. The key, base URL, log level
+ * and tracing are passed explicitly, so the SDK takes none of them from environment variables or
+ * profile files (it still honours `ANTHROPIC_CUSTOM_HEADERS`, which it always reads). Its own
+ * retries are off (retrying is the caller's choice, see `createRetryingClient`) and so is its
+ * logging, which could otherwise print request details.
+ */
+export function createAnthropicClient(settings: AdapterSettings): ModelClient {
+  const redact = createRedactor([settings.apiKey]);
+  const now = settings.now ?? Date.now;
+  const apiKey = settings.apiKey;
+  // Without a key the SDK would go looking for credentials in the environment and on disk.
+  const sdk =
+    apiKey === undefined || apiKey === ''
+      ? undefined
+      : new Anthropic({
+          apiKey,
+          authToken: null,
+          webhookKey: null,
+          baseURL: settings.baseURL ?? 'https://api.anthropic.com',
+          maxRetries: 0,
+          logLevel: 'off',
+          openTelemetry: false,
+          ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }),
+          ...(settings.headers === undefined ? {} : { defaultHeaders: settings.headers }),
+        });
+  return {
+    specificationVersion: MODEL_CONTRACT_VERSION,
+    provider: 'anthropic',
+    model: settings.model,
+    async complete<T>(handle: Handle, request: ModelRequest<T>): Promise<ModelResponse<T>> {
+      checkRequest(request);
+      if (sdk === undefined) throw new ModelError('auth', 'no Anthropic API key was given (set ANTHROPIC_API_KEY)');
+      const params = toAnthropicParams(settings.model, request);
+      const options = callOptions(handle, settings);
+      handle.log(`anthropic: sending ${request.messages.length} messages to ${settings.model}`);
+      let message: Message;
+      try {
+        message =
+          settings.stream === true
+            ? await sdk.messages.stream(params, options).finalMessage()
+            : await sdk.messages.create(params, options);
+      } catch (error: unknown) {
+        throw normalizeFailure(error, handle, redact, now);
+      }
+      return toResponse(message, request, settings);
+    },
+  };
+}
+
+function toResponse<T>(message: Message, request: ModelRequest<T>, settings: AdapterSettings): ModelResponse<T> {
+  const warnings: ModelWarning[] = [];
+  if (request.temperature !== undefined && (request.temperature < 0 || request.temperature > 1)) {
+    warnings.push({ type: 'unsupported-setting', message: 'Anthropic temperatures run from 0 to 1; it was clamped' });
+  }
+  const text = message.content
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .filter((part) => part !== '')
+    .join('\n');
+  const rawStop = message.stop_reason ?? 'end_turn';
+  const usage = priceUsage(
+    {
+      inputTokens:
+        message.usage.input_tokens +
+        (message.usage.cache_creation_input_tokens ?? 0) +
+        (message.usage.cache_read_input_tokens ?? 0),
+      outputTokens: message.usage.output_tokens,
+    },
+    `anthropic:${settings.model}`,
+    settings.prices ?? DEFAULT_PRICE_TABLE,
+    warnings,
+  );
+  try {
+    return readAnswer(message, request, { id: message.id, text, usage, rawStopReason: rawStop, warnings }, warnings);
+  } catch (error: unknown) {
+    throw withUsage(error, usage);
+  }
+}
+
+function readAnswer<T>(
+  message: Message,
+  request: ModelRequest<T>,
+  base: Omit<ModelResponse<T>, 'toolCalls' | 'stopReason' | 'parsed'>,
+  warnings: ModelWarning[],
+): ModelResponse<T> {
+  const stopReason = stopReasonOf(base.rawStopReason);
+  const outputName = request.outputName ?? DEFAULT_OUTPUT_NAME;
+  const toolUses = message.content.filter((block) => block.type === 'tool_use');
+  const answerCall = request.outputSchema === undefined ? undefined : toolUses.find((use) => use.name === outputName);
+  const otherCalls = toolUses.filter((use) => use !== answerCall);
+  const structured = request.outputSchema !== undefined || otherCalls.length > 0;
+  if (stopReason === 'refusal' && structured) {
+    const lastText = base.text || (message.stop_details?.explanation ?? '');
+    throw new ModelError('refusal', 'the model refused to answer', { lastText });
+  }
+  if (stopReason === 'max-tokens' && structured) {
+    throw new ModelError('truncated', 'the answer was cut off at the output token limit', { lastText: base.text });
+  }
+  const toolCalls: ToolCall[] = otherCalls.map((use) =>
+    checkToolCall(request.tools ?? [], use.id, use.name, use.input),
+  );
+  const answer = { ...base, toolCalls };
+  if (request.outputSchema === undefined) return { ...answer, stopReason };
+  if (answerCall !== undefined) {
+    const parsed = structuredFromValue(request.outputSchema, answerCall.input);
+    const text = base.text === '' ? JSON.stringify(answerCall.input) : base.text;
+    return { ...answer, text, parsed, stopReason: 'end' };
+  }
+  if (toolCalls.length > 0) return { ...answer, stopReason: 'tool-use' };
+  return {
+    ...answer,
+    parsed: structuredFromText(request.outputSchema, base.text, warnings),
+    stopReason: 'end',
+  };
+}
+
+function stopReasonOf(raw: string): StopReason {
+  switch (raw) {
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'max-tokens';
+    case 'tool_use':
+      return 'tool-use';
+    case 'refusal':
+      return 'refusal';
+    default:
+      return 'end';
+  }
+}
+
+function normalizeFailure(error: unknown, handle: Handle, redact: Redactor, now: () => number): ModelError {
+  if (ModelError.isInstance(error)) return error;
+  if (handle.signal.aborted) return new ModelError('cancelled', 'the model call was cancelled');
+  const failure: CallFailure =
+    error instanceof APIConnectionTimeoutError
+      ? { timedOut: true }
+      : error instanceof APIConnectionError
+        ? { connectionFailed: true }
+        : error instanceof APIError
+          ? apiFailure(error)
+          : { vendorMessage: error instanceof Error ? error.message : String(error) };
+  return toModelError('anthropic', failure, redact, now);
+}
+
+function apiFailure(error: APIError): CallFailure {
+  const body = error.error as { error?: { type?: unknown; message?: unknown } } | undefined;
+  const inner = body?.error;
+  return {
+    status: error.status,
+    headers: error.headers,
+    vendorType: typeof inner?.type === 'string' ? inner.type : (error.type ?? undefined),
+    vendorMessage: typeof inner?.message === 'string' ? inner.message : (error.apiMessage ?? undefined),
+    requestId: error.requestID ?? undefined,
+  };
+}

@@ -1,0 +1,67 @@
+import type {
+  ContentBlockParam,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+  Tool,
+  ToolChoice,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import type { ModelMessage, ModelRequest } from './contract.js';
+import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_OUTPUT_NAME, partsOf, textOf, toBase64 } from './adapter-support.js';
+import { toObjectJsonSchema } from './json-schema.js';
+
+/**
+ * Structured output on Anthropic goes through a forced tool: the schema becomes the input schema
+ * of one tool and `tool_choice` makes the model call it. We chose this over JSON instructions
+ * because every Claude model with tool use honours it, the answer arrives as a decoded object with
+ * no prose to strip, and the same validation path serves ordinary tool calls. (The newer
+ * `output_config.format` is limited to recent models; a forced tool works on all of them.) When
+ * the request also has tools, `tool_choice: any` lets the model either call one of them or give
+ * the answer through the output tool.
+ */
+const OUTPUT_TOOL_DESCRIPTION =
+  'Give your final answer by calling this tool. Its input is the answer; write nothing else.';
+
+/** The Messages API body for a request. */
+export function toAnthropicParams(model: string, request: ModelRequest<unknown>): MessageCreateParamsNonStreaming {
+  const system = request.messages
+    .filter((message) => message.role === 'system')
+    .map((message) => textOf(message.content))
+    .join('\n\n');
+  const messages = request.messages
+    .filter((message): message is ModelMessage & { role: 'user' | 'assistant' } => message.role !== 'system')
+    .map(toMessageParam);
+  const tools: Tool[] = (request.tools ?? []).map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: toObjectJsonSchema(tool.inputSchema, `the input schema of tool "${tool.name}"`) as Tool.InputSchema,
+  }));
+  let toolChoice: ToolChoice | undefined;
+  if (request.outputSchema !== undefined) {
+    const name = request.outputName ?? DEFAULT_OUTPUT_NAME;
+    tools.push({
+      name,
+      description: OUTPUT_TOOL_DESCRIPTION,
+      input_schema: toObjectJsonSchema(request.outputSchema, 'the output schema') as Tool.InputSchema,
+    });
+    toolChoice = tools.length === 1 ? { type: 'tool', name } : { type: 'any' };
+  }
+  return {
+    model,
+    max_tokens: request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+    messages,
+    ...(system === '' ? {} : { system }),
+    ...(tools.length === 0 ? {} : { tools }),
+    ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
+    ...(request.temperature === undefined ? {} : { temperature: Math.min(1, Math.max(0, request.temperature)) }),
+  };
+}
+
+function toMessageParam(message: ModelMessage & { role: 'user' | 'assistant' }): MessageParam {
+  if (typeof message.content === 'string') return { role: message.role, content: message.content };
+  const content: ContentBlockParam[] = partsOf(message.content).map((part) =>
+    part.type === 'text'
+      ? { type: 'text', text: part.text }
+      : { type: 'image', source: { type: 'base64', media_type: part.mimeType, data: toBase64(part.data) } },
+  );
+  return { role: message.role, content } as MessageParam;
+}

@@ -1,0 +1,184 @@
+import type { Handle } from '@sandpiper/core';
+import type { z } from 'zod';
+
+/**
+ * Version of the model contract below. Bump the minor number for additive changes (a new optional
+ * request field, a new warning type) and the major number when an adapter written for the old
+ * contract would no longer compile or would misbehave.
+ */
+export const MODEL_CONTRACT_VERSION = '1.0' as const;
+
+/** The providers this package can reach. */
+export type ProviderName = 'anthropic' | 'openai' | 'openai-compatible';
+
+/** The image formats every adapter can send. */
+export type ImageMimeType = 'image/png' | 'image/jpeg';
+
+/** A piece of text in a message. */
+export interface TextPart {
+  /** Discriminator. */
+  readonly type: 'text';
+  /** The text, as the model should read it. */
+  readonly text: string;
+}
+
+/** An image in a message, sent inline (never by URL). */
+export interface ImagePart {
+  /** Discriminator. */
+  readonly type: 'image';
+  /** The encoded file bytes (PNG or JPEG), exactly as they should reach the model. */
+  readonly data: Uint8Array;
+  /** Format of `data`. */
+  readonly mimeType: ImageMimeType;
+}
+
+/** One piece of message content. */
+export type ContentPart = TextPart | ImagePart;
+
+/** One turn of the conversation. */
+export interface ModelMessage {
+  /**
+   * Who speaks. `system` turns are instructions; adapters whose vendor keeps them apart (Anthropic)
+   * join all of them, in order, into the one system prompt. Only `user` turns may hold images.
+   */
+  readonly role: 'system' | 'user' | 'assistant';
+  /** The content: a plain string is shorthand for one text part. */
+  readonly content: string | readonly ContentPart[];
+}
+
+/** A function the model may call instead of (or besides) answering in text. */
+export interface ModelTool<TInput = unknown> {
+  /** Name the model calls it by: letters, digits, `_` and `-`, at most 64 characters. */
+  readonly name: string;
+  /** What the tool does and when to use it, written for the model. */
+  readonly description: string;
+  /** Shape of the input; the root must be an object. Calls whose input fails it are invalid output. */
+  readonly inputSchema: z.ZodType<TInput>;
+}
+
+/** What to ask of a model. */
+export interface ModelRequest<TOutput = unknown> {
+  /** The conversation so far, oldest first; must hold at least one `user` turn. */
+  readonly messages: readonly ModelMessage[];
+  /**
+   * When present, the answer must be a JSON object matching this schema (the root must be an
+   * object). The response then carries it in `parsed`; an answer that cannot be made to match
+   * fails with `invalid-output`. A `null` for an optional field counts as absent. Absent: a
+   * free-text answer.
+   */
+  readonly outputSchema?: z.ZodType<TOutput>;
+  /**
+   * Short name of the structured answer, shown to the model (as the tool name or schema name).
+   * Absent means `structured_output`.
+   */
+  readonly outputName?: string;
+  /** Tools the model may call. Absent or empty: no tools. */
+  readonly tools?: readonly ModelTool[];
+  /** Upper bound on generated tokens. Absent means the adapter's default (4096). */
+  readonly maxOutputTokens?: number;
+  /** Sampling temperature, 0 to 2 (vendors clamp to their own range). Absent: the vendor default. */
+  readonly temperature?: number;
+}
+
+/** Why the model stopped generating. */
+export type StopReason =
+  /** It finished its answer. */
+  | 'end'
+  /** It hit `maxOutputTokens` or its context window: the answer is cut off. */
+  | 'max-tokens'
+  /** It stopped to call one or more tools; see `toolCalls`. */
+  | 'tool-use'
+  /** It declined to answer (policy or safety); `text` holds what it said, if anything. */
+  | 'refusal';
+
+/** A tool call the model made, with its input already validated. */
+export interface ToolCall {
+  /** The vendor's id of the call, for matching a later result; synthesized when the vendor has none. */
+  readonly id: string;
+  /** Name of the called tool, one of the request's `tools`. */
+  readonly name: string;
+  /** The input after parsing with the tool's `inputSchema` (defaults applied). */
+  readonly input: unknown;
+}
+
+/** Tokens and money spent on one call. */
+export interface Usage {
+  /** Input tokens billed, cached reads and writes included. */
+  readonly inputTokens: number;
+  /** Output tokens billed, reasoning tokens included. */
+  readonly outputTokens: number;
+  /**
+   * Cost in US dollars from the price table the client was given. Absent when the table has no
+   * price for the model (a `unpriced-model` warning says so); 0 for free local models.
+   */
+  readonly costUsd?: number;
+}
+
+/** Something the caller should know about a call that still succeeded. */
+export interface ModelWarning {
+  /**
+   * What kind of thing happened:
+   * - `unsupported-setting`: a request setting was ignored or changed for this model;
+   * - `prompted-structured-output`: the server cannot enforce the schema, so JSON was asked for
+   *   in the prompt and parsed tolerantly;
+   * - `non-strict-schema`: the schema uses features the vendor's strict mode rejects, so it was
+   *   sent as a hint only;
+   * - `unpriced-model`: no price was found, so `usage.costUsd` is absent;
+   * - `repaired-output`: the output needed fixing before it validated (JSON cut out of prose or a
+   *   code fence, or a re-ask by `completeStructured`);
+   * - `other`: anything else the vendor reported.
+   */
+  readonly type:
+    | 'unsupported-setting'
+    | 'prompted-structured-output'
+    | 'non-strict-schema'
+    | 'unpriced-model'
+    | 'repaired-output'
+    | 'other';
+  /** One sentence for people and logs; never contains a secret. */
+  readonly message: string;
+}
+
+/** What a model answered. */
+export interface ModelResponse<TOutput = unknown> {
+  /** The vendor's id of the response, for support requests; absent when the server sent none. */
+  readonly id?: string;
+  /** The text the model wrote, all text blocks joined; empty when it only called tools. */
+  readonly text: string;
+  /**
+   * The validated structured answer: present whenever the request had an `outputSchema`, except
+   * when the model stopped to call one of the request's tools instead (`stopReason` `tool-use`).
+   */
+  readonly parsed?: TOutput;
+  /** Tool calls in the order the model made them; empty when none. */
+  readonly toolCalls: readonly ToolCall[];
+  /** Tokens and cost of this call (of the last attempt when it was retried). */
+  readonly usage: Usage;
+  /** Normalized stop reason. */
+  readonly stopReason: StopReason;
+  /** The vendor's own stop reason (`end_turn`, `length`...), kept for diagnosis. */
+  readonly rawStopReason: string;
+  /** Settings ignored, repairs made, prices missing; empty when none. */
+  readonly warnings: readonly ModelWarning[];
+}
+
+/**
+ * A model reached through one provider. Implementations translate the request to the vendor's wire
+ * format, validate what comes back and normalize errors to `ModelError`.
+ */
+export interface ModelClient {
+  /** The contract version this client implements. */
+  readonly specificationVersion: typeof MODEL_CONTRACT_VERSION;
+  /** Which provider serves the model. */
+  readonly provider: ProviderName;
+  /** The vendor's model id, as sent on the wire. */
+  readonly model: string;
+  /**
+   * Ask the model once. Honours the handle's signal (`cancelled`) and deadline (`timeout`).
+   *
+   * A free-text answer that was refused or cut off is returned with that stop reason; a structured
+   * answer or tool input that was refused, cut off or invalid throws `ModelError` (`refusal`,
+   * `truncated`, `invalid-output`), since there is nothing valid to return.
+   */
+  complete<TOutput>(handle: Handle, request: ModelRequest<TOutput>): Promise<ModelResponse<TOutput>>;
+}

@@ -1,0 +1,107 @@
+import type OpenAI from 'openai';
+import type { ModelMessage, ModelRequest, ModelWarning } from './contract.js';
+import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_OUTPUT_NAME, partsOf, textOf, toBase64 } from './adapter-support.js';
+import { toObjectJsonSchema, toStrictJsonSchema } from './json-schema.js';
+
+type ChatParams = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
+type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+type ChatTool = OpenAI.Chat.Completions.ChatCompletionFunctionTool;
+type ChatPart = OpenAI.Chat.Completions.ChatCompletionContentPart;
+
+/**
+ * Which dialect of Chat Completions to speak:
+ * - `openai`: OpenAI itself, with strict `response_format: json_schema` and `max_completion_tokens`;
+ * - `openai-compatible`: Ollama, vLLM, llama.cpp server, LM Studio. They share the wire format but
+ *   not the guarantees: the schema goes into the prompt and the answer is parsed tolerantly, the
+ *   older `max_tokens` is used (some servers ignore the newer name), and system turns are merged
+ *   into one leading turn because many local chat templates reject system turns anywhere else.
+ */
+export type ChatDialect = 'openai' | 'openai-compatible';
+
+/** The Chat Completions body for a request, and the warnings it caused. */
+export function toChatParams(
+  model: string,
+  request: ModelRequest<unknown>,
+  dialect: ChatDialect,
+): { readonly params: ChatParams; readonly warnings: readonly ModelWarning[] } {
+  const warnings: ModelWarning[] = [];
+  const outputName = request.outputName ?? DEFAULT_OUTPUT_NAME;
+  const outputSchema =
+    request.outputSchema === undefined ? undefined : toObjectJsonSchema(request.outputSchema, 'the output schema');
+  let messages: ChatMessage[];
+  let responseFormat: ChatParams['response_format'];
+  if (dialect === 'openai') {
+    messages = request.messages.map(toChatMessage);
+    if (outputSchema !== undefined) {
+      const strict = toStrictJsonSchema(outputSchema);
+      if (!strict.strict) warnings.push(nonStrictWarning('the output schema'));
+      responseFormat = {
+        type: 'json_schema',
+        json_schema: { name: outputName, schema: strict.schema, strict: strict.strict },
+      };
+    }
+  } else {
+    const instructions = request.messages.filter((message) => message.role === 'system').map((m) => textOf(m.content));
+    if (outputSchema !== undefined) {
+      instructions.push(jsonInstructions(outputName, outputSchema));
+      warnings.push({
+        type: 'prompted-structured-output',
+        message: 'the server cannot enforce a schema; JSON was asked for in the prompt and parsed tolerantly',
+      });
+    }
+    const rest = request.messages.filter((message) => message.role !== 'system').map(toChatMessage);
+    messages = instructions.length === 0 ? rest : [{ role: 'system', content: instructions.join('\n\n') }, ...rest];
+  }
+  const tools: ChatTool[] = (request.tools ?? []).map((tool) => {
+    const schema = toObjectJsonSchema(tool.inputSchema, `the input schema of tool "${tool.name}"`);
+    if (dialect === 'openai-compatible') {
+      return { type: 'function', function: { name: tool.name, description: tool.description, parameters: schema } };
+    }
+    const strict = toStrictJsonSchema(schema);
+    if (!strict.strict) warnings.push(nonStrictWarning(`the input schema of tool "${tool.name}"`));
+    return {
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: strict.schema, strict: strict.strict },
+    };
+  });
+  const maxTokens = request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+  const params: ChatParams = {
+    model,
+    messages,
+    ...(dialect === 'openai' ? { max_completion_tokens: maxTokens } : { max_tokens: maxTokens }),
+    ...(responseFormat === undefined ? {} : { response_format: responseFormat }),
+    ...(tools.length === 0 ? {} : { tools }),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+  };
+  return { params, warnings };
+}
+
+function toChatMessage(message: ModelMessage): ChatMessage {
+  if (message.role !== 'user') return { role: message.role, content: textOf(message.content) };
+  if (typeof message.content === 'string') return { role: 'user', content: message.content };
+  const content: ChatPart[] = partsOf(message.content).map((part) =>
+    part.type === 'text'
+      ? { type: 'text', text: part.text }
+      : {
+          type: 'image_url',
+          // High detail: screenshots are full of small text the model must read.
+          image_url: { url: `data:${part.mimeType};base64,${toBase64(part.data)}`, detail: 'high' },
+        },
+  );
+  return { role: 'user', content };
+}
+
+function jsonInstructions(name: string, schema: Record<string, unknown>): string {
+  return [
+    `Answer with one JSON object, the "${name}", and nothing else: no prose before or after it.`,
+    'It must match this JSON Schema:',
+    JSON.stringify(schema),
+  ].join('\n');
+}
+
+function nonStrictWarning(subject: string): ModelWarning {
+  return {
+    type: 'non-strict-schema',
+    message: `${subject} uses features strict mode cannot express, so it was sent as a hint and checked locally`,
+  };
+}
