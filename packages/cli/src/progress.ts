@@ -1,20 +1,36 @@
 import { diffPlans, type RunState } from '@sandpiper/core';
 import type { PlanVersion, RunEvent } from '@sandpiper/protocol';
 import type { Output } from './output.js';
+import {
+  createProgressMemory,
+  describeCompletionCheck,
+  describeCriteriaUpdate,
+  describeDetector,
+  describeFeasibility,
+  describeReflection,
+  repeatsReflection,
+  type ProgressMemory,
+} from './progress-evidence.js';
 
 /** Renders a run's events as the live progress a person reads in the terminal. */
 export function createProgressPrinter(output: Output, options: { json: boolean }) {
+  const memory = createProgressMemory();
   return (event: RunEvent, state: RunState): void => {
     if (options.json) {
       output.out(JSON.stringify(event));
       return;
     }
-    const line = describeEvent(event, state);
+    const line = describeEvent(event, state, memory);
     if (line !== undefined) output.out(line);
   };
 }
 
-export function describeEvent(event: RunEvent, state: RunState): string | undefined {
+/**
+ * The progress line(s) for one event, or undefined when the event is not worth a line. With a
+ * memory (one per run), a step check that repeats its reflection and criteria that did not change
+ * are left out.
+ */
+export function describeEvent(event: RunEvent, state: RunState, memory?: ProgressMemory): string | undefined {
   const payload = event.payload;
   switch (payload.type) {
     case 'run-start':
@@ -57,7 +73,7 @@ export function describeEvent(event: RunEvent, state: RunState): string | undefi
     case 'action-end':
       return payload.result.ok ? undefined : `    ✗ ${payload.result.error ?? 'the action failed'}`;
     case 'step-check':
-      return `    ${payload.passed ? '✓' : '✗'} ${payload.evidence}`;
+      return repeatsReflection(payload, memory) ? undefined : `    ${payload.passed ? '✓' : '✗'} ${payload.evidence}`;
     case 'step-end':
       return payload.status === 'failed' ? `  Step failed: ${payload.reason}` : undefined;
     case 'run-pause':
@@ -75,9 +91,15 @@ export function describeEvent(event: RunEvent, state: RunState): string | undefi
     case 'run-end':
       return `\nResult: ${payload.status} — ${payload.reason}`;
     case 'reflection':
-      return `    ${payload.verdict === 'success' ? '✓' : '✗'} [${payload.method}] ${payload.keyEvidence}`;
+      return describeReflection(payload, memory);
     case 'detector-fire':
-      return `  ⟳ ${payload.pattern}: ${payload.reason}`;
+      return describeDetector(payload);
+    case 'criteria-update':
+      return describeCriteriaUpdate(payload, state, memory);
+    case 'completion-check':
+      return describeCompletionCheck(payload, state);
+    case 'feasibility-check':
+      return describeFeasibility(payload);
     case 'observation':
       return undefined;
   }

@@ -2,9 +2,29 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { diffPlans, projectRun, type BlobStore } from '@sandpiper/core';
 import type { PlanDiff, PlanVersion, RunEvent, RunStatus, Task } from '@sandpiper/protocol';
+import {
+  collectEvidence,
+  completionChecks,
+  latestCriteria,
+  markedImageHashes,
+  type CompletionCheckReport,
+  type CriterionReport,
+  type EvidenceReport,
+} from './report-evidence.js';
+import { renderReportHtml } from './report-html.js';
 
-/** What happened in one step, gathered from the log. */
-export interface StepReport {
+export type {
+  CompletionCheckReport,
+  CriterionReport,
+  DetectorReport,
+  EvidenceReport,
+  FeasibilityReport,
+  ReflectionReport,
+} from './report-evidence.js';
+export { renderReportHtml } from './report-html.js';
+
+/** What happened in one step, gathered from the log, with the evidence logged for it. */
+export interface StepReport extends EvidenceReport {
   readonly id: string;
   readonly number: number;
   readonly text: string;
@@ -37,6 +57,12 @@ export interface RunReport {
   readonly steps: readonly StepReport[];
   readonly warnings: readonly string[];
   readonly clarification: { readonly question: string; readonly unparsed: readonly string[] } | undefined;
+  /** The final plan's success criteria, each with its latest reading (latest `criteria-update` wins). */
+  readonly criteria: readonly CriterionReport[];
+  /** Every claim that the task was done, in order, accepted or not. */
+  readonly completionChecks: readonly CompletionCheckReport[];
+  /** Evidence logged outside any step of the final plan (between steps, or for a step a revision dropped). */
+  readonly otherEvidence: EvidenceReport;
 }
 
 export function buildReport(runId: string, events: readonly RunEvent[]): RunReport {
@@ -49,6 +75,10 @@ export function buildReport(runId: string, events: readonly RunEvent[]): RunRepo
   });
   const plan = state.plan ?? versions.at(-1);
   const steps = plan ? [...plan.completed, ...plan.pending] : [];
+  const evidence = collectEvidence(
+    events,
+    steps.map((step) => step.id),
+  );
   const end = events.findLast((event) => event.payload.type === 'run-end');
   return {
     runId,
@@ -62,13 +92,23 @@ export function buildReport(runId: string, events: readonly RunEvent[]): RunRepo
     eventCount: events.length,
     versions,
     diffs,
-    steps: steps.map((step, index) => stepReport(step, index + 1, events)),
+    steps: steps.map((step, index) => ({
+      ...stepReport(step, index + 1, events),
+      ...(evidence.byStep.get(step.id) ?? { reflections: [], detectors: [], feasibility: [] }),
+    })),
     warnings: events.flatMap((event) => (event.payload.type === 'warning' ? [event.payload.message] : [])),
     clarification: state.clarification,
+    criteria: latestCriteria(events, plan?.successCriteria ?? []),
+    completionChecks: completionChecks(events),
+    otherEvidence: evidence.other,
   };
 }
 
-function stepReport(step: PlanVersion['pending'][number], number: number, events: readonly RunEvent[]): StepReport {
+function stepReport(
+  step: PlanVersion['pending'][number],
+  number: number,
+  events: readonly RunEvent[],
+): Omit<StepReport, keyof EvidenceReport> {
   const actions: { summary: string; ok: boolean | undefined; ambiguous: boolean }[] = [];
   const checks: { passed: boolean; evidence: string }[] = [];
   let attempts = 0;
@@ -105,12 +145,7 @@ export async function writeReport(
   const report = buildReport(runId, events);
   const folder = path.join(directory, runId);
   mkdirSync(folder, { recursive: true });
-  const images = new Map<string, string>();
-  for (const step of report.steps) {
-    if (!step.screenshot || images.has(step.screenshot)) continue;
-    const bytes = await blobs.get(step.screenshot);
-    if (bytes) images.set(step.screenshot, `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`);
-  }
+  const images = await loadImages(report, blobs);
   const json = path.join(folder, 'report.json');
   const html = path.join(folder, 'report.html');
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
@@ -118,56 +153,16 @@ export async function writeReport(
   return { json, html };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-export function renderReportHtml(report: RunReport, images: ReadonlyMap<string, string>): string {
-  const steps = report.steps
-    .map((step) => {
-      const image = step.screenshot ? images.get(step.screenshot) : undefined;
-      return `<section class="step ${escapeHtml(step.status)}"><div>
-  <h3>${step.number}. ${escapeHtml(step.text)} <span class="badge">${escapeHtml(step.status)}</span></h3>
-  <p class="meta">${step.attempts} attempt(s)</p>
-  <ul>${step.actions.map((action) => `<li class="${action.ok === false ? 'bad' : ''}">${escapeHtml(action.summary)}${action.ambiguous ? ' <em>(ambiguous target)</em>' : ''}</li>`).join('')}</ul>
-  ${step.checks.map((check) => `<p class="${check.passed ? 'ok' : 'bad'}">${check.passed ? '✓' : '✗'} ${escapeHtml(check.evidence)}</p>`).join('')}
-  </div>${image ? `<a href="${image}" target="_blank"><img alt="Screen after step ${step.number}" src="${image}"></a>` : '<div></div>'}
-</section>`;
-    })
-    .join('\n');
-  const versions = report.versions
-    .map((version) => {
-      const diff = report.diffs.find((candidate) => candidate.toId === version.id);
-      return `<section class="version">
-  <h3>v${version.number} · ${escapeHtml(version.cause)} · ${escapeHtml(version.state)}</h3>
-  ${version.rationale ? `<p>${escapeHtml(version.rationale)}</p>` : ''}
-  ${diff ? `<p class="diff">Change from its parent: ${escapeHtml(diff.summary)}</p>` : ''}
-  <p>${escapeHtml(version.analysis)}</p>
-  <ol>${[...version.completed, ...version.pending].map((step) => `<li>${escapeHtml(step.text)}</li>`).join('')}</ol>
-  <p>Success criteria:</p><ul>${version.successCriteria.map((criterion) => `<li>${escapeHtml(criterion.text)}</li>`).join('')}</ul>
-</section>`;
-    })
-    .join('\n');
-  const title = `Sandpiper run ${report.runId}`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2933}
-h1{font-size:1.4rem}.status{font-weight:600}.succeeded{color:#1e7b34}.failed,.bad{color:#b42318}
-section{border:1px solid #d9dee5;border-radius:8px;padding:.8rem 1rem;margin:.8rem 0}
-.badge{font-size:.75rem;border:1px solid currentColor;border-radius:4px;padding:0 .3rem;margin-left:.4rem}
-.meta{color:#66707a;margin:0}.ok{color:#1e7b34}img{width:100%;border:1px solid #d9dee5}
-.step{display:grid;grid-template-columns:1fr 440px;gap:1rem;align-items:start}.step h3{margin-top:0}
-.diff{background:#f4f6f8;padding:.3rem .5rem;border-radius:4px}
-</style></head><body>
-<h1>${escapeHtml(title)}</h1>
-<p><strong>Task:</strong> ${escapeHtml(report.task?.instruction ?? '')}</p>
-<p class="status ${escapeHtml(report.status)}">Result: ${escapeHtml(report.status)} — ${escapeHtml(report.reason ?? '')}</p>
-<p class="meta">${report.actionCount} actions · ${report.eventCount} events${report.durationMs === undefined ? '' : ` · ${(report.durationMs / 1000).toFixed(1)} s`}</p>
-${report.clarification ? `<section><h2>Question for you</h2><p>${escapeHtml(report.clarification.question)}</p></section>` : ''}
-<h2>Steps</h2>
-${steps || '<p>No steps ran.</p>'}
-<h2>Plan versions</h2>
-${versions}
-${report.warnings.length ? `<h2>Notes</h2><ul>${report.warnings.map((warning) => `<li>${escapeHtml(warning)}</li>`).join('')}</ul>` : ''}
-</body></html>
-`;
+/** Every screenshot and marked image the report shows, as `data:` URIs by blob hash; missing blobs are left out. */
+export async function loadImages(report: RunReport, blobs: BlobStore): Promise<Map<string, string>> {
+  const hashes = [
+    ...report.steps.flatMap((step) => (step.screenshot ? [step.screenshot] : [])),
+    ...markedImageHashes([...report.steps, report.otherEvidence]),
+  ];
+  const images = new Map<string, string>();
+  for (const hash of new Set(hashes)) {
+    const bytes = await blobs.get(hash);
+    if (bytes) images.set(hash, `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`);
+  }
+  return images;
 }
