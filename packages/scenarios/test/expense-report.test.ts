@@ -1,30 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarioTasks, startScenarioServer, type ExpenseReportState, type ScenarioServer } from '../src/index.js';
-import { launchChromium, openPage, saveScreenshot, waitForSync } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { ExpenseReportState } from '../src/index.js';
+import { scenarioAppFixture } from './app-fixture.js';
+import { saveScreenshot, waitForSync } from './browser.js';
 
 // The expense form driven directly with Playwright locators (the ground truth, not an agent).
-let server: ScenarioServer;
-let browser: Browser;
-const task = (name: string) => scenarioTasks.find((candidate) => candidate.id === `expense-report/${name}`)!;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startScenarioServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage(session: string, run: (page: Page) => Promise<void>, surprise = false): Promise<void> {
-  const page = await openPage(browser, server.urlFor('expense-report', { session, surprise }));
-  try {
-    await run(page);
-  } finally {
-    await page.context().close();
-  }
-}
+const { task, withPage, stateOf } = scenarioAppFixture<ExpenseReportState>('expense-report');
 
 async function fillDetails(page: Page): Promise<void> {
   await page.getByLabel('Employee name', { exact: true }).fill('Dana Whitfield');
@@ -41,8 +22,6 @@ async function fillLodging(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'Receipt attached' }).check();
   await page.getByLabel('Notes').fill('Hotel for the Denver client visit');
 }
-
-const stateOf = (session: string) => server.state('expense-report', session) as ExpenseReportState;
 
 describe('the expense report app', () => {
   it('submits a full report only after certification and confirmation', async () => {

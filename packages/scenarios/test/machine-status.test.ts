@@ -1,32 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarioTasks, startScenarioServer, type MachineStatusState, type ScenarioServer } from '../src/index.js';
-import { launchChromium, openPage, saveScreenshot, waitForSync } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { MachineStatusState } from '../src/index.js';
+import { scenarioAppFixture } from './app-fixture.js';
+import { saveScreenshot, waitForSync } from './browser.js';
 
 // The machine dashboard driven directly with Playwright locators (the ground truth, not an agent).
-let server: ScenarioServer;
-let browser: Browser;
-const task = (name: string) => scenarioTasks.find((candidate) => candidate.id === `machine-status/${name}`)!;
+const { task, withPage, stateOf } = scenarioAppFixture<MachineStatusState>('machine-status');
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startScenarioServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage(session: string, run: (page: Page) => Promise<void>, surprise = false): Promise<void> {
-  const page = await openPage(browser, server.urlFor('machine-status', { session, surprise }));
-  try {
-    await run(page);
-  } finally {
-    await page.context().close();
-  }
-}
-
-const stateOf = (session: string) => server.state('machine-status', session) as MachineStatusState;
 const rowNames = (page: Page) => page.locator('#machine-rows tr td:nth-child(2)').allTextContents();
 
 describe('the machine status app', () => {

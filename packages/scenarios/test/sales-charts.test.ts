@@ -1,32 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarioTasks, startScenarioServer, type SalesChartsState, type ScenarioServer } from '../src/index.js';
-import { launchChromium, openPage, saveScreenshot, waitForSync } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import type { SalesChartsState } from '../src/index.js';
+import { scenarioAppFixture } from './app-fixture.js';
+import { saveScreenshot, waitForSync } from './browser.js';
 
 // The sales dashboard driven directly with Playwright locators (the ground truth, not an agent).
-let server: ScenarioServer;
-let browser: Browser;
-const task = (name: string) => scenarioTasks.find((candidate) => candidate.id === `sales-charts/${name}`)!;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startScenarioServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage(session: string, run: (page: Page) => Promise<void>, surprise = false): Promise<void> {
-  const page = await openPage(browser, server.urlFor('sales-charts', { session, surprise }));
-  try {
-    await run(page);
-  } finally {
-    await page.context().close();
-  }
-}
-
-const stateOf = (session: string) => server.state('sales-charts', session) as SalesChartsState;
+const { task, withPage, stateOf } = scenarioAppFixture<SalesChartsState>('sales-charts');
 
 describe('the sales charts app', () => {
   it('draws titled SVG charts and states the total as text', async () => {
