@@ -3,6 +3,7 @@
  * of nodes a grounder needs: controls, headings, landmarks of feedback, and runs of visible text.
  * Pure: boxes are attached later by whoever can measure them.
  */
+import { interactiveRoles } from '@sandpiper/protocol';
 
 /** The parts of a CDP `AXValue` this module reads. */
 export interface AxValue {
@@ -39,32 +40,8 @@ export interface SnapshotCandidate {
   readonly needsSortAttribute: boolean;
 }
 
-const REPORTED_ROLES = new Set([
-  'button',
-  'link',
-  'textbox',
-  'searchbox',
-  'spinbutton',
-  'combobox',
-  'listbox',
-  'option',
-  'checkbox',
-  'radio',
-  'switch',
-  'slider',
-  'tab',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'heading',
-  'columnheader',
-  'rowheader',
-  'dialog',
-  'alertdialog',
-  'status',
-  'alert',
-  'img',
-]);
+/** The roles the snapshot keeps: what a person acts on, and what tells them where they are. */
+const REPORTED_ROLES = new Set([...interactiveRoles, 'heading', 'dialog', 'alertdialog', 'status', 'alert', 'img']);
 
 /** Controls whose inside is an implementation detail (the date field's spin buttons, a select's popup). */
 const ATOMIC_ROLES = new Set([

@@ -8,3 +8,4 @@ export * from './environment.js';
 export * from './event.js';
 export * from './validation.js';
 export * from './key-names.js';
+export * from './roles.js';

@@ -1,3 +1,5 @@
+import { interactiveRoles } from '@sandpiper/protocol';
+
 /**
  * Role hints a step can carry (the grammar's nouns plus `field` and `dropdown`), and the ARIA roles
  * that satisfy each: `primary` roles fit exactly, `compatible` ones are plausible stand-ins (a link
@@ -25,28 +27,6 @@ const roleFits: Readonly<Record<string, RoleFit>> = {
   field: { primary: fieldRoles, compatible: [] },
   dropdown: { primary: dropdownRoles, compatible: ['button'] },
 };
-
-/** Roles a person can act on; with no hint they are preferred over plain text. */
-const interactiveRoles = new Set([
-  'button',
-  'link',
-  'textbox',
-  'searchbox',
-  'spinbutton',
-  'combobox',
-  'listbox',
-  'option',
-  'checkbox',
-  'radio',
-  'switch',
-  'slider',
-  'tab',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'columnheader',
-  'rowheader',
-]);
 
 /** How well a node's role suits the hint: 3 exact, 2 compatible or no hint, 1 mismatch. */
 export type RoleRank = 1 | 2 | 3;
