@@ -57,6 +57,8 @@ describe('the work the rules planner appends after a rejected claim', () => {
     const plan = finishedPlan("type '04/15/2025' into the 'From' field, then click 'Apply'");
     expect(plan.successCriteria.map((criterion) => criterion.text)).toEqual(["The 'From' field shows '04/15/2025'"]);
     expect(ask(plan, unmet('c1'))).toEqual(["Type '04/15/2025' into the 'From' field", "Click 'Apply'"]);
+    const sorted = finishedPlan("type 'Line 3' into the 'Search' field, then click the 'Temperature' column header");
+    expect(sorted.successCriteria.map((criterion) => criterion.text)).toEqual(["The 'Search' field shows 'Line 3'"]);
     const submitted = finishedPlan("type 'Ada' into the 'Name' field, then click 'Next'");
     expect(submitted.successCriteria.map((criterion) => criterion.text)).not.toContain("The 'Name' field shows 'Ada'");
   });

@@ -48,11 +48,15 @@ type CriterionDraft = Pick<SuccessCriterion, 'text' | 'exactValue'>;
 const IN_PLACE_CONTROL =
   /^(apply|apply filters?|filter|search|sort|refresh|update|show|go|select all|clear selection)$/i;
 
-/** Whether a directive clicks a control that acts on the page in place (Apply, Filter, Sort...). */
+/** Roles whose click sorts or filters in place: a column header. */
+const IN_PLACE_ROLES: ReadonlySet<string> = new Set(['column header', 'header']);
+
+/** Whether a directive clicks a control that acts on the page in place (Apply, Filter, a column header...). */
 export function clicksInPlaceControl(directive: Directive | undefined): boolean {
+  if (directive?.kind !== 'click' && directive?.kind !== 'double-click') return false;
   return (
-    (directive?.kind === 'click' || directive?.kind === 'double-click') &&
-    IN_PLACE_CONTROL.test(directive.target.trim())
+    IN_PLACE_CONTROL.test(directive.target.trim()) ||
+    (directive.role !== undefined && IN_PLACE_ROLES.has(directive.role))
   );
 }
 
