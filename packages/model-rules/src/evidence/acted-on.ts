@@ -2,7 +2,8 @@ import type { Handle, Screen } from '@sandpiper/core';
 import type { AccessibilityNode, Box, Point } from '@sandpiper/protocol';
 import type { Directive } from '../grammar/index.js';
 import type { TargetCandidate } from '../grounding/candidates.js';
-import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
+import { locateTarget } from '../grounding/grounder.js';
+import { targetQuery } from '../grounding/target-query.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import type { ExecutedActions } from './executed-action.js';
 import { area, containsPoint, grow } from './geometry.js';
@@ -25,29 +26,6 @@ const INTERACTIVE = new Set([
   'menuitem',
   'columnheader',
 ]);
-
-/** What the step names as its target, as a grounding query; undefined for steps without one. */
-export function targetQuery(directive: Directive | undefined): LocateQuery | undefined {
-  switch (directive?.kind) {
-    case 'click':
-    case 'double-click':
-    case 'hover':
-      return { text: directive.target, ...(directive.role === undefined ? {} : { role: directive.role }) };
-    case 'type':
-      return directive.field === undefined ? undefined : { text: directive.field, role: 'field' };
-    case 'clear':
-      return { text: directive.field, role: 'field' };
-    case 'select':
-      return { text: directive.field, role: 'dropdown' };
-    case 'check':
-    case 'uncheck':
-      return { text: directive.target, role: 'checkbox' };
-    case 'choose':
-      return { text: directive.option, role: 'radio' };
-    default:
-      return undefined;
-  }
-}
 
 /** Ground the step's target on the screen before, as the operator did; undefined when it names none or none is found. */
 export async function groundTarget(

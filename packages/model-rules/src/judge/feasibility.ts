@@ -1,31 +1,9 @@
 import type { FeasibilityInput, FeasibilityVerdict, Handle } from '@sandpiper/core';
 import type { AccessibilityNode } from '@sandpiper/protocol';
-import { parseStep, quote, type Directive } from '../grammar/index.js';
+import { parseStep, quote } from '../grammar/index.js';
 import { locateTarget } from '../grounding/grounder.js';
+import { targetQuery } from '../grounding/target-query.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
-
-/** The label a directive must find on screen, with the role it names; undefined when it needs no target. */
-function targetOf(directive: Directive): { readonly text: string; readonly role?: string } | undefined {
-  switch (directive.kind) {
-    case 'click':
-    case 'double-click':
-    case 'hover':
-      return { text: directive.target, ...(directive.role === undefined ? {} : { role: directive.role }) };
-    case 'type':
-      return directive.field === undefined ? undefined : { text: directive.field, role: 'field' };
-    case 'clear':
-      return { text: directive.field, role: 'field' };
-    case 'select':
-      return { text: directive.field, role: 'dropdown' };
-    case 'choose':
-      return { text: directive.option, role: 'radio' };
-    case 'check':
-    case 'uncheck':
-      return { text: directive.target, role: 'checkbox' };
-    default:
-      return undefined;
-  }
-}
 
 /** A few names of the page's controls, for the evidence: what the page offers instead. */
 function offered(nodes: readonly AccessibilityNode[]): string {
@@ -54,7 +32,7 @@ export async function judgeFeasibility(
   if (directive === undefined) {
     return { verdict: 'uncertain', evidence: [`The step ${quote(input.step.text)} cannot be read by the rules.`] };
   }
-  const target = targetOf(directive);
+  const target = targetQuery(directive);
   if (target === undefined) {
     return { verdict: 'uncertain', evidence: [`The step needs no named target; it failed because ${input.failure}.`] };
   }
