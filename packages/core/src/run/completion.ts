@@ -1,4 +1,4 @@
-import type { PlanVersion, Step } from '@sandpiper/protocol';
+import type { Step } from '@sandpiper/protocol';
 import type { CriterionReading, Screen } from '../engine.js';
 import { hashDistance } from '../detectors/index.js';
 import { revisePlan } from '../plan/index.js';
@@ -88,7 +88,6 @@ function sameScreen(first: Screen, second: Screen, maxDistance: number): boolean
  */
 export async function completionPhase(context: RunContext): Promise<RunStop | CompletionContinue> {
   const config = configOf(context);
-  const plan = context.state.plan!;
   const claim = context.state.completionClaims + 1;
   if (!config.gate && !config.judge) {
     return {
@@ -135,25 +134,25 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
     return { status: 'failed', reason: `Every step ran, but the result is not confirmed: ${reason}` };
   }
   const unmet = readings.filter((reading) => reading.status !== 'satisfied');
-  return appendMissingWork(context, plan, screen, { unmet, missing: judged?.missing ?? [], reason });
+  return appendMissingWork(context, screen, { unmet, missing: judged?.missing ?? [], reason });
 }
 
+/** Ask the planner for the missing work and propose it as a verifier-rejection version of the current plan. */
 async function appendMissingWork(
   context: RunContext,
-  plan: PlanVersion,
   screen: Screen,
   feedback: { unmet: readonly CriterionReading[]; missing: readonly string[]; reason: string },
 ): Promise<RunStop | CompletionContinue> {
+  const current = context.state.plan!;
   const steps = await context.engine.planner.missingWork(context.handle, {
     task: context.state.task!,
-    plan: context.state.plan ?? plan,
+    plan: current,
     screen,
     ...feedback,
   });
   if (steps.length === 0) {
     return { status: 'failed', reason: `The result is not confirmed and no further work is known: ${feedback.reason}` };
   }
-  const current = context.state.plan!;
   const revised = revisePlan(
     current,
     steps.map((step, offset) => ({
