@@ -33,8 +33,14 @@ async function startDetachedChromium(url: string): Promise<{ endpoint: string; p
     { stdio: 'ignore' },
   );
   const portFile = path.join(profile, 'DevToolsActivePort');
-  for (let tries = 0; tries < 200 && !existsSync(portFile); tries += 1) await delay(50);
-  const port = readFileSync(portFile, 'utf8').split('\n')[0];
+  // Chromium creates the file before it writes the port into it: wait for the whole first line.
+  const readPort = () => (existsSync(portFile) ? /^(\d+)\n/.exec(readFileSync(portFile, 'utf8'))?.[1] : undefined);
+  let port = readPort();
+  for (let tries = 0; tries < 200 && port === undefined; tries += 1) {
+    await delay(50);
+    port = readPort();
+  }
+  if (port === undefined) throw new Error(`Chromium wrote no DevTools port to ${portFile}`);
   return { endpoint: `http://127.0.0.1:${port}`, process: child };
 }
 
@@ -67,6 +73,7 @@ describe('a run killed with SIGKILL at a random point', () => {
           },
         },
       );
+      expect(first.stdout, `the first run printed no events; stderr:\n${first.stderr}`).not.toBe('');
       const runId = (JSON.parse(first.stdout.split('\n')[0]!) as RunEvent).runId;
       const store = openStore({ dataDir });
       const beforeResume = await store.read(runId);
