@@ -31,6 +31,7 @@ export function withPrematureClaim(engine: Engine): PrematureEngine {
       },
       refresh: (handle, input) => engine.planner.refresh(handle, input),
       missingWork: (handle, input) => engine.planner.missingWork(handle, input),
+      revise: (handle, input) => engine.planner.revise(handle, input),
     },
     operator: {
       decide(handle, input) {

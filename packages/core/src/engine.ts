@@ -1,14 +1,18 @@
 import type {
   Action,
+  Annotation,
+  Box,
   ChangeRegionEvidence,
   Grounding,
   Observation,
   PlanVersion,
   Step,
+  StepRegion,
   SuccessCriterion,
   Task,
 } from '@sandpiper/protocol';
 import type { LoopJudge } from './detectors/loop-judge.js';
+import type { PlanEdit } from './plan/plan-edit.js';
 import type { Handle } from './handle.js';
 import type { CapturedObservation } from './ports.js';
 
@@ -48,6 +52,8 @@ export interface PlannerInput {
 export interface PlannedStep {
   readonly text: string;
   readonly expectedOutcome?: string;
+  /** The area the person marked for this step's target; absent when the target may be anywhere. */
+  readonly region?: StepRegion;
 }
 
 export type PlannerResult =
@@ -86,7 +92,49 @@ export interface Planner {
    * the run then ends as failed with the evidence.
    */
   missingWork(handle: Handle, input: MissingWorkInput): Promise<readonly PlannedStep[]>;
+  /**
+   * Turn the person's guidance or annotation into edits of the pending steps. Completed steps are
+   * out of reach: the loop applies the edits with the plan invariant and asks for approval.
+   */
+  revise(handle: Handle, input: RevisionInput): Promise<RevisionResult>;
 }
+
+/** What the person asked for besides a direct plan edit. */
+export type RevisionRequest =
+  | {
+      readonly type: 'guidance';
+      /** The advice as the person wrote it. */
+      readonly text: string;
+    }
+  | {
+      readonly type: 'annotation';
+      readonly annotation: Annotation;
+      /** The screenshot the marks were drawn on, with what was known about it then. */
+      readonly marked: Screen;
+    };
+
+export interface RevisionInput {
+  readonly task: Task;
+  /** The version to revise: the approved plan during execution, or the draft under review. */
+  readonly plan: PlanVersion;
+  /** The screen now, when the environment is open. */
+  readonly screen?: Screen;
+  readonly request: RevisionRequest;
+}
+
+export type RevisionResult =
+  | {
+      readonly type: 'revision';
+      /** Edits of the pending steps only; applied together as one proposal. */
+      readonly edits: readonly PlanEdit[];
+      /** One sentence on what changes and why, shown beside the proposal. */
+      readonly rationale: string;
+    }
+  | {
+      /** The request did not lead to a change; `reason` tells the person why, in one sentence. */
+      readonly type: 'unchanged';
+      readonly reason: string;
+    };
 
 export interface MissingWorkInput {
   readonly task: Task;
@@ -156,6 +204,8 @@ export interface TargetQuery {
   readonly text: string;
   /** Role hint from the step: button, link, field, checkbox, radio, option, select... */
   readonly role?: string;
+  /** An area the person marked on the screen: a match inside it wins over better-scored ones outside. */
+  readonly region?: Box;
 }
 
 export interface Grounder {

@@ -46,6 +46,7 @@ describe('the public surface of @sandpiper/core', () => {
       'plannedStepSchema',
       'projectRun',
       'recentTrajectory',
+      'releaseRunningStep',
       'repeatedSubsequence',
       'resumeRun',
       'revisePlan',

@@ -1,3 +1,8 @@
+import type { PayloadOf } from '@sandpiper/protocol';
+
+/** What a role reports about one model call; the run logs it as a `model-call` event. */
+export type ModelCallReport = Omit<PayloadOf<'model-call'>, 'type' | 'stepId'>;
+
 /**
  * One explicit handle carries cancellation, the deadline and logging into every call that can
  * block (model calls, environment actions, waits). Pass it as the first argument.
@@ -9,6 +14,8 @@ export interface Handle {
   readonly deadline: number | undefined;
   /** Debug log; never receives secrets. */
   log(message: string): void;
+  /** Where model-backed roles report each call (tokens, cost); absent outside a run. */
+  readonly report?: (call: ModelCallReport) => Promise<void>;
 }
 
 /** Thrown by blocking calls when their handle was aborted. Check with `CancelledError.isInstance`, never by message. */

@@ -30,7 +30,34 @@ export interface Environment {
   observe(handle: Handle, options?: { accessibility?: boolean }): Promise<CapturedObservation>;
   /** Perform one action. Resolves with `ok: false` when the action could not be performed; throws only on a broken environment. */
   act(handle: Handle, action: Action): Promise<ActionResult>;
+  /**
+   * Push frames of the screen as it changes, for people watching a run; independent of `observe`.
+   * Absent when the environment cannot stream its screen.
+   */
+  watch?(options: LiveViewOptions, onFrame: (frame: LiveFrame) => void): Promise<LiveView>;
   close(): Promise<void>;
+}
+
+export interface LiveViewOptions {
+  /** Widest frame to send, in pixels; larger screens are scaled down. */
+  readonly maxWidth: number;
+  /** JPEG quality from 1 to 100. */
+  readonly quality: number;
+}
+
+/** One frame of a live view. */
+export interface LiveFrame {
+  /** The screen as a JPEG image, possibly scaled down. */
+  readonly jpeg: Uint8Array;
+  /** Size of the screen the frame shows, in logical pixels (action coordinates), not of the image. */
+  readonly screen: { readonly width: number; readonly height: number };
+  /** When the frame was drawn, in milliseconds since the Unix epoch. */
+  readonly at: number;
+}
+
+/** A running live view; frames stop after `stop` resolves. */
+export interface LiveView {
+  stop(): Promise<void>;
 }
 
 /** The append-only event log of runs. The store assigns sequence numbers and times. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionResultSchema, actionSchema } from './action.js';
+import { annotationSchema } from './annotation.js';
 import { boxSchema } from './geometry.js';
 import { imageHashSchema, observationSchema } from './observation.js';
 import { planVersionIdSchema, planVersionSchema, stepIdSchema, stepSchema } from './plan.js';
@@ -202,6 +203,38 @@ const payloads = [
     interruptedStepId: stepIdSchema.optional(),
   }),
   z.object({ type: z.literal('warning'), message: z.string() }),
+  /** Free-text advice from the person; the planner answers with a proposal or a warning. */
+  z.object({ type: z.literal('guidance'), text: z.string().min(1).max(4000) }),
+  /** Marks the person drew on a screenshot; the planner answers with a proposal grounded in the marked area. */
+  z.object({ type: z.literal('annotation'), ...annotationSchema.shape }),
+  /** The person took control of the environment; the run holds until they hand it back. */
+  z.object({ type: z.literal('takeover-start') }),
+  /** One action the person performed during a takeover, and what the environment said. */
+  z.object({ type: z.literal('manual-action'), action: actionSchema, result: actionResultSchema }),
+  /** The person handed control back; the agent looks at the screen again before it goes on. */
+  z.object({
+    type: z.literal('takeover-end'),
+    /** How many actions the person performed while in control. */
+    manualActions: z.number().int().nonnegative(),
+  }),
+  /** One call to a model: which role, what it cost, how it went. Never holds prompts or keys. */
+  z.object({
+    type: z.literal('model-call'),
+    /** The role that called: planner, operator, grounder, reflector, judge, loop-judge, searcher, coder, critic. */
+    role: z.string().min(1).max(40),
+    /** Provider and model: `anthropic:claude-sonnet-4-5`. */
+    model: z.string().min(1).max(200),
+    inputTokens: z.number().int().nonnegative(),
+    outputTokens: z.number().int().nonnegative(),
+    /** US dollars from the price table; absent when the model has no price. */
+    costUsd: z.number().nonnegative().optional(),
+    durationMs: z.number().nonnegative(),
+    /** `repaired`: the first answer was invalid and a re-ask fixed it. */
+    outcome: z.enum(['ok', 'repaired', 'error']),
+    /** What went wrong, for `error`; never includes credentials. */
+    error: z.string().max(2000).optional(),
+    stepId: stepIdSchema.optional(),
+  }),
   z.object({
     type: z.literal('run-end'),
     status: runStatusSchema,

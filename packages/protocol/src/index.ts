@@ -5,6 +5,7 @@ export * from './plan.js';
 export * from './task.js';
 export * from './observation.js';
 export * from './environment.js';
+export * from './annotation.js';
 export * from './event.js';
 export * from './validation.js';
 export * from './key-names.js';

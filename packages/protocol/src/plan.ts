@@ -1,10 +1,20 @@
 import { z } from 'zod';
+import { boxSchema } from './geometry.js';
 
 export const stepStatusSchema = z.enum(['pending', 'executing', 'completed', 'failed', 'recovery']);
 export type StepStatus = z.infer<typeof stepStatusSchema>;
 
 /** Identifier of a step, stable across plan versions so diffs can tell a moved step from a new one. */
 export const stepIdSchema = z.string().min(1).max(64);
+
+/** Where on the screen a step's target is, as the person marked it on a screenshot. */
+export const stepRegionSchema = z.object({
+  /** The marked area in screen pixels; the grounder prefers targets inside it. */
+  box: boxSchema,
+  /** What the marked area holds, as the planner read it ("checkbox 'Select fra-03'"); absent when unread. */
+  label: z.string().max(300).optional(),
+});
+export type StepRegion = z.infer<typeof stepRegionSchema>;
 
 /** One deterministic UI instruction, such as "Type 'Ada' into the Name field". */
 export const stepSchema = z.object({
@@ -14,6 +24,8 @@ export const stepSchema = z.object({
   status: stepStatusSchema,
   /** What should be visible on screen once the step has had its effect; absent when the planner could not say. */
   expectedOutcome: z.string().max(1000).optional(),
+  /** The area the person marked for this step's target; absent when the target may be anywhere. */
+  region: stepRegionSchema.optional(),
 });
 export type Step = z.infer<typeof stepSchema>;
 

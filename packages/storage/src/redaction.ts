@@ -33,6 +33,11 @@ function redactorForSecrets(secrets: readonly string[]): Redactor {
   return (serialized) => needles.reduce((text, needle) => text.split(needle).join(REDACTED), serialized);
 }
 
+/** Model usage counts (`inputTokens: 2400`, `max_tokens: 1024`) name tokens but hold no secret. */
+function isTokenCount(key: string, value: unknown): boolean {
+  return typeof value === 'number' && /tokens$/i.test(key);
+}
+
 /** Returns `value` itself when no key matched, so callers can tell whether anything was replaced. */
 function redactKeys(value: unknown, pattern: RegExp): unknown {
   if (Array.isArray(value)) {
@@ -42,7 +47,8 @@ function redactKeys(value: unknown, pattern: RegExp): unknown {
   if (typeof value !== 'object' || value === null) return value;
   let changed = false;
   const entries = Object.entries(value).map(([key, inner]): [string, unknown] => {
-    const replaced = pattern.test(key) && inner !== undefined ? REDACTED : redactKeys(inner, pattern);
+    const secret = pattern.test(key) && inner !== undefined && !isTokenCount(key, inner);
+    const replaced = secret ? REDACTED : redactKeys(inner, pattern);
     changed ||= replaced !== inner;
     return [key, replaced];
   });

@@ -84,6 +84,36 @@ describe('secret redaction', () => {
     permissive.close();
   });
 
+  it('keeps token counts, which name tokens but hold no secret, and still hides a tokens list', async () => {
+    const store = openStore({ dataDir: dataDir() });
+    store.createRun(exampleRun());
+    const usage = await store.append('run-0001', {
+      source: 'agent',
+      payload: {
+        type: 'model-call',
+        role: 'planner',
+        model: 'anthropic:claude',
+        inputTokens: 1200,
+        outputTokens: 80,
+        durationMs: 900,
+        outcome: 'ok',
+      },
+    });
+    expect(usage.payload).toMatchObject({ inputTokens: 1200, outputTokens: 80 });
+    const listed = await store.append('run-0001', {
+      source: 'agent',
+      payload: {
+        type: 'action-start',
+        stepId: 'step-1',
+        summary: 'Calling',
+        action: { type: 'tool-call', tool: 'search', input: { tokens: [TOKEN], accessToken: TOKEN } },
+      },
+    });
+    expect(listed.payload).toMatchObject({ action: { input: { tokens: REDACTED, accessToken: REDACTED } } });
+    expect(storedBytes(dataDir()).includes(TOKEN)).toBe(false);
+    store.close();
+  });
+
   it('applies a redaction function to the serialized payload', async () => {
     const store = openStore({ dataDir: dataDir(), redact: (json) => json.replace(/\d{4}-\d{4}-\d{4}-\d{4}/g, 'card') });
     store.createRun(exampleRun());

@@ -15,6 +15,8 @@ import type {
   PlanRefresh,
   PlannerInput,
   PlannerResult,
+  RevisionInput,
+  RevisionResult,
   StepCheck,
   StepCheckInput,
 } from '@sandpiper/core';
@@ -39,6 +41,8 @@ export interface ScriptedEngineScript {
   readonly loopJudge?: readonly Scripted<LoopJudgeInput, LoopVerdict>[];
   /** Feasibility verdicts, one entry per call; absent: the engine has no feasibility check. */
   readonly feasibility?: readonly Scripted<FeasibilityInput, FeasibilityVerdict>[];
+  /** Answers to guidance and annotations, one entry per call; by default the plan stays unchanged. */
+  readonly revise?: readonly Scripted<RevisionInput, RevisionResult>[];
 }
 
 /** Every call the engine received, per role, in order. */
@@ -51,6 +55,7 @@ export interface ScriptedEngineCalls {
   readonly missingWork: MissingWorkInput[];
   readonly feasibility: FeasibilityInput[];
   readonly loopJudge: LoopJudgeInput[];
+  readonly revise: RevisionInput[];
 }
 
 const allSatisfied = (input: JudgeInput): readonly CriterionReading[] =>
@@ -74,6 +79,7 @@ export function createScriptedEngine(script: ScriptedEngineScript): Engine & { r
     missingWork: [],
     feasibility: [],
     loopJudge: [],
+    revise: [],
   };
   const pick = <I, O>(entries: readonly Scripted<I, O>[], log: I[], input: I, role: string): O => {
     log.push(input);
@@ -98,6 +104,8 @@ export function createScriptedEngine(script: ScriptedEngineScript): Engine & { r
           unparsed: [],
         },
       missingWork: async (_handle, input) => pick(script.missingWork ?? [[]], calls.missingWork, input, 'missingWork'),
+      revise: async (_handle, input) =>
+        pick(script.revise ?? [{ type: 'unchanged', reason: 'scripted: no change' }], calls.revise, input, 'revise'),
     },
     operator: { decide: async (_handle, input) => pick(script.operator, calls.operator, input, 'operator') },
     grounder,

@@ -1,4 +1,5 @@
 import type { PlanVersion, Step } from '@sandpiper/protocol';
+import { sameStep } from './same-step.js';
 import type { PlanInvariantError } from './plan-invariant-error.js';
 import { stepError } from './plan-invariant-error.js';
 
@@ -59,6 +60,7 @@ function describeDifference(expected: Step, actual: Step): string | undefined {
   if (actual.text !== expected.text) return `changes its text to "${actual.text}"`;
   if (actual.status !== expected.status) return `changes its status to ${actual.status}`;
   if (actual.expectedOutcome !== expected.expectedOutcome) return 'changes its expected outcome';
+  if (!sameStep(actual, { ...expected, status: actual.status })) return 'changes its marked area';
   return undefined;
 }
 

@@ -56,5 +56,6 @@ export function createPendingStep(ids: IdGenerator, step: PlannedStep): Step {
     text: typeof step.text === 'string' ? step.text.trim() : '',
     status: 'pending',
     ...(expectedOutcome === '' ? {} : { expectedOutcome }),
+    ...(step.region === undefined ? {} : { region: step.region }),
   };
 }

@@ -1,5 +1,6 @@
 import type { PlanChange, PlanDiff, PlanVersion, Step } from '@sandpiper/protocol';
 import { summarizePlanDiff } from './diff-summary.js';
+import { sameStep } from './same-step.js';
 import { longestIncreasingSubsequence } from './longest-increasing-subsequence.js';
 import { PlanInvariantError } from './plan-invariant-error.js';
 
@@ -34,11 +35,6 @@ export function diffPlans(from: PlanVersion, to: PlanVersion): PlanDiff {
     }
   }
   return { fromId: from.id, toId: to.id, changes, summary: summarizePlanDiff(from, to, changes) };
-}
-
-/** Content equality: text, expected outcome and status (a status change is shown as a change too). */
-export function sameStep(a: Step, b: Step): boolean {
-  return a.text === b.text && a.expectedOutcome === b.expectedOutcome && a.status === b.status;
 }
 
 /**

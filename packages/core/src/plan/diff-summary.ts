@@ -1,4 +1,5 @@
 import type { PlanChange, PlanVersion } from '@sandpiper/protocol';
+import { sameStep } from './same-step.js';
 
 const QUOTE_LIMIT = 40;
 
@@ -17,8 +18,7 @@ export function summarizePlanDiff(from: PlanVersion, to: PlanVersion, changes: r
   for (const change of changes) {
     if (change.type === 'removed' && completedIds.has(change.step.id)) completed.push(change);
     else if (change.type === 'changed') {
-      const reworded =
-        change.before.text !== change.after.text || change.before.expectedOutcome !== change.after.expectedOutcome;
+      const reworded = !sameStep({ ...change.before, status: change.after.status }, change.after);
       (reworded ? rewritten : restatused).push(change);
     } else counts[change.type] += 1;
   }

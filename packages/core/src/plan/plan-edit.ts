@@ -1,4 +1,4 @@
-import { stepIdSchema, stepSchema, successCriterionSchema } from '@sandpiper/protocol';
+import { stepIdSchema, stepSchema, successCriterionSchema, type StepRegion } from '@sandpiper/protocol';
 import { z } from 'zod';
 import type { PlannedStep } from '../engine.js';
 
@@ -11,6 +11,8 @@ export interface AddStepEdit {
   readonly text: string;
   /** What should be visible once the step ran; absent when unknown. */
   readonly expectedOutcome?: string;
+  /** The area the person marked for the step's target; absent when it may be anywhere. */
+  readonly region?: StepRegion;
 }
 
 /** Delete one pending step. */
@@ -38,6 +40,8 @@ export interface RewriteStepEdit {
    * the old instruction, so it is not kept.
    */
   readonly expectedOutcome?: string;
+  /** The area the person marked for the step's target; absent drops any earlier mark. */
+  readonly region?: StepRegion;
 }
 
 /** Regional patch: replace a short contiguous run of pending steps with new ones. */
@@ -83,8 +87,8 @@ export type PlanEdit =
 /** Longest run a regional patch may replace; a longer change is a full replan. */
 export const MAX_PATCH_COUNT = 5;
 
-/** A step as the planner writes it: text and, optionally, the outcome to expect. */
-export const plannedStepSchema = stepSchema.pick({ text: true, expectedOutcome: true });
+/** A step as the planner writes it: text and, optionally, the outcome to expect and the marked area. */
+export const plannedStepSchema = stepSchema.pick({ text: true, expectedOutcome: true, region: true });
 
 const positionSchema = z.number().int().nonnegative();
 

@@ -77,7 +77,11 @@ async function executePhase(context: RunContext): Promise<RunStop> {
       if (isRunStop(finished)) return finished;
       continue;
     }
-    const result = (await checkpoint(context)) ?? (await executeStep(context, step));
+    const paused = await checkpoint(context);
+    if (isRunStop(paused)) return paused;
+    // After a pause, a takeover or an approved change, pick the step to run afresh.
+    if (paused) continue;
+    const result = await executeStep(context, step);
     const stop = isRunStop(result) ? result : result ? await proposeRecovery(context, step, result) : undefined;
     if (stop) return stop;
   }

@@ -1,4 +1,4 @@
-import type { Step } from '@sandpiper/protocol';
+import type { PlanVersion, Step } from '@sandpiper/protocol';
 import {
   defaultDetectorConfig,
   describeCanonicalAction,
@@ -12,7 +12,11 @@ import { recentTrajectory } from './completion-policy.js';
 import { loopJudgeWindow, watchTrajectory } from './watchdog.js';
 import { sensitiveReason } from './sensitivity.js';
 import type { RunContext } from './run-context.js';
-import type { RunStop } from './stop.js';
+import { isRunStop, type RunStop } from './stop.js';
+import { releaseRunningStep, proposeRevision, takeoverSession } from './interventions.js';
+import { approvalPhase } from './planning.js';
+import { reviseWithRefresh } from './revision.js';
+import type { UserCommand } from './user-channel.js';
 
 /** How many times the operator is asked for more actions within one attempt at a step. */
 const MAX_DECISIONS_PER_ATTEMPT = 8;
@@ -21,7 +25,9 @@ type AttemptOutcome =
   | { readonly type: 'checked'; readonly passed: boolean; readonly evidence: string }
   | { readonly type: 'failed'; readonly reason: string }
   | StepReplan
-  | RunStopOutcome;
+  | RunStopOutcome
+  /** An approved change replaced the plan mid-step: the attempt is dropped, not failed. */
+  | { readonly type: 'interrupted' };
 
 /** The step is stuck: it was halted and marked failed, and this recovery should be proposed. */
 export interface StepReplan {
@@ -52,6 +58,7 @@ export async function executeStep(
     await context.emit('agent', { type: 'step-start', stepId: step.id, attempt });
     const outcome = await attemptStep(context, step, attempt);
     if (outcome.type === 'stop') return outcome.stop;
+    if (outcome.type === 'interrupted') return undefined;
     if (outcome.type === 'replan') {
       await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: outcome.reason });
       return outcome;
@@ -96,8 +103,10 @@ async function attemptStep(context: RunContext, step: Step, attempt: number): Pr
   const performed: PerformedAction[] = [];
   let loopHint: LoopHint | undefined;
   for (let decisionCount = 0; decisionCount < MAX_DECISIONS_PER_ATTEMPT; decisionCount += 1) {
-    const stop = await checkpoint(context);
-    if (stop) return { type: 'stop', stop };
+    const paused = await checkpoint(context);
+    if (isRunStop(paused)) return { type: 'stop', stop: paused };
+    if (paused?.type === 'replanned') return { type: 'interrupted' };
+    if (paused?.type === 'reobserve') screen = await context.observe();
     const decision = await context.engine.operator.decide(context.handle, {
       task: context.state.task!,
       step,
@@ -120,8 +129,9 @@ async function attemptStep(context: RunContext, step: Step, attempt: number): Pr
         return { type: 'stop', stop: { status: 'needs-input', reason: decision.question } };
       case 'act': {
         const result = await performChain(context, step, decision.actions, performed);
-        if (result) return result;
+        if (result && result.type !== 'reobserve') return result;
         screen = await context.observe();
+        if (result) continue;
         if (performed.at(-1)?.action.type === 'done') return checkStep(context, step, performed, before, screen);
         const watch = await watchForLoops(context, step);
         if (watch.type === 'replan') return watch;
@@ -221,10 +231,15 @@ async function performChain(
   step: Step,
   actions: readonly PlannedAction[],
   performed: PerformedAction[],
-): Promise<AttemptOutcome | undefined> {
+): Promise<AttemptOutcome | { readonly type: 'reobserve' } | undefined> {
   const environment = context.deps.environment;
   for (const planned of actions) {
-    const stop = (await checkpoint(context)) ?? (await approveIfSensitive(context, step, planned));
+    const paused = await checkpoint(context);
+    if (isRunStop(paused)) return { type: 'stop', stop: paused };
+    // The rest of the chain was decided on a screen that may be gone: decide again.
+    if (paused?.type === 'replanned') return { type: 'interrupted' };
+    if (paused?.type === 'reobserve') return paused;
+    const stop = await approveIfSensitive(context, step, planned);
     if (stop) return { type: 'stop', stop };
     const start = await context.emit('agent', {
       type: 'action-start',
@@ -248,21 +263,20 @@ async function performChain(
   return undefined;
 }
 
-/** Between actions: honour cancellation, pause, and the action and time budgets. */
-export async function checkpoint(context: RunContext): Promise<RunStop | undefined> {
+/**
+ * The person stepped in between actions. `replanned`: an approved change replaced the plan, so the
+ * step under way is abandoned and the run picks its next step afresh. `reobserve`: the plan stands
+ * but the screen may have changed (a pause, a takeover), so look again before deciding.
+ */
+export type Interruption = { readonly type: 'replanned' } | { readonly type: 'reobserve' };
+
+/** Between actions: honour cancellation, pause, takeover, the person's changes, and the budgets. */
+export async function checkpoint(context: RunContext): Promise<RunStop | Interruption | undefined> {
   if (context.handle.signal.aborted) return cancelled(context, 'Cancelled by the user.');
   const command = context.deps.channel.take();
-  if (command?.type === 'cancel') return cancelled(context, command.reason ?? 'Cancelled by the user.');
-  if (command?.type === 'pause') {
-    await context.emit('user', { type: 'run-pause' });
-    for (;;) {
-      const next = await context.deps.channel.wait(context.handle, { type: 'paused' });
-      if (!next || next.type === 'cancel') return cancelled(context, 'Cancelled while paused.');
-      if (next.type === 'resume') {
-        await context.emit('user', { type: 'run-resume' });
-        break;
-      }
-    }
+  if (command) {
+    const outcome = await interveneDuringExecution(context, command);
+    if (outcome) return outcome;
   }
   const budgets = context.state.task!.budgets;
   if (context.state.actionCount >= budgets.maxActions) {
@@ -272,6 +286,81 @@ export async function checkpoint(context: RunContext): Promise<RunStop | undefin
     return { status: 'budget-exhausted', reason: `The time budget of ${budgets.maxDurationMs} ms ran out.` };
   }
   return undefined;
+}
+
+/** Act on one command taken between actions; undefined when it changed nothing the step relies on. */
+async function interveneDuringExecution(
+  context: RunContext,
+  command: UserCommand,
+): Promise<RunStop | Interruption | undefined> {
+  switch (command.type) {
+    case 'cancel':
+      return cancelled(context, command.reason ?? 'Cancelled by the user.');
+    case 'pause':
+      return holdWhilePaused(context);
+    case 'takeover':
+      return (await takeoverSession(context)) ?? { type: 'reobserve' };
+    case 'edit':
+    case 'guidance':
+    case 'annotation':
+      return reviseDuringExecution(context, command);
+    default:
+      return undefined;
+  }
+}
+
+/** Paused: changes and takeovers are taken in while the run holds; resume goes on. */
+async function holdWhilePaused(context: RunContext): Promise<RunStop | Interruption> {
+  await context.emit('user', { type: 'run-pause' });
+  let replanned = false;
+  for (;;) {
+    const next = await context.deps.channel.wait(context.handle, { type: 'paused' });
+    if (!next || next.type === 'cancel') return cancelled(context, next?.reason ?? 'Cancelled while paused.');
+    if (next.type === 'resume') {
+      await context.emit('user', { type: 'run-resume' });
+      return { type: replanned ? 'replanned' : 'reobserve' };
+    }
+    if (next.type === 'takeover') {
+      const stop = await takeoverSession(context);
+      if (stop) return stop;
+    }
+    if (next.type === 'edit' || next.type === 'guidance' || next.type === 'annotation') {
+      const outcome = await reviseDuringExecution(context, next);
+      if (isRunStop(outcome)) return outcome;
+      if (outcome?.type === 'replanned') replanned = true;
+    }
+  }
+}
+
+/**
+ * A change asked for while the plan runs: revise the approved plan (the step under way goes back
+ * to pending) and get the proposal approved. `replanned` when a new version is now in force.
+ */
+async function reviseDuringExecution(
+  context: RunContext,
+  command: Extract<UserCommand, { type: 'edit' | 'guidance' | 'annotation' }>,
+): Promise<RunStop | Interruption | undefined> {
+  const inForce = context.state.plan!;
+  const base = releaseRunningStep(inForce);
+  let proposal: PlanVersion | undefined;
+  if (command.type === 'edit') {
+    const revised = await reviseWithRefresh(context, base, command.edits, {
+      cause: 'plan-edit',
+      rationale: 'Edited by the user during execution.',
+    });
+    if (revised.ok) {
+      proposal = revised.version;
+      await context.emit('user', { type: 'plan-version-create', version: proposal });
+    } else {
+      await context.emit('agent', { type: 'warning', message: `The edit was not applied: ${revised.error.message}` });
+    }
+  } else {
+    proposal = await proposeRevision(context, base, command);
+  }
+  if (!proposal) return undefined;
+  const approved = await approvalPhase(context, proposal);
+  if (isRunStop(approved)) return approved;
+  return approved.id === inForce.id ? undefined : { type: 'replanned' };
 }
 
 async function cancelled(context: RunContext, reason: string): Promise<RunStop> {

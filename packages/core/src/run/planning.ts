@@ -1,7 +1,10 @@
 import type { PlanVersion } from '@sandpiper/protocol';
-import { createPlanVersion, revisePlan, type PlanEdit } from '../plan/index.js';
+import { createPlanVersion } from '../plan/index.js';
+import { proposeRevision, takeoverSession } from './interventions.js';
+import { reviseWithRefresh } from './revision.js';
 import type { RunContext } from './run-context.js';
 import { isRunStop, type RunStop } from './stop.js';
+import type { UserCommand } from './user-channel.js';
 
 /** Ask the planner for a plan (first time or regeneration) and record it as a draft version. */
 export async function planPhase(context: RunContext, reason: 'initial' | 'regenerate'): Promise<PlanVersion | RunStop> {
@@ -37,8 +40,10 @@ export async function planPhase(context: RunContext, reason: 'initial' | 'regene
 }
 
 /**
- * Get the person's (or the policy's) approval for a version. Edits and regenerations produce new
- * versions that go through approval again; the loop ends when one is approved or the person quits.
+ * Get the person's (or the policy's) approval for a version. Edits, guidance, annotations and
+ * regenerations produce new versions that go through approval again; the loop ends when one is
+ * approved or the person quits. A rejected proposal (a revision of an approved plan) leaves the
+ * approved plan in force, and that plan is returned.
  */
 export async function approvalPhase(context: RunContext, version: PlanVersion): Promise<PlanVersion | RunStop> {
   let candidate = version;
@@ -53,87 +58,93 @@ export async function approvalPhase(context: RunContext, version: PlanVersion): 
       await context.emit('agent', { type: 'approval-response', requestId, decision: 'accepted', by: 'policy' });
       return candidate;
     }
-    let command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
-    // Pause and resume mean nothing while the run already waits for the person: keep waiting on the same request.
-    while (command?.type === 'pause' || command?.type === 'resume') {
-      command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
-    }
-    if (!command)
-      return { status: 'needs-input', reason: 'The plan needs approval; run again interactively or with --yes.' };
-    switch (command.type) {
+    const decided = await awaitDecision(context, candidate);
+    if (isRunStop(decided)) return decided;
+    const rejected = (reason: string) =>
+      context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user', reason });
+    switch (decided.type) {
       case 'approve':
         await context.emit('user', { type: 'approval-response', requestId, decision: 'accepted', by: 'user' });
         return candidate;
       case 'cancel':
-        await context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user' });
-        return { status: 'cancelled', reason: command.reason ?? 'The plan was not approved.' };
+        await rejected(decided.reason ?? 'cancelled');
+        return { status: 'cancelled', reason: decided.reason ?? 'The plan was not approved.' };
       case 'reject':
       case 'regenerate': {
-        await context.emit('user', {
-          type: 'approval-response',
-          requestId,
-          decision: 'rejected',
-          by: 'user',
-          ...(command.type === 'reject' ? { reason: command.reason } : { reason: 'regenerate' }),
-        });
+        await rejected(decided.type === 'reject' ? decided.reason : 'regenerate');
+        const current = context.state.plan;
+        if (current) {
+          await context.emit('agent', {
+            type: 'warning',
+            message: `Proposal ${candidate.number} was not taken; plan version ${current.number} stays in force.`,
+          });
+          return current;
+        }
         const next = await planPhase(context, 'regenerate');
         if (isRunStop(next)) return next;
         candidate = next;
         break;
       }
-      case 'edit': {
-        const revised = await reviseWithRefresh(context, candidate, command.edits);
-        await context.emit('user', {
-          type: 'approval-response',
-          requestId,
-          decision: 'rejected',
-          by: 'user',
-          reason: revised.ok ? 'edited' : revised.error.message,
-        });
-        if (revised.ok) {
-          await context.emit('user', { type: 'plan-version-create', version: revised.version });
-          candidate = revised.version;
-        } else {
-          await context.emit('agent', { type: 'warning', message: revised.error.message });
-        }
+      case 'revised':
+        await rejected(`superseded by version ${decided.version.number} (${decided.version.cause})`);
+        candidate = decided.version;
         break;
-      }
+      case 'edit-failed':
+        await rejected(decided.message);
+        await context.emit('agent', { type: 'warning', message: decided.message });
+        break;
     }
   }
 }
 
+type Decision =
+  | Extract<UserCommand, { type: 'approve' | 'reject' | 'regenerate' | 'cancel' }>
+  | { readonly type: 'revised'; readonly version: PlanVersion }
+  | { readonly type: 'edit-failed'; readonly message: string };
+
 /**
- * Apply the person's edits, then let the planner re-derive the constraints and criteria from the
- * edited steps, all in one revision so the log holds a single proposal per edit.
+ * Wait for the person's decision on one approval request. Pause and resume mean nothing while the
+ * run already waits, a takeover runs to its hand-back, and guidance or an annotation that leads to
+ * no change keeps the same request open; an edit or a revision answers it with a new version.
  */
-async function reviseWithRefresh(context: RunContext, parent: PlanVersion, edits: readonly PlanEdit[]) {
-  const options = {
-    ids: context.deps.ids,
-    cause: 'plan-edit' as const,
-    number: context.state.versions.length + 1,
-    rationale: 'Edited by the user before approval.',
-  };
-  const edited = revisePlan(parent, edits, options);
-  if (!edited.ok) return edited;
-  const refresh = await context.engine.planner.refresh(context.handle, {
-    task: context.state.task!,
-    version: edited.version,
-  });
-  if (refresh.unparsed.length > 0) {
-    await context.emit('agent', {
-      type: 'warning',
-      message: `The edited plan has steps the planner cannot read: ${refresh.unparsed.map((text) => `"${text}"`).join(', ')}.`,
-    });
+async function awaitDecision(context: RunContext, candidate: PlanVersion): Promise<Decision | RunStop> {
+  for (;;) {
+    const command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
+    if (!command)
+      return { status: 'needs-input', reason: 'The plan needs approval; run again interactively or with --yes.' };
+    switch (command.type) {
+      case 'approve':
+      case 'reject':
+      case 'regenerate':
+      case 'cancel':
+        return command;
+      case 'edit': {
+        const revised = await reviseWithRefresh(context, candidate, command.edits, {
+          cause: 'plan-edit',
+          rationale: 'Edited by the user before approval.',
+        });
+        if (!revised.ok) return { type: 'edit-failed', message: revised.error.message };
+        await context.emit('user', { type: 'plan-version-create', version: revised.version });
+        return { type: 'revised', version: revised.version };
+      }
+      case 'guidance':
+      case 'annotation': {
+        const version = await proposeRevision(context, candidate, command);
+        if (version) return { type: 'revised', version };
+        break;
+      }
+      case 'takeover': {
+        const stop = await takeoverSession(context);
+        if (stop) return stop;
+        break;
+      }
+      case 'pause':
+      case 'resume':
+      case 'input':
+      case 'handback':
+        break;
+    }
   }
-  return revisePlan(
-    parent,
-    [
-      ...edits,
-      { type: 'set-constraints', constraints: refresh.constraints },
-      { type: 'set-criteria', criteria: refresh.successCriteria },
-    ],
-    options,
-  );
 }
 
 function latestVersion(context: RunContext): PlanVersion | undefined {

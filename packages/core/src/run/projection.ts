@@ -10,8 +10,9 @@ import type {
 } from '@sandpiper/protocol';
 import { advancePlan } from '../plan/index.js';
 
+/** `taken-over`: the person controls the environment and the run holds until they hand it back. */
 export type RunPhase =
-  'created' | 'planning' | 'awaiting-approval' | 'executing' | 'paused' | 'waiting-for-user' | 'ended';
+  'created' | 'planning' | 'awaiting-approval' | 'executing' | 'paused' | 'taken-over' | 'waiting-for-user' | 'ended';
 
 /** Everything the loop, the CLI and reports know about a run, derived only from its events. */
 export interface RunState {
@@ -38,6 +39,21 @@ export interface RunState {
   readonly criteriaEvidence: Readonly<Record<string, string>>;
   /** Completion claims made so far (accepted or not). */
   readonly completionClaims: number;
+  /** Actions the person performed during takeovers. */
+  readonly manualActions: number;
+  /** The phase a takeover interrupted, restored when control is handed back. */
+  readonly pausedFrom: RunPhase;
+  /** Model calls of the run so far; all zero for the built-in engine. */
+  readonly usage: RunUsage;
+}
+
+/** What the run's model calls added up to. */
+export interface RunUsage {
+  readonly calls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** US dollars, counting only calls to models with a price. */
+  readonly costUsd: number;
 }
 
 export function emptyRunState(runId: string): RunState {
@@ -59,6 +75,9 @@ export function emptyRunState(runId: string): RunState {
     lastSeq: 0,
     criteriaEvidence: {},
     completionClaims: 0,
+    manualActions: 0,
+    pausedFrom: 'created',
+    usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 },
   };
 }
 
@@ -109,7 +128,23 @@ export function applyRunEvent(state: RunState, event: RunEvent): RunState {
     case 'run-pause':
       return { ...next, phase: 'paused' };
     case 'run-resume':
-      return { ...next, phase: state.currentStep ? 'executing' : state.plan ? 'executing' : state.phase };
+      return { ...next, phase: state.plan ? 'executing' : state.phase };
+    case 'takeover-start':
+      return { ...next, phase: 'taken-over', pausedFrom: state.phase === 'paused' ? 'paused' : state.phase };
+    case 'takeover-end':
+      return { ...next, phase: state.pausedFrom === 'paused' ? 'paused' : state.plan ? 'executing' : state.pausedFrom };
+    case 'manual-action':
+      return { ...next, manualActions: state.manualActions + 1 };
+    case 'model-call':
+      return {
+        ...next,
+        usage: {
+          calls: state.usage.calls + 1,
+          inputTokens: state.usage.inputTokens + payload.inputTokens,
+          outputTokens: state.usage.outputTokens + payload.outputTokens,
+          costUsd: state.usage.costUsd + (payload.costUsd ?? 0),
+        },
+      };
     case 'run-end':
       return { ...next, phase: 'ended', status: payload.status, endReason: payload.reason, pendingApproval: undefined };
     case 'criteria-update':
@@ -124,6 +159,8 @@ export function applyRunEvent(state: RunState, event: RunEvent): RunState {
     case 'run-cancel':
     case 'run-recover':
     case 'warning':
+    case 'guidance':
+    case 'annotation':
       return next;
   }
 }

@@ -53,6 +53,10 @@ export class RunContext {
       signal: deps.signal ?? new AbortController().signal,
       deadline: undefined,
       log: deps.debug ?? (() => {}),
+      report: async (call) => {
+        const stepId = this.current.currentStep?.stepId;
+        await this.emit('agent', { type: 'model-call', ...call, ...(stepId ? { stepId } : {}) });
+      },
     };
   }
 

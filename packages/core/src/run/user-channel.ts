@@ -1,3 +1,4 @@
+import type { Action, Annotation } from '@sandpiper/protocol';
 import type { Handle } from '../handle.js';
 import type { PlanEdit } from '../plan/index.js';
 
@@ -10,7 +11,16 @@ export type UserCommand =
   | { readonly type: 'edit'; readonly edits: readonly PlanEdit[] }
   | { readonly type: 'pause' }
   | { readonly type: 'resume' }
-  | { readonly type: 'cancel'; readonly reason?: string };
+  | { readonly type: 'cancel'; readonly reason?: string }
+  /** Advice in the person's words; the planner turns it into a proposal. */
+  | { readonly type: 'guidance'; readonly text: string }
+  /** Marks on a screenshot; the planner repairs the steps they concern. */
+  | { readonly type: 'annotation'; readonly annotation: Annotation }
+  /** The person takes control of the environment; the run holds until `handback`. */
+  | { readonly type: 'takeover' }
+  /** One action the person performs on the environment during a takeover. */
+  | { readonly type: 'input'; readonly action: Action }
+  | { readonly type: 'handback' };
 
 /**
  * Where a loop hears from the person. `take` returns a queued command without waiting (for pause
@@ -27,7 +37,9 @@ export interface UserChannel {
 export type UserPrompt =
   | { readonly type: 'plan-approval'; readonly versionId: string }
   | { readonly type: 'action-approval'; readonly summary: string; readonly reason: string }
-  | { readonly type: 'paused' };
+  | { readonly type: 'paused' }
+  /** The person controls the environment: `input` actions are performed until `handback`. */
+  | { readonly type: 'taken-over' };
 
 /** A channel fed from code: the CLI's prompt, a server's HTTP handlers, or a test script. */
 export function createQueueChannel(options: {
