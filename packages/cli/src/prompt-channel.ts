@@ -3,8 +3,8 @@ import type { Handle, PlanEdit, RunState, UserChannel, UserCommand, UserPrompt }
 import { formatPlan } from './progress.js';
 
 /**
- * The person at the terminal, as a user channel: plan approval (approve, edit a step, regenerate,
- * quit), approval of sensitive actions, and resuming after a pause.
+ * The person at the terminal, as a user channel: plan approval (approve, edit a step, guidance,
+ * regenerate, quit), approval of sensitive actions, and resuming after a pause.
  */
 export function createPromptChannel(options: {
   input: NodeJS.ReadableStream;
@@ -41,10 +41,19 @@ async function askFor(
       const answer = await ask(handle, 'Paused. [r]esume or [q]uit? ');
       return /^q/i.test(answer) ? { type: 'cancel', reason: 'Quit while paused.' } : { type: 'resume' };
     }
+    case 'taken-over':
+      // A terminal cannot drive the screen: control goes straight back to the agent.
+      return { type: 'handback' };
     case 'plan-approval':
       for (;;) {
-        const answer = (await ask(handle, '[a]pprove, [e]dit a step, [r]egenerate, [q]uit? ')).toLowerCase();
+        const answer = (
+          await ask(handle, '[a]pprove, [e]dit a step, give [g]uidance, [r]egenerate, [q]uit? ')
+        ).toLowerCase();
         if (answer === 'a' || answer === 'approve' || answer === 'y') return { type: 'approve' };
+        if (answer === 'g' || answer === 'guidance') {
+          const text = await ask(handle, "Advice for the planner (e.g. use 'Ops' instead of 'Sales'): ");
+          if (text) return { type: 'guidance', text };
+        }
         if (answer === 'r' || answer === 'regenerate') return { type: 'regenerate' };
         if (answer === 'q' || answer === 'quit') return { type: 'cancel', reason: 'The plan was not approved.' };
         if (answer === 'e' || answer === 'edit') {

@@ -15,8 +15,8 @@ function portFrom(value: string | undefined): number {
 }
 
 /**
- * `sandpiper serve`: the HTTP and WebSocket API over runs on the built-in scenarios, on
- * 127.0.0.1 only, behind a token printed once at start. Runs until interrupted.
+ * `sandpiper serve`: the web UI and the HTTP and WebSocket API over runs on the built-in
+ * scenarios, on 127.0.0.1 only, behind a token printed once at start. Runs until interrupted.
  */
 export async function serveCommand(
   positionals: readonly string[],
@@ -35,6 +35,7 @@ export async function serveCommand(
     throw error;
   }
   output.out(`Sandpiper server on ${server.url}`);
+  output.out(`Open the web UI: ${server.url}/#token=${server.token}`);
   output.out(`Token: ${server.token}`);
   output.out(`  Every request needs "Authorization: Bearer <token>" (or ?token= on image and stream URLs).`);
   output.out(`  Try: curl -H "Authorization: Bearer ${server.token}" ${server.url}/api/runs`);

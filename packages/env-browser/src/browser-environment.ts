@@ -4,6 +4,9 @@ import {
   type CapturedObservation,
   type Environment,
   type Handle,
+  type LiveFrame,
+  type LiveView,
+  type LiveViewOptions,
 } from '@sandpiper/core';
 import {
   actionSchema,
@@ -18,6 +21,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { captureAccessibilitySnapshot } from './accessibility-snapshot.js';
 import { BrowserClosedError, describeError, firstLine } from './errors.js';
 import { PageSettler } from './page-settler.js';
+import { startScreencast } from './screencast.js';
 import { performAction } from './perform-action.js';
 import { readPngSize } from './png-size.js';
 import { untilCancelled } from './waiting.js';
@@ -61,6 +65,7 @@ export class BrowserEnvironment implements Environment {
   private viewport: { width: number; height: number };
   private session: Promise<CDPSession> | undefined;
   private closed = false;
+  private readonly views = new Set<LiveView>();
 
   constructor(private readonly parts: BrowserEnvironmentParts) {
     this.viewport = { ...parts.viewport };
@@ -139,10 +144,25 @@ export class BrowserEnvironment implements Environment {
     }
   }
 
+  /** Stream the page's screen for a live view (DevTools screencast); stopped by `close` at the latest. */
+  async watch(options: LiveViewOptions, onFrame: (frame: LiveFrame) => void): Promise<LiveView> {
+    this.assertOpen();
+    const view = await startScreencast(this.parts.page, options, onFrame);
+    this.views.add(view);
+    return {
+      stop: async () => {
+        this.views.delete(view);
+        await view.stop();
+      },
+    };
+  }
+
   /** Stop using the browser: a launched one is closed, an attached one is only disconnected. Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await Promise.all([...this.views].map((view) => view.stop()));
+    this.views.clear();
     this.settler.dispose();
     await this.dropSession();
     await this.parts.release();

@@ -51,7 +51,7 @@ export function createRulesEngine(options: RulesEngineOptions = {}): RulesEngine
   const reader = createScreenReader(provider);
   return {
     name: 'built-in rules',
-    planner: createRulesPlanner(),
+    planner: createRulesPlanner(reader),
     operator: createRulesOperator(reader),
     grounder: createRulesGrounder(reader),
     reflector:

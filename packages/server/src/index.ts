@@ -1,6 +1,7 @@
 /**
  * The HTTP and WebSocket API over runs: create runs on the built-in scenarios, stream their
- * events, and steer them (approve, reject, regenerate, edit, pause, resume, cancel). Listens on
+ * events, watch them live, and steer them (approve, reject, regenerate, edit, guidance, annotation,
+ * pause, resume, cancel, takeover and hand-back), and serve the web UI. Listens on
  * 127.0.0.1 and requires a token on every request.
  */
 export { startServer, type RunningServer, type ServerOptions } from './server.js';
@@ -8,10 +9,8 @@ export { ServerError, ServerStartError } from './errors.js';
 export { RUN_ENDED_CLOSE, type StreamMessage } from './event-stream.js';
 export type { FieldIssue } from './http-io.js';
 export {
-  annotationMarkSchema,
   annotationRequestSchema,
   createRunRequestSchema,
-  type AnnotationMark,
   type AnnotationRequest,
   type CreateRunRequest,
 } from './request-schemas.js';

@@ -1,11 +1,10 @@
 import { planEditListSchema } from '@sandpiper/core';
 import {
   actionSchema,
+  annotationSchema,
   approvalPolicySchema,
-  boxSchema,
   budgetsSchema,
   imageHashSchema,
-  pointSchema,
   taskSchema,
 } from '@sandpiper/protocol';
 import { scenarioNames } from '@sandpiper/scenarios';
@@ -55,30 +54,8 @@ export const guidanceRequestSchema = z.strictObject({
   text: z.string().trim().min(1).max(4000),
 });
 
-/**
- * One mark drawn on a screenshot. Coordinates are in the screenshot's pixels, which are the
- * environment's logical screen pixels (see `pointSchema`).
- */
-export const annotationMarkSchema = z.discriminatedUnion('kind', [
-  /** A freehand stroke through these points, in drawing order. */
-  z.strictObject({ kind: z.literal('stroke'), points: z.array(pointSchema).min(1).max(4000) }),
-  /** A rectangle around something. */
-  z.strictObject({ kind: z.literal('rect'), box: boxSchema }),
-  /** An arrow from the first point to the second (the head). */
-  z.strictObject({ kind: z.literal('arrow'), points: z.tuple([pointSchema, pointSchema]) }),
-  /** A text label whose top-left corner is at `at`. */
-  z.strictObject({ kind: z.literal('text'), text: z.string().trim().min(1).max(200), at: pointSchema }),
-]);
-export type AnnotationMark = z.infer<typeof annotationMarkSchema>;
-
-/** `POST /api/runs/:id/annotation`: marks on one screenshot of the run, with an optional sentence. */
-export const annotationRequestSchema = z.strictObject({
-  /** SHA-256 of the screenshot the marks were drawn on (an observation's `screenshot.hash`). */
-  screenshotHash: imageHashSchema,
-  marks: z.array(annotationMarkSchema).min(1).max(200),
-  /** What the person means by the marks; absent when the marks speak for themselves. */
-  sentence: z.string().trim().min(1).max(2000).optional(),
-});
+/** `POST /api/runs/:id/annotation`: marks on one screenshot of the run, with an optional sentence; the server adds their bounding box. */
+export const annotationRequestSchema = annotationSchema.omit({ box: true }).strict();
 export type AnnotationRequest = z.infer<typeof annotationRequestSchema>;
 
 /** `POST /api/runs/:id/input`: one action the person performs on the live view during a takeover. */

@@ -14,6 +14,7 @@ import {
   listRunsQuerySchema,
   rejectRequestSchema,
   takeoverInputRequestSchema,
+  type AnnotationRequest,
 } from './request-schemas.js';
 import type { ManagerRefusal, RunManager } from './run-manager.js';
 
@@ -51,6 +52,9 @@ export interface RouteDependencies {
 /** Path of the WebSocket stream; also a route, so a plain GET on it is authenticated and told to upgrade. */
 export const STREAM_PATH = '/api/runs/:id/stream';
 
+/** Path of the live view's WebSocket: binary JPEG frames of the run's screen while it is driven. */
+export const LIVE_PATH = '/api/runs/:id/live';
+
 /** Every route of the API, in matching order. */
 export function createRoutes({ manager, store }: RouteDependencies): Route[] {
   const runCommand = (path: string, schema: z.ZodType, toCommand: (body: never) => UserCommand): Route =>
@@ -59,16 +63,6 @@ export function createRoutes({ manager, store }: RouteDependencies): Route[] {
       const result = manager.command(params['id']!, command);
       if (!result.ok) return refusal(result);
       return json(202, { accepted: true, command: command.type });
-    });
-
-  const notYet = (path: string, schema: z.ZodType, what: string): Route =>
-    post(path, schema, async ({ params }) => {
-      const runId = params['id']!;
-      if (!store.getRun(runId)) return failure(404, `There is no run ${JSON.stringify(runId)}.`);
-      return failure(
-        501,
-        `${what} is not available yet: the payload is valid, but the run loop cannot act on it so far.`,
-      );
     });
 
   return [
@@ -103,6 +97,12 @@ export function createRoutes({ manager, store }: RouteDependencies): Route[] {
       tokenInQuery: true,
       handle: async () => failure(426, 'This is a WebSocket endpoint: connect with a WebSocket client.'),
     },
+    {
+      method: 'GET',
+      path: LIVE_PATH,
+      tokenInQuery: true,
+      handle: async () => failure(426, 'This is a WebSocket endpoint: connect with a WebSocket client.'),
+    },
     runCommand('/api/runs/:id/approve', emptyRequestSchema, () => ({ type: 'approve' })),
     runCommand('/api/runs/:id/reject', rejectRequestSchema, (body: { reason: string }) => ({
       type: 'reject',
@@ -119,11 +119,26 @@ export function createRoutes({ manager, store }: RouteDependencies): Route[] {
       type: 'cancel',
       ...(body.reason ? { reason: body.reason } : {}),
     })),
-    notYet('/api/runs/:id/guidance', guidanceRequestSchema, 'Guidance'),
-    notYet('/api/runs/:id/annotation', annotationRequestSchema, 'Annotation'),
-    notYet('/api/runs/:id/takeover', emptyRequestSchema, 'Takeover'),
-    notYet('/api/runs/:id/input', takeoverInputRequestSchema, 'Input during a takeover'),
-    notYet('/api/runs/:id/handback', emptyRequestSchema, 'Handing back after a takeover'),
+    runCommand('/api/runs/:id/guidance', guidanceRequestSchema, (body: { text: string }) => ({
+      type: 'guidance',
+      text: body.text,
+    })),
+    post('/api/runs/:id/annotation', annotationRequestSchema, async ({ params, body }) => {
+      const request = body as AnnotationRequest;
+      const result = await manager.annotate(params['id']!, request);
+      if (!result.ok) return refusal(result);
+      return json(202, { accepted: true, command: 'annotation', box: result.box });
+    }),
+    runCommand('/api/runs/:id/takeover', emptyRequestSchema, () => ({ type: 'takeover' })),
+    runCommand(
+      '/api/runs/:id/input',
+      takeoverInputRequestSchema,
+      (body: z.infer<typeof takeoverInputRequestSchema>) => ({
+        type: 'input',
+        action: body.action,
+      }),
+    ),
+    runCommand('/api/runs/:id/handback', emptyRequestSchema, () => ({ type: 'handback' })),
     {
       method: 'GET',
       path: '/api/blobs/:hash',
@@ -206,5 +221,7 @@ function refusal(refused: ManagerRefusal): ApiFailure {
       return failure(409, refused.reason, refused.issues);
     case 'unavailable':
       return failure(503, refused.reason);
+    case 'invalid':
+      return failure(400, refused.reason, refused.issues);
   }
 }

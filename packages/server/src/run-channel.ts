@@ -17,7 +17,15 @@ export interface ChannelStatus {
   readonly pauseRequested: boolean;
   /** A cancel was asked for and the run has not reached a safe point to take it yet. */
   readonly cancelRequested: boolean;
+  /** Changes and takeovers accepted while the run worked, waiting for its next safe point. */
+  readonly queued: number;
 }
+
+/** The holds a run can be in while it waits for the person. */
+type HoldType = 'paused' | 'taken-over';
+
+/** Changes that may wait for the run's next safe point at once; more is a client out of control. */
+const MAX_QUEUED = 20;
 
 interface Waiter {
   readonly prompt: UserPrompt;
@@ -36,11 +44,30 @@ export function createServerChannel(): UserChannel & {
 } {
   let waiter: Waiter | undefined;
   let pauseRequested = false;
+  // Edits, guidance, annotations and takeovers sent while the run works: taken between actions.
+  const queued: UserCommand[] = [];
+  // While the run holds (paused, or taken over) it still works between questions: it performs an
+  // input, looks at the screen after a hand-back. A command that answers the hold and arrives in
+  // such a gap is parked for the hold's next question instead of being refused.
+  const holding = new Set<HoldType>();
+  const parked: Record<HoldType, UserCommand[]> = { paused: [], 'taken-over': [] };
+  const park = (hold: HoldType, command: UserCommand): OfferResult => {
+    const list = parked[hold];
+    if (list.length >= MAX_QUEUED) return { ok: false, reason: `${MAX_QUEUED} commands already wait for the run.` };
+    list.push(command);
+    return { ok: true };
+  };
+  const release = (command: UserCommand) => {
+    if (command.type === 'resume') holding.delete('paused');
+    if (command.type === 'handback') holding.delete('taken-over');
+    if (command.type === 'cancel') holding.clear();
+  };
   let cancel: Extract<UserCommand, { type: 'cancel' }> | undefined;
 
   const answer = (command: UserCommand): OfferResult => {
     const current = waiter!;
     waiter = undefined;
+    release(command);
     current.deliver(command);
     return { ok: true };
   };
@@ -50,13 +77,27 @@ export function createServerChannel(): UserChannel & {
 
     take() {
       if (cancel) return cancel;
-      if (!pauseRequested) return undefined;
-      pauseRequested = false;
-      return { type: 'pause' };
+      if (pauseRequested) {
+        pauseRequested = false;
+        return { type: 'pause' };
+      }
+      return queued.shift();
     },
 
     wait(handle: Handle, prompt: UserPrompt) {
       if (cancel) return Promise.resolve(cancel);
+      if (prompt.type === 'paused' || prompt.type === 'taken-over') {
+        holding.add(prompt.type);
+        const next = parked[prompt.type].shift();
+        if (next) {
+          release(next);
+          return Promise.resolve(next);
+        }
+      }
+      // A change sent while the run was planning is the first thing its approval question hears.
+      if ((prompt.type === 'plan-approval' || prompt.type === 'paused') && queued.length > 0) {
+        return Promise.resolve(queued.shift());
+      }
       return new Promise<UserCommand | undefined>((resolve, reject) => {
         if (handle.signal.aborted) return reject(handle.signal.reason);
         const onAbort = () => {
@@ -89,13 +130,42 @@ export function createServerChannel(): UserChannel & {
           if (prompt?.type === 'plan-approval' || prompt?.type === 'action-approval') return answer(command);
           return { ok: false, reason: `Nothing awaits approval: ${describe(prompt, pauseRequested)}.` };
         case 'regenerate':
-        case 'edit':
           if (prompt?.type === 'plan-approval') return answer(command);
           return {
             ok: false,
-            reason: `Only a plan awaiting approval can be ${command.type === 'edit' ? 'edited' : 'regenerated'}: ${describe(prompt, pauseRequested)}.`,
+            reason: `Only a plan awaiting approval can be regenerated: ${describe(prompt, pauseRequested)}.`,
+          };
+        case 'edit':
+        case 'guidance':
+        case 'annotation':
+        case 'takeover':
+          if (prompt?.type === 'taken-over') {
+            return {
+              ok: false,
+              reason: `The person has control of the screen: hand it back before a ${command.type}.`,
+            };
+          }
+          if (command.type === 'takeover' && prompt?.type === 'action-approval') {
+            return { ok: false, reason: `Decide on the action first: ${describe(prompt, pauseRequested)}.` };
+          }
+          if (prompt?.type === 'plan-approval' || prompt?.type === 'paused') return answer(command);
+          if (queued.length >= MAX_QUEUED) {
+            return { ok: false, reason: `${MAX_QUEUED} changes already wait for the run's next safe point.` };
+          }
+          queued.push(command);
+          return { ok: true };
+        case 'input':
+        case 'handback':
+          if (prompt?.type === 'taken-over') return answer(command);
+          if (holding.has('taken-over') && !parked['taken-over'].some((entry) => entry.type === 'handback')) {
+            return park('taken-over', command);
+          }
+          return {
+            ok: false,
+            reason: `Nobody has taken over the screen: ${describe(prompt, pauseRequested)}.`,
           };
         case 'pause':
+          if (prompt?.type === 'taken-over') return { ok: false, reason: 'The person has control of the screen.' };
           if (prompt?.type === 'paused') return { ok: false, reason: 'The run is already paused.' };
           if (pauseRequested)
             return { ok: false, reason: 'A pause was already asked for; the run stops before its next action.' };
@@ -104,6 +174,8 @@ export function createServerChannel(): UserChannel & {
           return { ok: true };
         case 'resume':
           if (prompt?.type === 'paused') return answer(command);
+          if (prompt?.type === 'taken-over') return { ok: false, reason: 'Hand the screen back before resuming.' };
+          if (holding.has('paused') && !prompt && parked.paused.length === 0) return park('paused', command);
           if (pauseRequested) {
             // The pause had not been taken yet: withdrawing it is the same as resuming.
             pauseRequested = false;
@@ -113,7 +185,12 @@ export function createServerChannel(): UserChannel & {
       }
     },
 
-    status: () => ({ waitingFor: waiter?.prompt, pauseRequested, cancelRequested: cancel !== undefined }),
+    status: () => ({
+      waitingFor: waiter?.prompt,
+      pauseRequested,
+      cancelRequested: cancel !== undefined,
+      queued: queued.length,
+    }),
   };
 }
 
@@ -126,5 +203,7 @@ function describe(prompt: UserPrompt | undefined, pauseRequested: boolean): stri
       return `the run waits for approval of an action ("${prompt.summary}"), not of a plan`;
     case 'paused':
       return 'the run is paused';
+    case 'taken-over':
+      return 'the person has control of the screen';
   }
 }

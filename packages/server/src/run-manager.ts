@@ -2,6 +2,7 @@ import {
   CancelledError,
   emptyRunState,
   projectRun,
+  releaseRunningStep,
   revisePlan,
   startRun,
   type Clock,
@@ -13,12 +14,13 @@ import {
   type UserCommand,
 } from '@sandpiper/core';
 import { launchBrowserEnvironment } from '@sandpiper/env-browser';
-import { parseContract, taskSchema, type Task } from '@sandpiper/protocol';
+import { marksBoundingBox, parseContract, taskSchema, type Box, type Task } from '@sandpiper/protocol';
 import { getScenario, type ScenarioServer } from '@sandpiper/scenarios';
 import type { RunSummary, Store } from '@sandpiper/storage';
 import type { FieldIssue } from './http-io.js';
+import { createLiveChannel, type LiveChannel } from './live-view.js';
 import { createServerChannel, type ChannelStatus } from './run-channel.js';
-import type { CreateRunRequest } from './request-schemas.js';
+import type { AnnotationRequest, CreateRunRequest } from './request-schemas.js';
 import { newRunId } from './system.js';
 
 /** What a front end needs to know about who is in control of a run right now. */
@@ -33,7 +35,9 @@ export type ManagerRefusal =
   /** The command does not fit what the run is doing (409). */
   | { readonly ok: false; readonly kind: 'conflict'; readonly reason: string; readonly issues?: readonly FieldIssue[] }
   /** The environment could not be started (503). */
-  | { readonly ok: false; readonly kind: 'unavailable'; readonly reason: string };
+  | { readonly ok: false; readonly kind: 'unavailable'; readonly reason: string }
+  /** The request is well-formed but does not fit the run's data (400, with the fields named). */
+  | { readonly ok: false; readonly kind: 'invalid'; readonly reason: string; readonly issues: readonly FieldIssue[] };
 
 export interface RunManagerOptions {
   readonly store: Store;
@@ -52,17 +56,28 @@ export interface RunManager {
   create(request: CreateRunRequest): Promise<{ readonly ok: true; readonly runId: string } | ManagerRefusal>;
   /** Hand a person's command to a running run, if it fits what the run is waiting for. */
   command(runId: string, command: UserCommand): { readonly ok: true } | ManagerRefusal;
+  /**
+   * Check that marks were drawn on a screenshot of this run and inside it, add their bounding
+   * box, and hand them to the run as an annotation.
+   */
+  annotate(
+    runId: string,
+    request: AnnotationRequest,
+  ): Promise<{ readonly ok: true; readonly box: Box } | ManagerRefusal>;
   /** The run's projected state and control status; undefined for an unknown run. */
   view(
     runId: string,
   ): Promise<{ readonly summary: RunSummary; readonly state: RunState; readonly control: RunControl } | undefined>;
   isActive(runId: string): boolean;
+  /** The live view of a run this server drives; undefined for runs that are not live. */
+  liveView(runId: string): LiveChannel | undefined;
   /** Cancel every active run, wait for each to end in its log, and refuse new ones. */
   close(): Promise<void>;
 }
 
 interface ActiveRun {
   readonly channel: ReturnType<typeof createServerChannel>;
+  readonly live: LiveChannel;
   readonly abort: AbortController;
   state: RunState;
   finished: Promise<void>;
@@ -73,6 +88,7 @@ const idleControl: RunControl = {
   waitingFor: undefined,
   pauseRequested: false,
   cancelRequested: false,
+  queued: 0,
 };
 
 export function createRunManager(options: RunManagerOptions): RunManager {
@@ -129,6 +145,7 @@ export function createRunManager(options: RunManagerOptions): RunManager {
   function drive(runId: string, task: Task, environment: Environment): void {
     const run: ActiveRun = {
       channel: createServerChannel(),
+      live: createLiveChannel(environment, options.onError),
       abort: new AbortController(),
       state: emptyRunState(runId),
       finished: Promise.resolve(),
@@ -155,6 +172,7 @@ export function createRunManager(options: RunManagerOptions): RunManager {
       )
       .finally(async () => {
         active.delete(runId);
+        await run.live.end().catch(() => {});
         await environment.close().catch(() => {});
       });
   }
@@ -175,23 +193,52 @@ export function createRunManager(options: RunManagerOptions): RunManager {
     }
   }
 
+  /** Why a run takes no commands: unknown, or not driven by this server. */
+  function inactive(runId: string): ManagerRefusal {
+    const summary = store.getRun(runId);
+    if (!summary) return unknownRun(runId);
+    return {
+      ok: false,
+      kind: 'conflict',
+      reason: `Run ${runId} is not being driven by this server (its status is ${summary.status}); it takes no commands.`,
+    };
+  }
+
   function command(runId: string, userCommand: UserCommand) {
     const run = active.get(runId);
-    if (!run) {
-      const summary = store.getRun(runId);
-      if (!summary) return unknownRun(runId);
-      return {
-        ok: false,
-        kind: 'conflict',
-        reason: `Run ${runId} is not being driven by this server (its status is ${summary.status}); it takes no commands.`,
-      } as const;
-    }
+    if (!run) return inactive(runId);
     if (userCommand.type === 'edit') {
       const misfit = checkEdits(run, userCommand.edits);
       if (misfit) return misfit;
     }
     const offered = run.channel.offer(userCommand);
     return offered.ok ? offered : ({ ok: false, kind: 'conflict', reason: offered.reason } as const);
+  }
+
+  async function annotate(runId: string, request: AnnotationRequest) {
+    if (!active.has(runId)) return inactive(runId);
+    const events = await store.read(runId);
+    const observation = events
+      .map((event) => (event.payload.type === 'observation' ? event.payload.observation : undefined))
+      .findLast((candidate) => candidate?.screenshot.hash === request.screenshotHash);
+    if (!observation) {
+      const reason = 'The marks were not drawn on a screenshot of this run.';
+      return { ok: false, kind: 'invalid', reason, issues: [{ path: 'screenshotHash', message: reason }] } as const;
+    }
+    const box = marksBoundingBox(request.marks);
+    const { width, height } = observation.screenshot;
+    if (box.x + box.width > width || box.y + box.height > height || box.x < 0 || box.y < 0) {
+      const reason = `The marks reach outside the ${width}×${height} screenshot.`;
+      return { ok: false, kind: 'invalid', reason, issues: [{ path: 'marks', message: reason }] } as const;
+    }
+    const annotation = {
+      screenshotHash: request.screenshotHash,
+      marks: request.marks,
+      box,
+      ...(request.sentence ? { sentence: request.sentence } : {}),
+    };
+    const result = command(runId, { type: 'annotation', annotation });
+    return result.ok ? ({ ok: true, box } as const) : result;
   }
 
   async function view(runId: string) {
@@ -209,7 +256,15 @@ export function createRunManager(options: RunManagerOptions): RunManager {
     await Promise.allSettled(runs.map((run) => run.finished));
   }
 
-  return { create, command, view, isActive: (runId) => active.has(runId), close };
+  return {
+    create,
+    command,
+    annotate,
+    view,
+    isActive: (runId) => active.has(runId),
+    liveView: (runId) => active.get(runId)?.live,
+    close,
+  };
 }
 
 /**
@@ -222,8 +277,12 @@ function checkEdits(
   edits: Extract<UserCommand, { type: 'edit' }>['edits'],
 ): ManagerRefusal | undefined {
   const waiting = run.channel.status().waitingFor;
-  if (waiting?.type !== 'plan-approval') return undefined;
-  const version = run.state.versions.find((candidate) => candidate.id === waiting.versionId);
+  // Awaiting approval, the edits apply to the version under review; otherwise to the plan in force,
+  // whose running step goes back to pending when the run takes the edits in.
+  const version =
+    waiting?.type === 'plan-approval'
+      ? run.state.versions.find((candidate) => candidate.id === waiting.versionId)
+      : run.state.plan && releaseRunningStep(run.state.plan);
   if (!version) return undefined;
   let counter = 0;
   const trial = revisePlan(version, edits, {

@@ -9,10 +9,12 @@ import { WebSocketServer } from 'ws';
 import { ServerStartError } from './errors.js';
 import { streamRunEvents } from './event-stream.js';
 import { createDHashFingerprinter } from './fingerprint.js';
+import { DEFAULT_WEB_ROOT, serveWebUi } from './web-ui.js';
 import { queryOf, readJsonBody, sendBytes, sendFailure, sendJson, validate, type ApiFailure } from './http-io.js';
 import { afterQuerySchema } from './request-schemas.js';
-import { createRunManager } from './run-manager.js';
-import { createRoutes, matchPath, matchRoute, STREAM_PATH, type Route } from './routes.js';
+import type { LiveChannel } from './live-view.js';
+import { createRunManager, type RunManager } from './run-manager.js';
+import { createRoutes, LIVE_PATH, matchPath, matchRoute, STREAM_PATH, type Route } from './routes.js';
 import { allowedOriginsFor, createGate, generateToken, MIN_TOKEN_LENGTH, type Gate } from './security.js';
 import { createRandomIds, createSystemClock } from './system.js';
 
@@ -31,6 +33,8 @@ export interface ServerOptions {
   readonly engine?: Engine;
   /** Screenshot fingerprints for the stuck detectors; the vision package's dHash when absent. */
   readonly fingerprinter?: ScreenFingerprinter;
+  /** Directory of the built web UI; `packages/web/dist` when absent. */
+  readonly webRoot?: string;
   /** Where unexpected errors are reported (never with the token); `process.emitWarning` when absent. */
   readonly onError?: (message: string) => void;
 }
@@ -86,7 +90,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const allowed = allowedOriginsFor(host, port);
     const gate = createGate(token, allowed.origins, allowed.checkHost);
     http.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      handle(request, response, routes, gate).catch((error: unknown) => {
+      const ui = { root: options.webRoot ?? DEFAULT_WEB_ROOT, host: `${host}:${port}` };
+      handle(request, response, routes, gate, ui).catch((error: unknown) => {
         onError(`A request to ${request.method} ${request.url?.split('?')[0]} failed: ${String(error)}`);
         if (!response.headersSent) sendJson(response, 500, { error: 'The server failed to answer this request.' });
         else response.destroy();
@@ -96,11 +101,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // A client that drops the connection mid-handshake must not take the process down.
       socket.on('error', () => socket.destroy());
       try {
-        const checked = checkUpgrade(request, gate, store);
+        const checked = checkUpgrade(request, gate, store, manager);
         if (!checked.ok) return rejectUpgrade(socket, checked);
-        sockets.handleUpgrade(request, socket, head, (client) =>
-          streamRunEvents(client, store, checked.runId, checked.after),
-        );
+        sockets.handleUpgrade(request, socket, head, (client) => {
+          if (checked.type === 'events') return streamRunEvents(client, store, checked.runId, checked.after);
+          checked.live.attach(client).catch((error: unknown) => onError(`A live view failed: ${String(error)}`));
+        });
       } catch (error: unknown) {
         onError(`A WebSocket upgrade for ${request.url?.split('?')[0]} failed: ${String(error)}`);
         rejectUpgrade(socket, { ok: false, status: 500, error: 'The server failed to open the stream.' });
@@ -139,8 +145,20 @@ async function closeHttp(http: Server, sockets: WebSocketServer): Promise<void> 
   });
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, routes: readonly Route[], gate: Gate) {
+async function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  routes: readonly Route[],
+  gate: Gate,
+  ui: { readonly root: string; readonly host: string },
+) {
   const url = new URL(request.url ?? '/', 'http://server.invalid');
+  if (request.method === 'GET' && !url.pathname.startsWith('/api/')) {
+    // The UI's files are public; a wrong Host still fails, so a rebinding page cannot read them either.
+    const misdirected = gate.checkOrigin(request.headers);
+    if (misdirected) return sendFailure(response, misdirected);
+    if (await serveWebUi(ui.root, url.pathname, ui.host, response)) return;
+  }
   const match = matchRoute(routes, request.method ?? 'GET', url.pathname);
   const forbidden = gate.checkOrigin(request.headers);
   if (forbidden) return sendFailure(response, forbidden);
@@ -169,21 +187,34 @@ async function handle(request: IncomingMessage, response: ServerResponse, routes
   return sendBytes(response, reply.contentType, reply.bytes);
 }
 
-type UpgradeCheck = { readonly ok: true; readonly runId: string; readonly after: number } | ApiFailure;
+type UpgradeCheck =
+  | { readonly ok: true; readonly type: 'events'; readonly runId: string; readonly after: number }
+  | { readonly ok: true; readonly type: 'live'; readonly live: LiveChannel }
+  | ApiFailure;
 
-function checkUpgrade(request: IncomingMessage, gate: Gate, store: Store): UpgradeCheck {
+function checkUpgrade(request: IncomingMessage, gate: Gate, store: Store, manager: RunManager): UpgradeCheck {
   const url = new URL(request.url ?? '/', 'http://server.invalid');
   const forbidden = gate.checkOrigin(request.headers);
   if (forbidden) return forbidden;
   const unauthorized = gate.checkToken({ headers: request.headers, url, allowQuery: true });
   if (unauthorized) return unauthorized;
+  const live = matchPath(LIVE_PATH, url.pathname);
+  if (live) {
+    const runId = live['id']!;
+    if (!store.getRun(runId)) return { ok: false, status: 404, error: `There is no run ${JSON.stringify(runId)}.` };
+    const channel = manager.liveView(runId);
+    if (!channel) {
+      return { ok: false, status: 409, error: `Run ${runId} is not live; its screenshots are in its events.` };
+    }
+    return { ok: true, type: 'live', live: channel };
+  }
   const params = matchPath(STREAM_PATH, url.pathname);
   if (!params) return { ok: false, status: 404, error: `There is no WebSocket endpoint ${url.pathname}.` };
   const query = validate(afterQuerySchema, queryOf(url), 'query');
   if (!query.ok) return query;
   const runId = params['id']!;
   if (!store.getRun(runId)) return { ok: false, status: 404, error: `There is no run ${JSON.stringify(runId)}.` };
-  return { ok: true, runId, after: query.value.after };
+  return { ok: true, type: 'events', runId, after: query.value.after };
 }
 
 /** Answer a refused upgrade with a plain HTTP response, as the client has not switched protocols yet. */

@@ -13,6 +13,7 @@ const endpoints: readonly { method: 'GET' | 'POST'; route: string; path: string;
   { method: 'GET', route: '/api/runs/:id', path: '/api/runs/r-1' },
   { method: 'GET', route: '/api/runs/:id/events', path: '/api/runs/r-1/events?after=0' },
   { method: 'GET', route: '/api/runs/:id/stream', path: '/api/runs/r-1/stream' },
+  { method: 'GET', route: '/api/runs/:id/live', path: '/api/runs/r-1/live' },
   { method: 'POST', route: '/api/runs/:id/approve', path: '/api/runs/r-1/approve' },
   { method: 'POST', route: '/api/runs/:id/reject', path: '/api/runs/r-1/reject', body: { reason: 'no' } },
   { method: 'POST', route: '/api/runs/:id/regenerate', path: '/api/runs/r-1/regenerate' },
@@ -85,8 +86,8 @@ describe('every endpoint requires the token', () => {
     expect((await test.request('POST', `/api/runs/r-1/approve?token=${token}`, { token: null })).status).toBe(401);
   });
 
-  it('refuses the WebSocket upgrade without a token, or with a wrong one', async () => {
-    const base = `${test.server.url.replace('http', 'ws')}/api/runs/r-1/stream`;
+  it.each(['stream', 'live'])('refuses the %s WebSocket upgrade without a token, or with a wrong one', async (kind) => {
+    const base = `${test.server.url.replace('http', 'ws')}/api/runs/r-1/${kind}`;
     await expect(openStream(base)).rejects.toMatchObject({ status: 401 });
     await expect(openStream(`${base}?token=wrong-token-wrong-token`)).rejects.toBeInstanceOf(StreamRefused);
     await expect(openStream(`${base}?token=wrong-token-wrong-token`)).rejects.toMatchObject({ status: 401 });

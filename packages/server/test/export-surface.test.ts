@@ -8,7 +8,6 @@ describe('public API', () => {
       'RUN_ENDED_CLOSE',
       'ServerError',
       'ServerStartError',
-      'annotationMarkSchema',
       'annotationRequestSchema',
       'createRunRequestSchema',
       'startServer',

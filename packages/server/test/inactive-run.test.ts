@@ -22,7 +22,7 @@ afterAll(async () => {
   await test.close();
 });
 
-describe('interventions the run loop cannot take yet', () => {
+describe('a run this server does not drive', () => {
   it.each([
     ['guidance', { text: 'Use the second Name field, the one in the form.' }],
     [
@@ -53,13 +53,13 @@ describe('interventions the run loop cannot take yet', () => {
     ['takeover', {}],
     ['input', { action: { type: 'click', at: { x: 20, y: 30 } } }],
     ['handback', {}],
-  ])('accepts a valid %s payload and answers 501', async (endpoint, body) => {
+  ])('takes a valid %s payload, and answers 409 because nothing drives the run', async (endpoint, body) => {
     const response = await test.post(`/api/runs/${RUN}/${endpoint}`, body);
-    expect(response.status).toBe(501);
-    expect(response.body.error).toMatch(/not available yet/);
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatch(/not being driven by this server/);
   });
 
-  it('lists and shows a run this server does not drive, but refuses commands for it with 409', async () => {
+  it('is listed and shown, but refuses commands with 409', async () => {
     const listed = (await test.get('/api/runs')).body.runs;
     expect(listed).toEqual([expect.objectContaining({ id: RUN, status: 'created', active: false })]);
     const view = (await test.get(`/api/runs/${RUN}`)).body;

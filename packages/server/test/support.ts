@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunEvent } from '@sandpiper/protocol';
 import { WebSocket } from 'ws';
-import { startServer, type RunningServer, type StreamMessage } from '../src/index.js';
+import { startServer, type RunningServer, type ServerOptions, type StreamMessage } from '../src/index.js';
 
 /** A server on a fresh data directory, with an HTTP client that sends the token unless told not to. */
 export interface TestServer {
@@ -35,9 +35,9 @@ export interface ApiResponse {
   readonly body: any;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sandpiper-server-'));
-  const server = await startServer({ dataDir, onError: (message) => console.error(message) });
+  const server = await startServer({ dataDir, onError: (message) => console.error(message), ...options });
   const request = async (method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> => {
     const token = options.token === undefined ? server.token : options.token;
     const headers: Record<string, string> = { ...(token === null ? {} : { authorization: `Bearer ${token}` }) };

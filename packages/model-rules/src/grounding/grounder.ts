@@ -53,6 +53,25 @@ export interface LocateQuery extends TargetQuery {
   readonly near?: Box;
 }
 
+/** How far outside a marked area a candidate's centre may lie and still count as inside, in pixels. */
+const REGION_SLACK = 12;
+
+/**
+ * Keep only the candidates inside the area the person marked, when any are: the mark settles an
+ * ambiguity the scores cannot. With none inside (the page scrolled since), every candidate stays.
+ */
+function insideRegion(candidates: readonly TargetCandidate[], region: Box | undefined): readonly TargetCandidate[] {
+  if (region === undefined) return candidates;
+  const grown = {
+    x: region.x - REGION_SLACK,
+    y: region.y - REGION_SLACK,
+    width: region.width + 2 * REGION_SLACK,
+    height: region.height + 2 * REGION_SLACK,
+  };
+  const inside = candidates.filter((candidate) => centreInside(candidate.box, grown));
+  return inside.length > 0 ? inside : candidates;
+}
+
 function preferNear(candidates: readonly TargetCandidate[], near: Box | undefined): TargetCandidate[] {
   if (near === undefined) return [...candidates];
   return candidates.map((candidate) =>
@@ -93,12 +112,14 @@ async function findMatch(
   const viewport = { width: screen.capture.width, height: screen.capture.height };
   if (nodes !== undefined) {
     const found = accessibilityCandidates(nodes, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
-    if (found.length > 0)
-      return preferActionableInside(chooseCandidate(query, 'accessibility', preferNear(found, query.near)));
+    if (found.length > 0) {
+      const pool = preferNear(insideRegion(found, query.region), query.near);
+      return preferActionableInside(chooseCandidate(query, 'accessibility', pool));
+    }
   }
   const read = (await ocrCandidates(handle, reader, screen, query)) ?? [];
   const found = read.filter((candidate) => candidate.score >= MIN_SCORE);
-  return chooseCandidate(query, 'ocr', preferNear(found, query.near));
+  return chooseCandidate(query, 'ocr', preferNear(insideRegion(found, query.region), query.near));
 }
 
 /** The engine's grounder role: {@link locateTarget} in the contract's shape. */

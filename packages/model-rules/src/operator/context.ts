@@ -47,7 +47,9 @@ export async function prepareTarget(
   query: LocateQuery,
   description: string,
 ): Promise<Targeting> {
-  const match = await locateTarget(context.handle, context.reader, context.screen, query);
+  const region = context.input.step.region?.box;
+  const located = region === undefined ? query : { ...query, region };
+  const match = await locateTarget(context.handle, context.reader, context.screen, located);
   const grounding = toGrounding(match);
   const best = match.best;
   const performed = context.input.performed;

@@ -1,7 +1,10 @@
-import type { PlanRefresh, Planner, PlannerInput, PlannerResult } from '@sandpiper/core';
+import type { PlanRefresh, Planner, PlannerInput, PlannerResult, RevisionResult } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
 import type { PlanVersion } from '@sandpiper/protocol';
 import { parseInstruction, parseStep, renderDirective, understoodForms, type Directive } from '../grammar/index.js';
+import type { ScreenReader } from '../screen/screen-reader.js';
+import { reviseFromAnnotation } from './annotation.js';
+import { reviseFromGuidance } from './guidance.js';
 import { missingWorkFor } from './missing-work.js';
 import { constraintsFor, expectedOutcome, successCriteria } from './outcomes.js';
 
@@ -70,8 +73,11 @@ export function refreshPlan(stepTexts: readonly string[]): PlanRefresh {
   return { constraints: constraintsFor(directives), successCriteria: successCriteria(directives), unparsed };
 }
 
-/** The rules planner: parses the instruction with the grammar; never calls a model. */
-export function createRulesPlanner(): Planner {
+/**
+ * The rules planner: parses the instruction with the grammar; never calls a model. `reader` lets
+ * it read the screenshots people mark; without one, annotations leave the plan unchanged.
+ */
+export function createRulesPlanner(reader?: ScreenReader): Planner {
   return {
     async plan(handle, input: PlannerInput) {
       throwIfCancelled(handle);
@@ -84,6 +90,12 @@ export function createRulesPlanner(): Planner {
     async missingWork(handle, input) {
       throwIfCancelled(handle);
       return missingWorkFor(input);
+    },
+    async revise(handle, { plan, request }): Promise<RevisionResult> {
+      throwIfCancelled(handle);
+      if (request.type === 'guidance') return reviseFromGuidance(plan, request.text);
+      if (reader === undefined) return { type: 'unchanged', reason: 'this planner was given no way to read screens.' };
+      return reviseFromAnnotation(handle, reader, plan, request.annotation, request.marked);
     },
   };
 }
