@@ -1,0 +1,151 @@
+import { CancelledError, type Handle } from '@sandpiper/core';
+import {
+  completeStructured,
+  ModelError,
+  type ContentPart,
+  type ModelClient,
+  type ModelErrorKind,
+  type ModelProfile,
+  type ModelRequest,
+  type Usage,
+} from '@sandpiper/models';
+import type { z } from 'zod';
+import type { RenderedPrompt } from './prompts.js';
+
+/** The roles that report model calls, as the `model-call` event names them. */
+export type RoleName = 'planner' | 'operator' | 'grounder' | 'reflector' | 'judge' | 'loop-judge' | 'critic';
+
+/** One role's model: the client that reaches it and what it can do. */
+export interface RoleModel {
+  /** Reaches the model; its provider and model id name it in reports. */
+  readonly client: ModelClient;
+  /** Its image size and coordinate space. */
+  readonly profile: ModelProfile;
+  /** Sampling temperature for this role; absent: the vendor's default. */
+  readonly temperature?: number;
+}
+
+/** What a role needs to call its model. */
+export interface RoleCaller {
+  /** The role named in each report. */
+  readonly role: RoleName;
+  /** The model the role calls. */
+  readonly model: RoleModel;
+  /** Re-asks after an invalid answer, 0 to 3. */
+  readonly maxRepairs: number;
+  /** Milliseconds from some fixed point, for call durations. */
+  readonly now: () => number;
+}
+
+/** The outcome of one role call: the validated answer, or why there is none. */
+export type RoleCallResult<T> =
+  | {
+      readonly ok: true;
+      /** The validated answer. */
+      readonly value: T;
+      /** The first answer was invalid and a re-ask fixed it. */
+      readonly repaired: boolean;
+    }
+  | {
+      readonly ok: false;
+      /** Why no usable answer came back, in one line (never a key or a prompt). */
+      readonly reason: string;
+      /** What kind of failure it was; `invalid-output` after the repairs were spent. */
+      readonly kind: ModelErrorKind;
+      /** The last validation problems, one per line, for `invalid-output`; absent otherwise. */
+      readonly validation?: string;
+    };
+
+/** What goes into one call besides the prompt. */
+export interface RoleRequest<T> {
+  /** The filled-in prompt: the system turn and the user turn's text. */
+  readonly prompt: RenderedPrompt;
+  /** Attached to the user turn after its text, in this order. */
+  readonly images?: readonly ContentPart[];
+  /** The answer's shape and every check on it; a violation is re-asked with its message. */
+  readonly schema: z.ZodType<T>;
+  /** Name of the structured answer, shown to the model. */
+  readonly outputName: string;
+  /** Upper bound on the answer's tokens; absent: the adapter's default. */
+  readonly maxOutputTokens?: number;
+}
+
+/**
+ * Ask the role's model for a structured answer with bounded repair, report the call (tokens,
+ * cost, time, outcome) through the handle, and turn every model failure into a result. Only
+ * cancellation is thrown, as `CancelledError`, so the run can stop.
+ */
+export async function callRole<T>(
+  caller: RoleCaller,
+  handle: Handle,
+  request: RoleRequest<T>,
+): Promise<RoleCallResult<T>> {
+  let attempts = 0;
+  const counted: ModelClient = {
+    specificationVersion: caller.model.client.specificationVersion,
+    provider: caller.model.client.provider,
+    model: caller.model.client.model,
+    complete: (inner, modelRequest) => {
+      attempts += 1;
+      return caller.model.client.complete(inner, modelRequest);
+    },
+  };
+  // A text-only model gets the element lists without the images it cannot read.
+  const images = caller.model.profile.capabilities.images ? (request.images ?? []) : [];
+  const modelRequest: ModelRequest<T> & { readonly outputSchema: z.ZodType<T> } = {
+    messages: [
+      { role: 'system', content: request.prompt.system },
+      { role: 'user', content: [{ type: 'text', text: request.prompt.user }, ...images] },
+    ],
+    outputSchema: request.schema,
+    outputName: request.outputName,
+    ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
+    ...(caller.model.temperature === undefined ? {} : { temperature: caller.model.temperature }),
+  };
+  const started = caller.now();
+  try {
+    const response = await completeStructured(counted, handle, modelRequest, { maxRepairs: caller.maxRepairs });
+    const repaired = attempts > 1;
+    await report(caller, handle, response.usage, started, repaired ? 'repaired' : 'ok');
+    return { ok: true, value: response.parsed, repaired };
+  } catch (error: unknown) {
+    if (CancelledError.isInstance(error) || handle.signal.aborted) throw asCancelled(error);
+    if (!ModelError.isInstance(error)) throw error;
+    if (error.kind === 'cancelled') throw new CancelledError(error.message);
+    const reason = `${error.kind}: ${error.message}`.slice(0, 2000);
+    handle.log(`${caller.role} model call failed (${reason})`);
+    await report(caller, handle, error.usage, started, 'error', reason);
+    return {
+      ok: false,
+      reason,
+      kind: error.kind,
+      ...(error.validation === undefined ? {} : { validation: error.validation }),
+    };
+  }
+}
+
+async function report(
+  caller: RoleCaller,
+  handle: Handle,
+  usage: Usage | undefined,
+  started: number,
+  outcome: 'ok' | 'repaired' | 'error',
+  error?: string,
+): Promise<void> {
+  if (handle.report === undefined) return;
+  await handle.report({
+    role: caller.role,
+    model: `${caller.model.client.provider}:${caller.model.client.model}`,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    ...(usage?.costUsd === undefined ? {} : { costUsd: usage.costUsd }),
+    durationMs: Math.max(0, caller.now() - started),
+    outcome,
+    ...(error === undefined ? {} : { error }),
+  });
+}
+
+function asCancelled(error: unknown): CancelledError {
+  if (CancelledError.isInstance(error)) return error;
+  return new CancelledError(error instanceof Error ? error.message : 'cancelled');
+}

@@ -1,0 +1,24 @@
+import type { ChangeEvidenceSource } from './change-evidence.js';
+import type { RunHistory } from './history.js';
+import type { ModelGrounder } from './roles/grounder.js';
+import type { PromptLibrary } from './prompts.js';
+import type { RoleCaller, RoleName } from './role-call.js';
+import type { ScreenImages } from './screen-context.js';
+
+/** What every model-backed role is built from; one set per engine, passed in explicitly. */
+export interface RoleParts {
+  /** The prompt files, read once. */
+  readonly prompts: PromptLibrary;
+  /** Screenshots resized for each role's model, shared so a screen is resized once. */
+  readonly images: ScreenImages;
+  /** The run's recent steps and screens, for the operator's context. */
+  readonly history: RunHistory;
+  /** Most screenshots in one request. */
+  readonly contextScreenshots: number;
+  /** The model (and repair bound) each role calls. */
+  caller(role: RoleName): RoleCaller;
+  /** Finds elements the operator names instead of pointing at. */
+  readonly grounder: ModelGrounder;
+  /** Pixel evidence for the reflector's first stage; absent: the model compares the screenshots itself. */
+  readonly changeEvidence?: ChangeEvidenceSource;
+}

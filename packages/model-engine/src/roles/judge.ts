@@ -1,0 +1,188 @@
+import type { CriterionReading, FeasibilityVerdict, Judge, JudgeVerdict } from '@sandpiper/core';
+import { isHedged } from '@sandpiper/core';
+import type { PlanVersion } from '@sandpiper/protocol';
+import { z } from 'zod';
+import { criteriaLines, linesOrNone, stepList } from '../plan-text.js';
+import { callRole } from '../role-call.js';
+import type { RoleParts } from '../role-parts.js';
+import { planningScreen } from './planning-screen.js';
+
+/** The completion judge's answer as the model writes it. */
+export const judgeAnswerSchema = z.object({
+  verdict: z.enum(['accept', 'reject']),
+  certain: z.boolean(),
+  reason: z.string().trim().min(1).max(2000),
+  criteria: z
+    .array(z.object({ id: z.string().min(1).max(64), satisfied: z.boolean(), evidence: z.string().max(2000) }))
+    .max(10),
+  sideEffectsConfirmed: z.boolean(),
+  screenStable: z.boolean(),
+  missing: z.array(z.string().trim().min(1).max(1000)).max(10).default([]),
+});
+type JudgeAnswer = z.infer<typeof judgeAnswerSchema>;
+
+/** One reading per criterion, by id. */
+export const assessAnswerSchema = z.object({
+  readings: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(64),
+        status: z.enum(['satisfied', 'unsatisfied', 'unknown']),
+        evidence: z.string().max(2000),
+      }),
+    )
+    .max(10),
+});
+
+/** Whether the task can still be done, with what was seen. */
+export const feasibilityAnswerSchema = z.object({
+  verdict: z.enum(['feasible', 'uncertain', 'infeasible']),
+  evidence: z.array(z.string().trim().min(1).max(2000)).min(1).max(10),
+});
+
+/** Answers may only name this plan's criteria; an unknown id is re-asked. */
+function knownIds<T extends { readonly id: string }>(plan: PlanVersion, path: string) {
+  const ids = new Set(plan.successCriteria.map((criterion) => criterion.id));
+  return (entries: readonly T[], context: z.core.$RefinementCtx) => {
+    entries.forEach((entry, index) => {
+      if (!ids.has(entry.id)) {
+        context.addIssue({
+          code: 'custom',
+          path: [path, index, 'id'],
+          message: `no criterion has id "${entry.id}"; use one of: ${[...ids].join(', ')}`,
+        });
+      }
+    });
+  };
+}
+
+/** Whether `evidence` quotes `value` (case and spacing aside), as an exact criterion requires. */
+export function quotesValue(evidence: string, value: string): boolean {
+  const normalize = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+  return normalize(evidence).includes(normalize(value));
+}
+
+/**
+ * The conservative reading of the judge's answer: an acceptance stands only when the model was
+ * certain, saw every criterion satisfied, quoted every exact value, saw side effects confirmed on
+ * a settled screen, and listed nothing missing. Anything less is a rejection saying why.
+ */
+export function conservativeJudgement(plan: PlanVersion, answer: JudgeAnswer): JudgeVerdict {
+  const satisfied = answer.criteria.filter((entry) => entry.satisfied).map((entry) => entry.id);
+  const doubts: string[] = [];
+  if (answer.verdict === 'accept') {
+    if (!answer.certain) doubts.push('the judge was not certain');
+    if (isHedged(answer.reason)) doubts.push('the judge hedged');
+    for (const criterion of plan.successCriteria) {
+      const reading = answer.criteria.find((entry) => entry.id === criterion.id);
+      if (!reading?.satisfied) doubts.push(`"${criterion.text}" was not seen satisfied`);
+      else if (criterion.exactValue !== undefined && !quotesValue(reading.evidence, criterion.exactValue)) {
+        doubts.push(`the exact value ${JSON.stringify(criterion.exactValue)} was not quoted from the screen`);
+      }
+    }
+    if (!answer.sideEffectsConfirmed) doubts.push('no visible confirmation of the side effects');
+    if (!answer.screenStable) doubts.push('the screen was not settled');
+    if (answer.missing.length > 0) doubts.push('work was listed as missing');
+  }
+  if (answer.verdict === 'reject' || doubts.length > 0) {
+    return {
+      verdict: 'reject',
+      reason: doubts.length === 0 ? answer.reason : `Not accepted: ${doubts.join('; ')}. ${answer.reason}`,
+      satisfied,
+      missing: answer.missing,
+    };
+  }
+  return { verdict: 'accept', reason: answer.reason, satisfied, missing: [] };
+}
+
+/** The completion judge, the per-step criteria check and the feasibility check, on the judge's model. */
+export function createModelJudge(parts: RoleParts): Judge {
+  const caller = () => parts.caller('judge');
+  return {
+    async judge(handle, input) {
+      const model = caller();
+      const screen = await planningScreen(parts.images, model.model.profile, input.screen, 'The current screen');
+      const prompt = parts.prompts.render('judge', {
+        instruction: input.task.instruction,
+        criteria: criteriaLines(input.plan),
+        steps: stepList(input.plan),
+        recent: linesOrNone((input.recent ?? []).slice(-12)),
+        screen: screen.text,
+      });
+      const result = await callRole(model, handle, {
+        prompt,
+        images: screen.images,
+        schema: judgeAnswerSchema.superRefine((answer, context) =>
+          knownIds(input.plan, 'criteria')(answer.criteria, context),
+        ),
+        outputName: 'completion_verdict',
+        maxOutputTokens: 1500,
+      });
+      if (!result.ok) {
+        return { verdict: 'reject', reason: `The judge's answer could not be read (${result.reason}).`, satisfied: [] };
+      }
+      return conservativeJudgement(input.plan, result.value);
+    },
+
+    async assess(handle, input): Promise<readonly CriterionReading[]> {
+      if (input.plan.successCriteria.length === 0) return [];
+      const model = caller();
+      const screen = await planningScreen(parts.images, model.model.profile, input.screen, 'The current screen');
+      const prompt = parts.prompts.render('criteria-assess', {
+        instruction: input.task.instruction,
+        criteria: criteriaLines(input.plan),
+        screen: screen.text,
+      });
+      const result = await callRole(model, handle, {
+        prompt,
+        images: screen.images,
+        schema: assessAnswerSchema.superRefine((answer, context) =>
+          knownIds(input.plan, 'readings')(answer.readings, context),
+        ),
+        outputName: 'criteria_readings',
+        maxOutputTokens: 1000,
+      });
+      return input.plan.successCriteria.map((criterion): CriterionReading => {
+        if (!result.ok) {
+          return { id: criterion.id, status: 'unknown', evidence: `The check could not be read (${result.reason}).` };
+        }
+        const reading = result.value.readings.find((entry) => entry.id === criterion.id);
+        if (reading === undefined) return { id: criterion.id, status: 'unknown', evidence: 'Not read.' };
+        if (
+          reading.status === 'satisfied' &&
+          criterion.exactValue !== undefined &&
+          !quotesValue(reading.evidence, criterion.exactValue)
+        ) {
+          return {
+            id: criterion.id,
+            status: 'unknown',
+            evidence: `Said satisfied without quoting ${JSON.stringify(criterion.exactValue)}: ${reading.evidence}`,
+          };
+        }
+        return { id: criterion.id, status: reading.status, evidence: reading.evidence };
+      });
+    },
+
+    async feasibility(handle, input): Promise<FeasibilityVerdict> {
+      const model = caller();
+      const screen = await planningScreen(parts.images, model.model.profile, input.screen, 'The current screen');
+      const prompt = parts.prompts.render('feasibility', {
+        instruction: input.task.instruction,
+        step: input.step.text,
+        failure: input.failure,
+        screen: screen.text,
+      });
+      const result = await callRole(model, handle, {
+        prompt,
+        images: screen.images,
+        schema: feasibilityAnswerSchema,
+        outputName: 'feasibility',
+        maxOutputTokens: 800,
+      });
+      if (!result.ok) {
+        return { verdict: 'uncertain', evidence: [`The feasibility answer could not be read (${result.reason}).`] };
+      }
+      return result.value;
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import type {
+  Handle,
+  Operator,
+  OperatorDecision,
+  OperatorInput,
+  PerformedAction,
+  PlannedAction,
+} from '@sandpiper/core';
+import type { Grounding } from '@sandpiper/protocol';
+import { boxCenter } from '@sandpiper/protocol';
+import { z } from 'zod';
+import { describePerformed, LISTED_ACTIONS } from '../history.js';
+import {
+  actionIssues,
+  elementOf,
+  MAX_CHAIN,
+  modelPlannedActionSchema,
+  presentProgressive,
+  toProtocolAction,
+} from '../model-actions.js';
+import { callRole } from '../role-call.js';
+import type { RoleParts } from '../role-parts.js';
+import {
+  coordinateRules,
+  describeScreen,
+  formatBox,
+  imagePart,
+  toModelBox,
+  type ModelScreen,
+} from '../screen-context.js';
+
+const thought = z.string().max(2000).optional();
+
+/** The operator's answer as the model writes it. */
+export const operatorAnswerSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('act'), thought, actions: z.array(modelPlannedActionSchema).min(1).max(MAX_CHAIN) }),
+  z.object({ decision: z.literal('step-complete'), thought, evidence: z.string().trim().min(1).max(2000) }),
+  z.object({ decision: z.literal('clarify'), thought, question: z.string().trim().min(1).max(2000) }),
+  z.object({ decision: z.literal('fail'), thought, reason: z.string().trim().min(1).max(2000) }),
+]);
+export type OperatorAnswer = z.infer<typeof operatorAnswerSchema>;
+
+/** The answer schema for one screen: points must land on it, pointer actions need a target. */
+function answerSchemaFor(view: ModelScreen) {
+  return operatorAnswerSchema.superRefine((answer, context) => {
+    if (answer.decision !== 'act') return;
+    answer.actions.forEach((planned, index) => {
+      for (const issue of actionIssues(planned.action, view)) {
+        context.addIssue({ code: 'custom', message: issue.message, path: ['actions', index, 'action', ...issue.path] });
+      }
+    });
+  });
+}
+
+/** Marks an answer that failed only because its points were off the screen. */
+const OFF_SCREEN = 'give a point on the screen';
+
+/** The next action or short chain for a step, from the operator's model. */
+export function createModelOperator(parts: RoleParts): Operator {
+  return {
+    async decide(handle, input) {
+      const history = parts.history.forTask(input.task);
+      history.noteAttempt(input.step, input.attempt, input.performed);
+      const caller = parts.caller('operator');
+      const view = await parts.images.prepare(input.screen, caller.model.profile);
+      const earlier = history.earlierScreens(input.screen, parts.contextScreenshots - 1);
+      const earlierViews = await Promise.all(
+        earlier.map((seen) => parts.images.prepare(seen.screen, caller.model.profile)),
+      );
+      const screens = [
+        `Screenshots attached, oldest first (${earlier.length + 1}):`,
+        ...earlier.map(
+          (seen, index) =>
+            `${index + 1}. An earlier screen; chosen there: ${seen.then.length > 0 ? seen.then.join('; ') : 'nothing'}.`,
+        ),
+        `${earlier.length + 1}. The current screen. All points refer to this one.`,
+        '',
+        describeScreen(view, 'Current screen'),
+      ].join('\n');
+      const prompt = parts.prompts.render('operator', {
+        coordinates: coordinateRules(view),
+        maxChain: String(MAX_CHAIN),
+        instruction: input.task.instruction,
+        step: stepText(input, view),
+        attempt: String(input.attempt),
+        history: history.stepLines(input.step).join('\n'),
+        performed: performedText(input.performed),
+        loopHint: loopHintText(input),
+        screens,
+      });
+      const result = await callRole(caller, handle, {
+        prompt,
+        images: [...earlierViews.map(imagePart), imagePart(view)],
+        schema: answerSchemaFor(view),
+        outputName: 'operator_decision',
+        maxOutputTokens: 1500,
+      });
+      if (!result.ok) {
+        history.noteScreen(input.screen, []);
+        return unreadable(result.validation, result.reason);
+      }
+      const decision = await toDecision(handle, parts, input, view, result.value);
+      history.noteScreen(input.screen, decision.type === 'act' ? decision.actions.map((action) => action.summary) : []);
+      return decision;
+    },
+  };
+}
+
+/** After the repair bound: points that kept missing the screen fail the step; anything else asks the person. */
+function unreadable(validation: string | undefined, reason: string): OperatorDecision {
+  const lines = (validation ?? '').split('\n').filter((line) => line.trim() !== '');
+  if (lines.length > 0 && lines.every((line) => line.includes(OFF_SCREEN))) {
+    return { type: 'fail', reason: `The model kept pointing outside the screen: ${lines[0]}` };
+  }
+  return {
+    type: 'clarify',
+    question: `The model's answers could not be read (${reason}). How should this step be done?`,
+  };
+}
+
+async function toDecision(
+  handle: Handle,
+  parts: RoleParts,
+  input: OperatorInput,
+  view: ModelScreen,
+  answer: OperatorAnswer,
+): Promise<OperatorDecision> {
+  switch (answer.decision) {
+    case 'step-complete':
+      return { type: 'step-complete', evidence: answer.evidence };
+    case 'clarify':
+      return { type: 'clarify', question: answer.question };
+    case 'fail':
+      return { type: 'fail', reason: answer.reason };
+    case 'act':
+      break;
+  }
+  const actions: PlannedAction[] = [];
+  for (const planned of answer.actions) {
+    const element = elementOf(planned.action);
+    let grounding: Grounding | undefined;
+    if (element !== undefined) {
+      grounding = await parts.grounder.locate(handle, {
+        query: { text: element },
+        screen: input.screen,
+        ...(input.step.region ? { region: input.step.region } : {}),
+      });
+      if (grounding.box === undefined) {
+        return { type: 'fail', reason: `"${element}" could not be found on the screen.` };
+      }
+    }
+    const action = toProtocolAction(planned.action, view, grounding?.box && boxCenter(grounding.box));
+    if (action === undefined) return { type: 'fail', reason: `"${planned.summary}" points outside the screen.` };
+    actions.push({
+      action,
+      summary: presentProgressive(planned.summary, action, element && `'${element}'`),
+      ...(grounding === undefined ? {} : { grounding }),
+    });
+  }
+  return { type: 'act', actions };
+}
+
+function stepText(input: OperatorInput, view: ModelScreen): string {
+  const lines = [input.step.text];
+  if (input.step.expectedOutcome) lines.push(`Expected outcome: ${input.step.expectedOutcome}`);
+  const region = input.step.region;
+  if (region) {
+    lines.push(
+      `The person marked the target's area at ${formatBox(toModelBox(region.box, view))}` +
+        `${region.label ? ` (${region.label})` : ''}; prefer a target inside it.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function performedText(performed: readonly PerformedAction[]): string {
+  if (performed.length === 0) return '(none yet)';
+  const shown = performed.slice(-LISTED_ACTIONS).map((action) => `- ${describePerformed(action)}`);
+  const hidden = performed.length - LISTED_ACTIONS;
+  return [...(hidden > 0 ? [`(${hidden} earlier actions not shown)`] : []), ...shown].join('\n');
+}
+
+function loopHintText(input: OperatorInput): string {
+  const hint = input.loopHint;
+  if (!hint) return 'none';
+  const tiers = { 1: 'switch modality', 2: 'change strategy', 3: 'a judge said switch' } as const;
+  return `${hint.avoid.length > 0 ? hint.avoid.join('; ') : 'the last action'} (${tiers[hint.tier]}: ${hint.reason})`;
+}

@@ -1,0 +1,223 @@
+import type { Handle, PerformedAction, Reflector, StepCheck, StepCheckInput } from '@sandpiper/core';
+import type { ContentPart } from '@sandpiper/models';
+import type { Action, ChangeRegionEvidence } from '@sandpiper/protocol';
+import { z } from 'zod';
+import type { ChangeEvidence } from '../change-evidence.js';
+import { describePerformed } from '../history.js';
+import { callRole } from '../role-call.js';
+import type { RoleParts } from '../role-parts.js';
+import {
+  coordinateRules,
+  describeScreen,
+  formatBox,
+  imagePart,
+  toModelBox,
+  type ModelScreen,
+} from '../screen-context.js';
+
+/** Stage 1: what changed, each change sorted by cause. */
+export const changeAnswerSchema = z.object({
+  changes: z
+    .array(
+      z.object({
+        region: z.number().int().positive().optional(),
+        description: z.string().trim().min(1).max(300),
+        relevance: z.enum(['action-relevant', 'noise', 'unrelated']),
+      }),
+    )
+    .max(50),
+  summary: z.string().trim().min(1).max(1000),
+});
+type ChangeAnswer = z.infer<typeof changeAnswerSchema>;
+
+/** Stage 2: the verdict from the cleaned evidence. */
+export const stepVerdictSchema = z.object({
+  verdict: z.enum(['success', 'failure']),
+  evidence: z.string().trim().min(1).max(1000),
+  summary: z.string().trim().min(1).max(1000),
+});
+
+/** Most actions listed for one check; a step's chain is short, so this only bounds odd cases. */
+const LISTED = 10;
+
+/** Where a pointer action happened, in the model's coordinates of `view`; empty for other actions. */
+function where(action: Action, view: ModelScreen): string {
+  const point = (at: { x: number; y: number }) => {
+    const box = toModelBox({ ...at, width: 0, height: 0 }, view);
+    return `(${box.x}, ${box.y})`;
+  };
+  switch (action.type) {
+    case 'click':
+    case 'double-click':
+      return ` at ${point(action.at)}`;
+    case 'move':
+      return ` at ${point(action.to)}`;
+    case 'drag':
+      return ` from ${point(action.from)} to ${point(action.to)}`;
+    default:
+      return '';
+  }
+}
+
+/** The actions, each pointer action with where it landed on `view`. */
+function actionLines(performed: readonly PerformedAction[], view: ModelScreen): string {
+  if (performed.length === 0) return '(none: the operator found the effect already in place)';
+  return performed
+    .slice(-LISTED)
+    .map((entry) => `- ${describePerformed(entry)}${where(entry.action, view)}`)
+    .join('\n');
+}
+
+const unreadable = (reason: string): StepCheck => ({
+  passed: false,
+  evidence: `The reflector's answers could not be read (${reason}).`,
+});
+
+/**
+ * The evidence-first reflector on a model: stage 1 describes what changed and sorts each change
+ * by cause; stage 2 judges the step from that description and the screen after. Either stage
+ * failing to answer counts as a failed check, never as a pass.
+ */
+export function createModelReflector(parts: RoleParts): Reflector {
+  return {
+    async check(handle, input) {
+      const caller = parts.caller('reflector');
+      const profile = caller.model.profile;
+      const [before, after] = await Promise.all([
+        parts.images.prepare(input.before, profile),
+        parts.images.prepare(input.after, profile),
+      ]);
+      const evidence =
+        input.performed.length > 0 && parts.changeEvidence
+          ? await parts.changeEvidence.collect(handle, input)
+          : undefined;
+      let changes: ChangeAnswer | undefined;
+      if (input.performed.length > 0) {
+        const stage1 = await describeChanges(handle, parts, input, before, after, evidence);
+        if (!stage1.ok) return finish(parts, input, unreadable(stage1.reason));
+        changes = stage1.value;
+      }
+      const prompt = parts.prompts.render('reflector-stage2', {
+        step: stepWithOutcome(input),
+        actions: actionLines(input.performed, after),
+        changes: changes ? changeLines(changes) : '(no actions were performed, so nothing was compared)',
+        screen: `The screen after the actions is attached.\n${describeScreen(after, 'Screen after')}`,
+      });
+      const stage2 = await callRole(caller, handle, {
+        prompt,
+        images: [imagePart(after)],
+        schema: stepVerdictSchema,
+        outputName: 'step_verdict',
+        maxOutputTokens: 600,
+      });
+      if (!stage2.ok) return finish(parts, input, unreadable(stage2.reason));
+      const passed = stage2.value.verdict === 'success';
+      return finish(parts, input, {
+        passed,
+        evidence: stage2.value.evidence,
+        reflection: {
+          method: 'evidence-first',
+          regions: regionEvidence(evidence, changes),
+          keyEvidence: stage2.value.evidence,
+          summary: stage2.value.summary,
+          ...(evidence?.markedBefore ? { markedBefore: evidence.markedBefore } : {}),
+          ...(evidence?.markedAfter ? { markedAfter: evidence.markedAfter } : {}),
+        },
+      });
+    },
+  };
+}
+
+function finish(parts: RoleParts, input: StepCheckInput, check: StepCheck): StepCheck {
+  parts.history.noteCheck(input.step, check.passed, check.evidence);
+  return check;
+}
+
+function stepWithOutcome(input: StepCheckInput): string {
+  return input.step.expectedOutcome
+    ? `${input.step.text}\nExpected outcome: ${input.step.expectedOutcome}`
+    : input.step.text;
+}
+
+async function describeChanges(
+  handle: Handle,
+  parts: RoleParts,
+  input: StepCheckInput,
+  before: ModelScreen,
+  after: ModelScreen,
+  evidence: ChangeEvidence | undefined,
+) {
+  const images: ContentPart[] = [];
+  const wanted = parts.contextScreenshots >= 2 ? 2 : 1;
+  const beforeImage = evidence?.markedBefore
+    ? ({ type: 'image', data: evidence.markedBefore, mimeType: 'image/png' } as const)
+    : imagePart(before);
+  const afterImage = evidence?.markedAfter
+    ? ({ type: 'image', data: evidence.markedAfter, mimeType: 'image/png' } as const)
+    : imagePart(after);
+  if (wanted === 2) images.push(beforeImage);
+  images.push(afterImage);
+  const regions =
+    evidence === undefined
+      ? 'none computed: compare the screenshots yourself'
+      : evidence.regions.length === 0
+        ? 'none: the pixels did not change'
+        : evidence.regions
+            .slice(0, 50)
+            .map(
+              (region) => `${region.id}. ${formatBox(toModelBox(region.box, after))}, ${region.changedPixels} pixels`,
+            )
+            .join('\n');
+  const screens = [
+    wanted === 2
+      ? 'Attached: the screen before the actions, then the screen after.'
+      : 'Attached: the screen after the actions (the one before is not sent).',
+    describeScreen(after, 'Screen after'),
+  ].join('\n');
+  const prompt = parts.prompts.render('reflector-stage1', {
+    coordinates: coordinateRules(after),
+    step: stepWithOutcome(input),
+    actions: actionLines(input.performed, before),
+    evidence: regions,
+    screens,
+  });
+  return callRole(parts.caller('reflector'), handle, {
+    prompt,
+    images,
+    schema: changeAnswerSchema,
+    outputName: 'change_description',
+    maxOutputTokens: 1000,
+  });
+}
+
+function changeLines(changes: ChangeAnswer): string {
+  const relevant = changes.changes.filter((change) => change.relevance !== 'noise');
+  const lines = relevant.map(
+    (change) =>
+      `- ${change.region === undefined ? '' : `[${change.region}] `}${change.description} (${change.relevance})`,
+  );
+  const noise = changes.changes.length - relevant.length;
+  return [
+    ...(lines.length === 0 ? ['- nothing relevant changed'] : lines),
+    ...(noise > 0 ? [`(${noise} ${noise === 1 ? 'change' : 'changes'} set aside as noise)`] : []),
+    `Summary: ${changes.summary}`,
+  ].join('\n');
+}
+
+/** The regions the pixel comparison found, with how stage 1 read each. */
+function regionEvidence(
+  evidence: ChangeEvidence | undefined,
+  changes: ChangeAnswer | undefined,
+): ChangeRegionEvidence[] {
+  if (evidence === undefined) return [];
+  return evidence.regions.slice(0, 50).map((region) => {
+    const read = changes?.changes.find((change) => change.region === region.id);
+    return {
+      id: region.id,
+      box: region.box,
+      changedPixels: region.changedPixels,
+      relevance: read?.relevance ?? 'unrelated',
+      description: read?.description ?? 'not described',
+    };
+  });
+}
