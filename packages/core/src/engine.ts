@@ -161,6 +161,8 @@ export interface PerformedAction {
   readonly action: Action;
   readonly summary: string;
   readonly ok: boolean;
+  /** What a tool call returned (search results, a command's report); absent for UI actions. */
+  readonly output?: string;
 }
 
 export interface OperatorInput {

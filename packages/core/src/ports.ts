@@ -7,6 +7,8 @@ import type {
   Observation,
   RunEvent,
   ScreenshotRef,
+  Step,
+  Task,
 } from '@sandpiper/protocol';
 import type { Handle } from './handle.js';
 
@@ -35,7 +37,51 @@ export interface Environment {
    * Absent when the environment cannot stream its screen.
    */
   watch?(options: LiveViewOptions, onFrame: (frame: LiveFrame) => void): Promise<LiveView>;
+  /**
+   * Run a shell command on the machine this environment controls (a desktop or remote machine).
+   * Absent when the environment offers no shell, as a browser does not; `info.shell` says which.
+   */
+  shell?(handle: Handle, command: string, options: { readonly timeoutMs: number }): Promise<ShellResult>;
   close(): Promise<void>;
+}
+
+/** What one shell command did. */
+export interface ShellResult {
+  /** The exit code; null when the command was killed (timeout, signal). */
+  readonly exitCode: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly timedOut: boolean;
+  readonly durationMs: number;
+}
+
+/** A tool call as the operator asks for it (the `tool-call` action). */
+export interface ToolCall {
+  readonly tool: 'search' | 'code';
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** What a tool call produced; `output` goes into the operator's next decision. */
+export interface ToolOutcome {
+  /** False when the tool could not do what was asked (no shell, nothing found is still `ok`). */
+  readonly ok: boolean;
+  /** The result for the operator, in plain text; bounded by the tool. */
+  readonly output: string;
+  /** Why the call failed, for `ok: false`. */
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+/**
+ * Runs the agent's own tools: the searcher (procedural knowledge) and the coder (shell commands
+ * through the environment). Expected failures are outcomes, not exceptions.
+ */
+export interface ToolRunner {
+  run(
+    handle: Handle,
+    call: ToolCall,
+    context: { readonly task: Task; readonly step: Step; readonly environment: Environment },
+  ): Promise<ToolOutcome>;
 }
 
 export interface LiveViewOptions {

@@ -115,5 +115,7 @@ export const actionResultSchema = z.object({
   error: z.string().optional(),
   /** Wall time the environment spent performing the action, in milliseconds. */
   durationMs: z.number().nonnegative(),
+  /** What a tool call returned (search results, a command's report), for the next decision; absent for UI actions. */
+  output: z.string().max(20_000).optional(),
 });
 export type ActionResult = z.infer<typeof actionResultSchema>;

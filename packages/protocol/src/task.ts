@@ -23,6 +23,10 @@ export const budgetsSchema = z.object({
   maxAttemptsPerStep: z.number().int().positive().max(20).default(3),
   /** Wall-clock limit for the whole run in milliseconds. */
   maxDurationMs: z.number().int().positive().max(86_400_000).default(600_000),
+  /** Most model tokens (input plus output, all roles) the run may use; absent for no limit. */
+  maxModelTokens: z.number().int().positive().max(1_000_000_000).optional(),
+  /** Most money the run's model calls may cost, in US dollars by the price table; absent for no limit. */
+  maxCostUsd: z.number().positive().max(100_000).optional(),
 });
 export type Budgets = z.infer<typeof budgetsSchema>;
 

@@ -1,4 +1,4 @@
-import type { PlanVersion, Step } from '@sandpiper/protocol';
+import type { Action, PlanVersion, Step } from '@sandpiper/protocol';
 import {
   defaultDetectorConfig,
   describeCanonicalAction,
@@ -248,6 +248,11 @@ async function performChain(
       summary: planned.summary,
       ...(planned.grounding ? { grounding: planned.grounding } : {}),
     });
+    if (planned.action.type === 'tool-call') {
+      // The operator must read a tool's output before it acts again, so a tool call ends the chain.
+      await performToolCall(context, step, planned.action, planned.summary, start.seq, performed);
+      return undefined;
+    }
     if (planned.action.type === 'done' || planned.action.type === 'fail') {
       performed.push({ action: planned.action, summary: planned.summary, ok: true });
       if (planned.action.type === 'fail') return { type: 'failed', reason: planned.action.reason };
@@ -270,6 +275,32 @@ async function performChain(
  */
 export type Interruption = { readonly type: 'replanned' } | { readonly type: 'reobserve' };
 
+async function performToolCall(
+  context: RunContext,
+  step: Step,
+  action: Extract<Action, { type: 'tool-call' }>,
+  summary: string,
+  startSeq: number,
+  performed: PerformedAction[],
+): Promise<void> {
+  const tools = context.deps.tools;
+  const outcome = tools
+    ? await tools.run(
+        context.handle,
+        { tool: action.tool, input: action.input },
+        { task: context.state.task!, step, environment: context.deps.environment },
+      )
+    : { ok: false, output: '', error: 'no tools are set up for this run', durationMs: 0 };
+  const result = {
+    ok: outcome.ok,
+    durationMs: outcome.durationMs,
+    ...(outcome.error ? { error: outcome.error } : {}),
+    ...(outcome.output ? { output: outcome.output.slice(0, 20_000) } : {}),
+  };
+  await context.emit('agent', { type: 'action-end', stepId: step.id, result }, startSeq);
+  performed.push({ action, summary, ok: outcome.ok, output: outcome.output || outcome.error || '' });
+}
+
 /** Between actions: honour cancellation, pause, takeover, the person's changes, and the budgets. */
 export async function checkpoint(context: RunContext): Promise<RunStop | Interruption | undefined> {
   if (context.handle.signal.aborted) return cancelled(context, 'Cancelled by the user.');
@@ -285,7 +316,7 @@ export async function checkpoint(context: RunContext): Promise<RunStop | Interru
   if (context.timeLeft() <= 0) {
     return { status: 'budget-exhausted', reason: `The time budget of ${budgets.maxDurationMs} ms ran out.` };
   }
-  return undefined;
+  return modelBudgetStop(context);
 }
 
 /** Act on one command taken between actions; undefined when it changed nothing the step relies on. */
@@ -363,6 +394,31 @@ async function reviseDuringExecution(
   return approved.id === inForce.id ? undefined : { type: 'replanned' };
 }
 
+/** The token and money budgets: checked between actions, against what the model calls so far added up to. */
+export function modelBudgetStop(context: RunContext): RunStop | undefined {
+  const { maxModelTokens, maxCostUsd } = context.state.task!.budgets;
+  const usage = context.state.usage;
+  const tokens = usage.inputTokens + usage.outputTokens;
+  if (maxModelTokens !== undefined && tokens >= maxModelTokens) {
+    return {
+      status: 'budget-exhausted',
+      reason: `The token budget of ${maxModelTokens} was used up (${tokens} tokens in ${usage.calls} model calls).`,
+    };
+  }
+  if (maxCostUsd !== undefined && usage.costUsd >= maxCostUsd) {
+    return {
+      status: 'budget-exhausted',
+      reason: `The money budget of ${usd(maxCostUsd)} was used up (${usd(usage.costUsd)} in ${usage.calls} model calls).`,
+    };
+  }
+  return undefined;
+}
+
+/** Dollars with cents, or with four decimals below a dollar, where model calls cost fractions of a cent. */
+function usd(amount: number): string {
+  return `$${amount >= 1 ? amount.toFixed(2) : amount.toFixed(4)}`;
+}
+
 async function cancelled(context: RunContext, reason: string): Promise<RunStop> {
   await context.emit('user', { type: 'run-cancel', reason });
   return { status: 'cancelled', reason };
@@ -374,7 +430,10 @@ async function approveIfSensitive(
   step: Step,
   planned: PlannedAction,
 ): Promise<RunStop | undefined> {
-  const reason = sensitiveReason(planned.action.type, [step.text, planned.grounding?.query]);
+  const reason =
+    planned.action.type === 'tool-call' && planned.action.tool === 'code'
+      ? 'runs a shell command'
+      : sensitiveReason(planned.action.type, [step.text, planned.grounding?.query]);
   if (!reason) return undefined;
   const requestId = context.deps.ids.next('approval');
   const subject = { type: 'action' as const, stepId: step.id, summary: planned.summary, reason };

@@ -2,7 +2,15 @@ import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpipe
 import type { DetectorConfig } from '../detectors/index.js';
 import type { Engine, Screen } from '../engine.js';
 import { CancelledError, type Handle } from '../handle.js';
-import type { BlobStore, Clock, Environment, EventLog, IdGenerator, ScreenFingerprinter } from '../ports.js';
+import type {
+  BlobStore,
+  Clock,
+  Environment,
+  EventLog,
+  IdGenerator,
+  ScreenFingerprinter,
+  ToolRunner,
+} from '../ports.js';
 import { applyRunEvent, projectRun, type RunState } from './projection.js';
 import type { CompletionConfig } from './completion-policy.js';
 import type { UserChannel } from './user-channel.js';
@@ -29,6 +37,8 @@ export interface RunDependencies {
   readonly detectors?: DetectorConfig;
   /** How the run decides it is done (completion gate, conservative judge, rejections allowed); defaults when absent. */
   readonly completion?: CompletionConfig;
+  /** Performs `tool-call` actions (searcher, coder); absent: such actions fail with a reason the operator reads. */
+  readonly tools?: ToolRunner;
 }
 
 /**
