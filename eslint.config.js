@@ -36,6 +36,17 @@ export default tseslint.config(
     },
   },
   {
+    // The web UI's components are .tsx; they get the same type-aware rules as every .ts file.
+    files: ['packages/web/**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
     // The core and the contracts must not perform I/O: no Node built-ins, no browser, no database.
     files: ['packages/core/src/**/*.ts', 'packages/protocol/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test-support/**'],

@@ -29,3 +29,12 @@ if [[ ! -f $marker || package-lock.json -nt $marker ]]; then
 else
   echo "sandpiper setup: npm dependencies already installed"
 fi
+
+# The web UI served by "sandpiper serve": built with Vite when missing or older than its sources.
+web_index=packages/web/dist/index.html
+if [[ ! -f $web_index ]] || [[ -n $(find packages/web/src packages/web/index.html packages/web/vite.config.ts -newer "$web_index" -print -quit 2>/dev/null) ]]; then
+  echo "sandpiper setup: building the web UI"
+  npm run build:web --silent >/dev/null
+else
+  echo "sandpiper setup: web UI already built"
+fi

@@ -87,7 +87,10 @@ describe('guidance', () => {
     expect((await test.post(`/api/runs/${runId}/approve`)).status).toBe(202);
     await stream.until((event) => event.payload.type === 'approval-response');
     // Still paused: approving the change is not resuming.
-    expect((await test.get(`/api/runs/${runId}`)).body.control.waitingFor).toEqual({ type: 'paused' });
+    const held = (await test.get(`/api/runs/${runId}`)).body;
+    expect(held.control.waitingFor).toEqual({ type: 'paused' });
+    expect(held.state.phase).toBe('paused');
+    expect(held.state.plan.cause).toBe('guidance');
     expect((await test.post(`/api/runs/${runId}/resume`)).status).toBe(202);
 
     const end = await approveUntilEnd(test, runId, stream);

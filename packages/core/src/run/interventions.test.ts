@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OperatorDecision, OperatorInput } from '../engine.js';
 import { actOnceThenComplete, click, setup } from '../test-support/loop-harness.js';
 import { startRun } from './agent-loop.js';
+import { projectRun } from './projection.js';
 import { createQueueChannel } from './user-channel.js';
 
 const types = (events: readonly { payload: { type: string } }[]) => events.map((event) => event.payload.type);
@@ -78,6 +79,12 @@ describe('guidance and annotations', () => {
     channel.push({ type: 'reject', reason: 'no, keep it' });
     channel.push({ type: 'resume' });
     const state = await running;
+    const events = log.all('run-1');
+    const rejected = events.findIndex(
+      (event) => event.payload.type === 'approval-response' && event.payload.decision === 'rejected',
+    );
+    // Rejecting the proposal leaves the run paused with the plan in force, until it is resumed.
+    expect(projectRun('run-1', events.slice(0, rejected + 1)).phase).toBe('paused');
     expect(state.status).toBe('succeeded');
     expect(state.versions.map((version) => [version.cause, version.state])).toEqual([
       ['initial', 'locked'],

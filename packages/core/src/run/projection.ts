@@ -41,8 +41,8 @@ export interface RunState {
   readonly completionClaims: number;
   /** Actions the person performed during takeovers. */
   readonly manualActions: number;
-  /** The phase a takeover interrupted, restored when control is handed back. */
-  readonly pausedFrom: RunPhase;
+  /** The person paused the run and has not resumed it; decisions taken meanwhile leave it paused. */
+  readonly paused: boolean;
   /** Model calls of the run so far; all zero for the built-in engine. */
   readonly usage: RunUsage;
 }
@@ -76,7 +76,7 @@ export function emptyRunState(runId: string): RunState {
     criteriaEvidence: {},
     completionClaims: 0,
     manualActions: 0,
-    pausedFrom: 'created',
+    paused: false,
     usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 },
   };
 }
@@ -126,13 +126,15 @@ export function applyRunEvent(state: RunState, event: RunEvent): RunState {
       return { ...next, plan: advanced(state.plan, payload.stepId, payload.status), currentStep: undefined };
     }
     case 'run-pause':
-      return { ...next, phase: 'paused' };
-    case 'run-resume':
-      return { ...next, phase: state.plan ? 'executing' : state.phase };
+      return { ...next, phase: 'paused', paused: true };
+    case 'run-resume': {
+      const resumed = { ...next, paused: false };
+      return { ...resumed, phase: phaseAfterHold(resumed) };
+    }
     case 'takeover-start':
-      return { ...next, phase: 'taken-over', pausedFrom: state.phase === 'paused' ? 'paused' : state.phase };
+      return { ...next, phase: 'taken-over' };
     case 'takeover-end':
-      return { ...next, phase: state.pausedFrom === 'paused' ? 'paused' : state.plan ? 'executing' : state.pausedFrom };
+      return { ...next, phase: phaseAfterHold(next) };
     case 'manual-action':
       return { ...next, manualActions: state.manualActions + 1 };
     case 'model-call':
@@ -174,16 +176,27 @@ function applyApprovalResponse(
   const request = previous.pendingApproval;
   if (!request || request.requestId !== requestId) return next;
   const cleared = { ...next, pendingApproval: undefined };
-  if (request.subject.type !== 'plan') return { ...cleared, phase: 'executing' };
+  const going = cleared.paused ? 'paused' : 'executing';
+  if (request.subject.type !== 'plan') return { ...cleared, phase: going };
   const versionId = request.subject.versionId;
   if (decision === 'rejected') {
-    return { ...cleared, versions: setState(previous.versions, (v) => (v.id === versionId ? 'rejected' : v.state)) };
+    const versions = setState(previous.versions, (v) => (v.id === versionId ? 'rejected' : v.state));
+    // A rejected proposal leaves the plan in force running (or paused); a rejected draft waits for the next one.
+    return { ...cleared, versions, ...(cleared.plan ? { phase: going } : {}) };
   }
   const versions = setState(previous.versions, (v) =>
     v.id === versionId ? 'locked' : v.state === 'locked' ? 'superseded' : v.state,
   );
   const approved = versions.find((v) => v.id === versionId);
-  return { ...cleared, phase: 'executing', versions, plan: approved };
+  return { ...cleared, phase: going, versions, plan: approved };
+}
+
+/** Where a run stands once a hold (pause, takeover) ends: still paused, waiting on a decision, or working. */
+function phaseAfterHold(state: RunState): RunPhase {
+  if (state.paused) return 'paused';
+  if (state.pendingApproval)
+    return state.pendingApproval.subject.type === 'plan' ? 'awaiting-approval' : 'waiting-for-user';
+  return state.plan ? 'executing' : 'planning';
 }
 
 /** The plan after a step's status changed; a step event that does not fit the plan leaves it as it was. */
