@@ -99,7 +99,12 @@ describe('without accessibility data', () => {
       { action: { type: 'type' as const, text: 'Ada Lovelace' }, summary: "Typing 'Ada Lovelace'", ok: true },
     ];
     const check = (text: string) =>
-      createEvidenceReflector({ reader }).check(createHandle(), { step: stepOf(text), performed, before: screen, after });
+      createEvidenceReflector({ reader }).check(createHandle(), {
+        step: stepOf(text),
+        performed,
+        before: screen,
+        after,
+      });
     const typed = await check("Type 'Ada Lovelace' into the 'Employee name' field");
     expect(typed.passed).toBe(true);
     expect(typed.evidence).toContain("OCR reads 'Ada Lovelace' inside the 'Employee name' field");

@@ -86,3 +86,18 @@ describe('guidance the rules planner understands', () => {
     expect(reviseFromGuidance(done, "use 'Ops' instead of 'Sales'")).toMatchObject({ type: 'unchanged' });
   });
 });
+
+describe('criteria after guidance', () => {
+  it('keeps the value criteria when the advice only adds a Tab at the end', async () => {
+    const { refreshPlan } = await import('./planner.js');
+    const texts = after(form, 'finally press Tab');
+    expect(texts.at(-1)).toBe('Press Tab');
+    const withoutSave = planFor("type 'Ada' into the 'Name' field, then press Tab");
+    expect(refreshPlan(withoutSave.pending.map((step) => step.text)).successCriteria).toEqual([
+      { text: "The 'Name' field shows 'Ada'", exactValue: 'Ada' },
+    ]);
+    expect(refreshPlan(["type 'Ada' into the 'Name' field", 'press Enter']).successCriteria).toEqual([
+      { text: expect.stringMatching(/every step/i) },
+    ]);
+  });
+});

@@ -61,9 +61,16 @@ export function clicksInPlaceControl(directive: Directive | undefined): boolean 
 }
 
 /** Directives after which earlier field values may no longer be on screen (the form was sent, the page changed). */
+/**
+ * Keys that only move focus (Tab, Shift+Tab): pressing them commits nothing. Arrows are not among
+ * them: on a focused dropdown or radio group they change the value.
+ */
+const MOVING_KEYS = new Set(['Tab', 'Shift']);
+
 function mayLeaveThePage(directive: Directive): boolean {
   if (directive.kind === 'click' || directive.kind === 'double-click') return !clicksInPlaceControl(directive);
-  return directive.kind === 'press' || directive.kind === 'open';
+  if (directive.kind === 'press') return !directive.keys.every((key) => MOVING_KEYS.has(key));
+  return directive.kind === 'open';
 }
 
 /** The criterion a value-setting directive leaves on screen (a field's text, a checkbox's state); undefined for others. */

@@ -18,7 +18,8 @@ export function RunControls({
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const busy = commands.busy !== undefined;
-  const canPause = state.phase === 'executing' && !(control?.pauseRequested ?? false);
+  const canPause =
+    (state.phase === 'executing' || state.phase === 'awaiting-approval') && !(control?.pauseRequested ?? false);
   const canResume = state.phase === 'paused';
 
   if (confirming) {
