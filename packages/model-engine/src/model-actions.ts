@@ -44,6 +44,19 @@ export const modelActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('open'), target: z.string().trim().min(1).max(4096) }),
   z.object({ type: z.literal('done'), summary: z.string().trim().min(1).max(2000) }),
   z.object({ type: z.literal('fail'), reason: z.string().trim().min(1).max(2000) }),
+  /**
+   * `search` needs `query`, `code` needs `command` ({@link actionIssues} checks which). Named fields
+   * rather than a free record, so the schema stays expressible in OpenAI's strict mode.
+   */
+  z.object({
+    type: z.literal('tool-call'),
+    tool: z.enum(['search', 'code']),
+    input: z.object({
+      query: z.string().max(500).optional(),
+      limit: z.number().int().min(1).max(10).optional(),
+      command: z.string().max(4000).optional(),
+    }),
+  }),
 ]);
 export type ModelAction = z.infer<typeof modelActionSchema>;
 
@@ -92,6 +105,13 @@ export function actionIssues(action: ModelAction, view: ModelScreen): Issue[] {
     const given = action.type === 'move' ? action.to : action.at;
     if (given === undefined && action.element === undefined) {
       issues.push({ path: [], message: `a ${action.type} needs a point or an element description` });
+    }
+  }
+  if (action.type === 'tool-call') {
+    const field = action.tool === 'search' ? 'query' : 'command';
+    const value = action.input[field];
+    if (typeof value !== 'string' || value.trim() === '') {
+      issues.push({ path: ['input', field], message: `a ${action.tool} call needs a non-empty "${field}" string` });
     }
   }
   const keys =
@@ -166,6 +186,11 @@ export function toProtocolAction(action: ModelAction, view: ModelScreen, located
     case 'done':
     case 'fail':
       return action;
+    case 'tool-call': {
+      const { query, limit, command } = action.input;
+      const input = action.tool === 'search' ? { query, ...(limit === undefined ? {} : { limit }) } : { command };
+      return { type: 'tool-call', tool: action.tool, input };
+    }
   }
 }
 

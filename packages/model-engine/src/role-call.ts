@@ -9,7 +9,7 @@ import {
   type ModelRequest,
   type Usage,
 } from '@sandpiper/models';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { RenderedPrompt } from './prompts.js';
 
 /** The roles that report model calls, as the `model-call` event names them. */
@@ -75,6 +75,27 @@ export interface RoleRequest<T> {
  * cost, time, outcome) through the handle, and turn every model failure into a result. Only
  * cancellation is thrown, as `CancelledError`, so the run can stop.
  */
+/**
+ * The schema as providers receive it. Anthropic's tool input and OpenAI's structured output both
+ * need an object at the root, so an answer that is a union (act / complete / fail...) travels as
+ * `{ "answer": … }`. The bare answer is accepted too, because prompts show it unwrapped and
+ * models without schema enforcement answer that way.
+ */
+export function providerSchema<T>(schema: z.ZodType<T>): z.ZodType<T> {
+  if (schema instanceof z.ZodObject) return schema;
+  const wrapped = z.preprocess((value) => (isWrapped(value) ? value : { answer: value }), z.object({ answer: schema }));
+  // The wrapper is removed again by `unwrapAnswer` before anyone sees the value.
+  return wrapped as unknown as z.ZodType<T>;
+}
+
+function isWrapped(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).join() === 'answer';
+}
+
+function unwrapAnswer<T>(schema: z.ZodType<T>, parsed: T): T {
+  return schema instanceof z.ZodObject ? parsed : (parsed as { answer: T }).answer;
+}
+
 export async function callRole<T>(
   caller: RoleCaller,
   handle: Handle,
@@ -97,7 +118,7 @@ export async function callRole<T>(
       { role: 'system', content: request.prompt.system },
       { role: 'user', content: [{ type: 'text', text: request.prompt.user }, ...images] },
     ],
-    outputSchema: request.schema,
+    outputSchema: providerSchema(request.schema),
     outputName: request.outputName,
     ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
     ...(caller.model.temperature === undefined ? {} : { temperature: caller.model.temperature }),
@@ -107,7 +128,7 @@ export async function callRole<T>(
     const response = await completeStructured(counted, handle, modelRequest, { maxRepairs: caller.maxRepairs });
     const repaired = attempts > 1;
     await report(caller, handle, response.usage, started, repaired ? 'repaired' : 'ok');
-    return { ok: true, value: response.parsed, repaired };
+    return { ok: true, value: unwrapAnswer(request.schema, response.parsed), repaired };
   } catch (error: unknown) {
     if (CancelledError.isInstance(error) || handle.signal.aborted) throw asCancelled(error);
     if (!ModelError.isInstance(error)) throw error;

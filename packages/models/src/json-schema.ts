@@ -69,6 +69,11 @@ function strictify(node: unknown): JsonSchema | undefined {
   const result: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (DROPPABLE_KEYWORDS.has(key)) continue;
+    // zod writes discriminated unions as oneOf; their branches exclude each other, so anyOf means the same.
+    if (key === 'oneOf' && node.anyOf === undefined) {
+      result.anyOf = value;
+      continue;
+    }
     if (!STRICT_KEYWORDS.has(key)) return undefined;
     result[key] = value;
   }

@@ -21,6 +21,7 @@ import {
 import { callRole } from '../role-call.js';
 import type { RoleParts } from '../role-parts.js';
 import {
+  clip,
   coordinateRules,
   describeScreen,
   formatBox,
@@ -173,9 +174,23 @@ function stepText(input: OperatorInput, view: ModelScreen): string {
   return lines.join('\n');
 }
 
+/** Characters of the newest tool output shown to the operator; older outputs get {@link OLDER_TOOL_OUTPUT}. */
+const NEWEST_TOOL_OUTPUT = 6000;
+const OLDER_TOOL_OUTPUT = 600;
+
 function performedText(performed: readonly PerformedAction[]): string {
   if (performed.length === 0) return '(none yet)';
-  const shown = performed.slice(-LISTED_ACTIONS).map((action) => `- ${describePerformed(action)}`);
+  const listed = performed.slice(-LISTED_ACTIONS);
+  const newestTool = listed.findLastIndex((action) => action.action.type === 'tool-call');
+  const shown = listed.map((action, index) => {
+    const line = `- ${describePerformed(action)}`;
+    if (action.action.type !== 'tool-call' || !action.output) return line;
+    // The output is what the tool call was for; the newest one is shown nearly whole, older ones
+    // shortened, so the prompt stays bounded however many calls an attempt makes.
+    const limit = index === newestTool ? NEWEST_TOOL_OUTPUT : OLDER_TOOL_OUTPUT;
+    const output = clip(action.output, limit).replace(/\n/g, '\n    ');
+    return `${line}\n  Output:\n    ${output}`;
+  });
   const hidden = performed.length - LISTED_ACTIONS;
   return [...(hidden > 0 ? [`(${hidden} earlier actions not shown)`] : []), ...shown].join('\n');
 }
