@@ -82,7 +82,7 @@ export interface RoleRequest<T> {
  * models without schema enforcement answer that way.
  */
 export function providerSchema<T>(schema: z.ZodType<T>): z.ZodType<T> {
-  if (schema instanceof z.ZodObject) return schema;
+  if (isObjectSchema(schema)) return schema;
   const wrapped = z.preprocess((value) => (isWrapped(value) ? value : { answer: value }), z.object({ answer: schema }));
   // The wrapper is removed again by `unwrapAnswer` before anyone sees the value.
   return wrapped as unknown as z.ZodType<T>;
@@ -93,7 +93,11 @@ function isWrapped(value: unknown): boolean {
 }
 
 function unwrapAnswer<T>(schema: z.ZodType<T>, parsed: T): T {
-  return schema instanceof z.ZodObject ? parsed : (parsed as { answer: T }).answer;
+  return isObjectSchema(schema) ? parsed : (parsed as { answer: T }).answer;
+}
+
+function isObjectSchema(schema: z.ZodType): boolean {
+  return schema instanceof z.ZodObject;
 }
 
 export async function callRole<T>(
