@@ -70,7 +70,7 @@ function strictify(node: unknown): JsonSchema | undefined {
   for (const [key, value] of Object.entries(node)) {
     if (DROPPABLE_KEYWORDS.has(key)) continue;
     // zod writes discriminated unions as oneOf; their branches exclude each other, so anyOf means the same.
-    if (key === 'oneOf' && node.anyOf === undefined) {
+    if (key === 'oneOf' && !('anyOf' in node)) {
       result.anyOf = value;
       continue;
     }
