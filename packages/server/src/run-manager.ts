@@ -11,6 +11,7 @@ import {
   type IdGenerator,
   type RunState,
   type ScreenFingerprinter,
+  type ToolRunner,
   type UserCommand,
 } from '@sandpiper/core';
 import { launchBrowserEnvironment } from '@sandpiper/env-browser';
@@ -46,6 +47,8 @@ export interface RunManagerOptions {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly fingerprinter?: ScreenFingerprinter;
+  /** Makes each run's tool runner (searcher, coder); runs have no tools when absent. */
+  readonly tools?: () => ToolRunner;
   /** Hears about runs that stopped on an unexpected error (the run is also ended as failed in its log). */
   readonly onError: (message: string) => void;
 }
@@ -164,6 +167,7 @@ export function createRunManager(options: RunManagerOptions): RunManager {
         run.state = state;
       },
       ...(options.fingerprinter ? { fingerprinter: options.fingerprinter } : {}),
+      ...(options.tools ? { tools: options.tools() } : {}),
     };
     run.finished = startRun(deps, runId, task)
       .then(

@@ -1,10 +1,12 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Engine, ScreenFingerprinter } from '@sandpiper/core';
+import { join } from 'node:path';
+import type { Engine, ScreenFingerprinter, ToolRunner } from '@sandpiper/core';
 import { createRulesEngine } from '@sandpiper/model-rules';
 import { startScenarioServer, type ScenarioServer } from '@sandpiper/scenarios';
 import { openStore, type Store } from '@sandpiper/storage';
+import { createCoder, createKnowledgeBase, createToolRunner } from '@sandpiper/tools';
 import { WebSocketServer } from 'ws';
 import { ServerStartError } from './errors.js';
 import { streamRunEvents } from './event-stream.js';
@@ -33,6 +35,11 @@ export interface ServerOptions {
   readonly engine?: Engine;
   /** Screenshot fingerprints for the stuck detectors; the vision package's dHash when absent. */
   readonly fingerprinter?: ScreenFingerprinter;
+  /**
+   * Makes the tool runner of each new run (searcher, coder). Absent: the built-in knowledge base
+   * plus `<dataDir>/knowledge`, and a coder, which has nothing to run in a browser environment.
+   */
+  readonly tools?: () => ToolRunner;
   /** Directory of the built web UI; `packages/web/dist` when absent. */
   readonly webRoot?: string;
   /** Where unexpected errors are reported (never with the token); `process.emitWarning` when absent. */
@@ -75,8 +82,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const http = createServer();
     const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
     cleanups.push(() => closeHttp(http, sockets));
+    const tools = options.tools ?? (await defaultTools(options.dataDir));
     const manager = createRunManager({
       store,
+      tools,
       scenarioServer: scenarios,
       engine,
       clock: createSystemClock(),
@@ -124,6 +133,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await stop();
     throw error;
   }
+}
+
+/** The searcher over the built-in notes and the data directory's own, with one coder per run. */
+async function defaultTools(dataDir: string): Promise<() => ToolRunner> {
+  const knowledge = await createKnowledgeBase({ directories: [join(dataDir, 'knowledge')] });
+  return () => createToolRunner({ knowledge, coder: createCoder() });
 }
 
 /** How long closing waits for WebSocket clients to answer the close handshake before dropping them. */
