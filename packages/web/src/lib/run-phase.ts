@@ -15,9 +15,8 @@ export interface PhaseLabel {
 }
 
 /**
- * The phase to show. The log has no event for "still paused" after a proposal is approved during
- * a pause, so the projection reads `executing` while the run in fact waits to be resumed; the
- * server's report of what the run waits on settles it.
+ * The phase to show. The projection keeps a paused run paused through decisions taken meanwhile;
+ * the server's report of what the run waits on is kept as a second opinion for runs logged before.
  */
 export function effectivePhase(phase: RunPhase, waitingFor: UserPrompt | undefined): RunPhase {
   return phase === 'executing' && waitingFor?.type === 'paused' ? 'paused' : phase;
@@ -38,15 +37,22 @@ export function describePhase(state: RunState, pauseRequested = false): PhaseLab
       return { key: 'planning', label: 'Planning', hint: 'The planner is writing the steps.', tone: 'busy' };
     case 'awaiting-approval': {
       const candidate = candidateVersion(state);
+      // A pause asked for now is taken once the plan is decided: say so, or the button alone tells.
+      const thenPause = pauseRequested || state.paused ? ' The run stays paused after your decision.' : '';
       if (candidate && candidate.cause !== 'initial') {
         return {
           key: 'replanning',
           label: 'Replanning',
-          hint: 'A revised plan awaits your approval.',
+          hint: `A revised plan awaits your approval.${thenPause}`,
           tone: 'attention',
         };
       }
-      return { key: 'waiting', label: 'Waiting for you', hint: 'Review the plan and approve it.', tone: 'attention' };
+      return {
+        key: 'waiting',
+        label: 'Waiting for you',
+        hint: `Review the plan and approve it.${thenPause}`,
+        tone: 'attention',
+      };
     }
     case 'executing':
       return pauseRequested
