@@ -8,12 +8,13 @@ import {
   type RunState,
   type UserChannel,
 } from '@sandpiper/core';
-import { createRulesEngine, reflectorMethods, type ReflectorMethod } from '@sandpiper/model-rules';
 import { parseContract, taskSchema, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
 import { scenarios } from '@sandpiper/scenarios';
 import { openStore, type Store } from '@sandpiper/storage';
 import { createVisionFingerprinter } from './fingerprint.js';
 import { loadConfigFile, resolveDataDir, UsageError, type ConfigFile } from './config.js';
+import { apiKeyValues, describeModels, prepareEngine, type EngineSetup } from './engine-setup.js';
+import { budgetsFromFlags, positiveInteger, reflectorFlag, refuseBudgetFlags } from './flags.js';
 import type { CliOptions } from './main.js';
 import type { Output } from './output.js';
 import { createProgressPrinter, formatPlan } from './progress.js';
@@ -21,10 +22,13 @@ import { createPromptChannel } from './prompt-channel.js';
 import { buildReport, writeReport } from './report.js';
 import { openEnvironment, requireScenario } from './runtime.js';
 import { createRandomIds, createSystemClock, newRunId } from './system.js';
+import { addCall, describeUsage, formatUsd, modelCalls, NO_USAGE, type UsageTotals } from './usage.js';
 
 export async function runCommand(positionals: readonly string[], options: CliOptions, output: Output): Promise<number> {
   const config = loadConfigFile(process.cwd());
-  reflectorMethod(options.reflector, config); // a bad flag must fail before a browser starts
+  // Every flag and the model configuration are checked before a browser starts.
+  const reflector = reflectorFlag(options.reflector);
+  const budgets = budgetsFromFlags(options, config);
   const environment = environmentFromFlags(options);
   if (positionals.length > 1) {
     throw new UsageError(
@@ -34,25 +38,21 @@ export async function runCommand(positionals: readonly string[], options: CliOpt
   const instruction =
     positionals[0] ?? (environment.type === 'scenario' ? requireScenario(environment.name).defaultTask : undefined);
   if (!instruction) throw new UsageError('give the task to run, in quotes: sandpiper run "<task>" --url <url>');
+  const setup = await prepareEngine(engineInput(options.model, reflector, config));
   const task = parseContract(
     taskSchema,
     {
       instruction,
       environment,
       approval: options.yes ? 'auto-all' : options['approve-plan'] ? 'auto' : (config.approval ?? 'ask'),
-      budgets: {
-        maxActions: positiveInteger(options['max-actions'], '--max-actions') ?? config.budgets?.maxActions ?? 200,
-        maxAttemptsPerStep: config.budgets?.maxAttemptsPerStep ?? 3,
-        maxDurationMs:
-          (positiveInteger(options.timeout, '--timeout') ?? 0) * 1000 || (config.budgets?.maxDurationMs ?? 600_000),
-      },
+      budgets,
     },
     'task',
   );
-  const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
+  const store = openRunStore(options, config);
   try {
     const runId = newRunId();
-    return await driveRun(store, runId, task, options, config, output, 'start');
+    return await driveRun(store, runId, task, { options, config, setup, output, mode: 'start' });
   } finally {
     store.close();
   }
@@ -64,7 +64,9 @@ export async function resumeCommand(
   output: Output,
 ): Promise<number> {
   const config = loadConfigFile(process.cwd());
-  const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
+  refuseBudgetFlags(options);
+  const setup = await prepareEngine(engineInput(options.model, reflectorFlag(options.reflector), config));
+  const store = openRunStore(options, config);
   try {
     const run = findRun(store, positionals);
     const events = await store.read(run.id);
@@ -75,29 +77,40 @@ export async function resumeCommand(
       output.out(`Run ${run.id} already ended (${run.status}); nothing to resume.`);
       return run.status === 'succeeded' ? 0 : 1;
     }
-    return await driveRun(store, run.id, start.payload.task, options, config, output, 'resume');
+    const models = [...new Set(modelCalls(events).map((call) => call.model))];
+    if (setup.kind === 'builtin' && models.length > 0 && !options.json) {
+      output.out(
+        `Note: this run used ${models.join(', ')}; it resumes on the built-in engine. Pass --model to continue on a model.`,
+      );
+    }
+    return await driveRun(store, run.id, start.payload.task, { options, config, setup, output, mode: 'resume' });
   } finally {
     store.close();
   }
 }
 
-/** The reflection method: the flag, then the configuration file, then evidence-first. */
-function reflectorMethod(flag: string | undefined, config: ConfigFile): ReflectorMethod {
-  if (flag === undefined) return config.reflector ?? 'evidence-first';
-  const method = reflectorMethods.find((candidate) => candidate === flag);
-  if (!method) throw new UsageError(`--reflector must be one of ${reflectorMethods.join(', ')}, not "${flag}"`);
-  return method;
+function engineInput(model: string | undefined, reflector: ReturnType<typeof reflectorFlag>, config: ConfigFile) {
+  return { flag: model, reflectorFlag: reflector, config, cwd: process.cwd(), env: process.env };
 }
 
-async function driveRun(
-  store: Store,
-  runId: string,
-  task: Task,
-  options: CliOptions,
-  config: ConfigFile,
-  output: Output,
-  mode: 'start' | 'resume',
-): Promise<number> {
+/** The store a run writes to; API keys in the environment are stripped from anything stored. */
+function openRunStore(options: CliOptions, config: ConfigFile): Store {
+  return openStore({
+    dataDir: resolveDataDir(process.cwd(), options['data-dir'], config),
+    redact: apiKeyValues(process.env),
+  });
+}
+
+interface DriveOptions {
+  readonly options: CliOptions;
+  readonly config: ConfigFile;
+  readonly setup: EngineSetup;
+  readonly output: Output;
+  readonly mode: 'start' | 'resume';
+}
+
+async function driveRun(store: Store, runId: string, task: Task, drive: DriveOptions): Promise<number> {
+  const { options, config, setup, output, mode } = drive;
   const opened = await openEnvironment(task.environment, {
     headed: options.headed ?? config.headed ?? false,
     display: options.display ?? config.display ?? process.env.DISPLAY,
@@ -111,7 +124,7 @@ async function driveRun(
   const channel: UserChannel & { close?: () => void } = output.interactive
     ? createPromptChannel({ input: process.stdin, output: process.stdout, state: () => current })
     : createQueueChannel({ interactive: false });
-  const engine = createRulesEngine({ reflector: reflectorMethod(options.reflector, config) });
+  const engine = setup.create();
   const printer = createProgressPrinter(output, { json: options.json ?? false });
   try {
     if (mode === 'start') {
@@ -126,6 +139,7 @@ async function driveRun(
     // In --json mode stdout carries only events; the run id is in every one of them.
     if (!options.json) {
       output.out(`${mode === 'start' ? 'Run' : 'Resuming run'} ${runId} on ${opened.environment.info.description}`);
+      if (setup.kind === 'models') output.out(describeModels(setup.roles));
     }
     const deps = {
       log: store,
@@ -160,11 +174,21 @@ async function driveRun(
   }
 }
 
-export function listRunsCommand(_positionals: readonly string[], options: CliOptions, output: Output): number {
+export async function listRunsCommand(
+  _positionals: readonly string[],
+  options: CliOptions,
+  output: Output,
+): Promise<number> {
   const config = loadConfigFile(process.cwd());
   const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
   try {
-    const runs = store.listRuns({ limit: positiveInteger(options.limit, '--limit') ?? 20 });
+    const listed = store.listRuns({ limit: positiveInteger(options.limit, '--limit') ?? 20 });
+    const runs = await Promise.all(
+      listed.map(async (run) => {
+        const usage = modelCalls(await store.read(run.id)).reduce(addCall, NO_USAGE);
+        return usage.calls === 0 ? run : { ...run, usage };
+      }),
+    );
     if (options.json) {
       output.out(JSON.stringify(runs, null, 2));
       return 0;
@@ -176,7 +200,10 @@ export function listRunsCommand(_positionals: readonly string[], options: CliOpt
     for (const run of runs) {
       const when = new Date(run.createdAt).toISOString().replace('T', ' ').slice(0, 19);
       const seconds = (run.durationMs / 1000).toFixed(1).padStart(6);
-      output.out(`${run.id}  ${run.status.padEnd(16)} ${when}  ${seconds}s  ${truncate(run.instruction, 60)}`);
+      const cost = 'usage' in run ? runCost(run.usage) : '';
+      output.out(
+        `${run.id}  ${run.status.padEnd(16)} ${when}  ${seconds}s  ${cost.padEnd(9)} ${truncate(run.instruction, 60)}`,
+      );
     }
     return 0;
   } finally {
@@ -212,6 +239,10 @@ export async function showRunCommand(
     output.out(
       `\n${report.versions.length} plan version(s), ${report.actionCount} action(s), ${report.eventCount} event(s).`,
     );
+    if (report.usage.total.calls > 0) {
+      output.out(`Model usage: ${describeUsage(report.usage.total)}`);
+      for (const role of report.usage.byRole) output.out(`  ${role.role} (${role.model}): ${describeUsage(role)}`);
+    }
     return 0;
   } finally {
     store.close();
@@ -265,12 +296,10 @@ function findRun(store: Store, positionals: readonly string[]) {
   return matches[0]!;
 }
 
-function positiveInteger(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0)
-    throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
-  return number;
+/** A model run's cost in a few characters: `$0.0123`, `$0.0123+?` when some calls had no price, `cost ?` when none had. */
+function runCost(usage: UsageTotals): string {
+  if (usage.unpricedCalls > 0 && usage.unpricedCalls === usage.calls) return 'cost ?';
+  return `${formatUsd(usage.costUsd)}${usage.unpricedCalls > 0 ? '+?' : ''}`;
 }
 
 function describeEnvironment(spec: EnvironmentSpec): string {

@@ -4,6 +4,7 @@ import { completionConfigSchema, detectorConfigSchema } from '@sandpiper/core';
 import { reflectorMethods } from '@sandpiper/model-rules';
 import { approvalPolicySchema, parseContract } from '@sandpiper/protocol';
 import { z } from 'zod';
+import { modelsConfigSchema } from './model-config.js';
 
 /** The optional configuration file, `sandpiper.config.json` in the working directory. */
 export const configFileSchema = z
@@ -25,6 +26,10 @@ export const configFileSchema = z
         maxActions: z.number().int().positive().optional(),
         maxAttemptsPerStep: z.number().int().positive().max(20).optional(),
         maxDurationMs: z.number().int().positive().optional(),
+        /** Most model tokens (input plus output, every role) a run may use; absent for no limit. */
+        maxModelTokens: z.number().int().positive().max(1_000_000_000).optional(),
+        /** Most a run's model calls may cost, in US dollars by the price table; absent for no limit. */
+        maxCostUsd: z.number().positive().max(100_000).optional(),
       })
       .strict()
       .optional(),
@@ -34,6 +39,8 @@ export const configFileSchema = z
     completion: completionConfigSchema.partial().strict().optional(),
     /** Thresholds of the stuck detectors and the loop breaker; every field optional. */
     detectors: detectorConfigSchema.partial().optional(),
+    /** Which model serves which role, and the price table; absent: the built-in rules engine (offline). */
+    models: modelsConfigSchema.optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof configFileSchema>;

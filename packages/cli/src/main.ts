@@ -11,6 +11,7 @@ Usage:
   sandpiper runs [--limit N] [--json]
   sandpiper show <run-id> [--json]
   sandpiper scenarios
+  sandpiper models check [--model <provider:model>] [--json]
   sandpiper serve [--port N] [--data-dir <dir>]
 
 Run options:
@@ -23,9 +24,17 @@ Run options:
   --headed              show the browser on an X display (DISPLAY, or --display)
   --display <:N>        X display for --headed
   --no-accessibility    find targets with OCR only, ignoring the accessibility snapshot
-  --reflector <method>  how each step's effect is checked: evidence-first (default) or one-shot
+  --model <spec>        run every role on a model instead of the built-in engine (also on resume):
+                          anthropic:claude-sonnet-4-5            key in ANTHROPIC_API_KEY
+                          openai:gpt-4.1                         key in OPENAI_API_KEY
+                          openai-compatible:qwen2.5-vl@http://127.0.0.1:11434/v1
+                                                                 key, if any, in SANDPIPER_OPENAI_COMPATIBLE_API_KEY
+                        overrides models.default in sandpiper.config.json; "builtin" forces the built-in engine
+  --reflector <method>  built-in engine: how each step's effect is checked, evidence-first (default) or one-shot
   --max-actions <n>     action budget (default 200)
   --timeout <seconds>   wall-time budget (default 600)
+  --max-tokens <n>      model token budget, input plus output over every role (default: none)
+  --max-cost <usd>      model money budget in US dollars, such as 0.50, by the price table (default: none)
   --data-dir <dir>      where runs are stored (default ./.sandpiper or $SANDPIPER_DATA_DIR)
   --json                print events as JSON lines instead of progress text
   --debug               print stack traces and debug messages
@@ -48,6 +57,9 @@ const RUN_OPTIONS = {
   'no-accessibility': { type: 'boolean' },
   reflector: { type: 'string' },
   'max-actions': { type: 'string' },
+  model: { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'max-cost': { type: 'string' },
   timeout: { type: 'string' },
   'data-dir': { type: 'string' },
   json: { type: 'boolean' },
@@ -84,15 +96,19 @@ export async function main(argv: readonly string[], output: Output = createOutpu
       case 'resume':
         return await commands.resumeCommand(rest, values, output);
       case 'runs':
-        return commands.listRunsCommand(rest, values, output);
+        return await commands.listRunsCommand(rest, values, output);
       case 'show':
         return await commands.showRunCommand(rest, values, output);
       case 'scenarios':
         return commands.listScenariosCommand(output);
+      case 'models':
+        return await (await import('./models-command.js')).modelsCommand(rest, values, output, process.env);
       case 'serve':
         return await (await import('./serve.js')).serveCommand(rest, values, output);
       default:
-        throw new UsageError(`unknown command "${command}". Commands: run, resume, runs, show, scenarios, serve.`);
+        throw new UsageError(
+          `unknown command "${command}". Commands: run, resume, runs, show, scenarios, models, serve.`,
+        );
     }
   } catch (error: unknown) {
     const described = describeError(error);

@@ -1,5 +1,6 @@
 import type { RunState } from '@sandpiper/core';
 import type { ChangeRegionEvidence, PayloadOf } from '@sandpiper/protocol';
+import { createUsageMemory, type UsageMemory } from './progress-usage.js';
 
 /** What the printer remembers between events so it repeats nothing. */
 export interface ProgressMemory {
@@ -7,9 +8,11 @@ export interface ProgressMemory {
   lastReflection?: { readonly stepId: string; readonly passed: boolean; readonly keyEvidence: string };
   /** The last status printed for each criterion, by id. */
   readonly criteria: Map<string, string>;
+  /** Model calls not yet shown in a usage line. */
+  readonly usage: UsageMemory;
 }
 
-export const createProgressMemory = (): ProgressMemory => ({ criteria: new Map() });
+export const createProgressMemory = (): ProgressMemory => ({ criteria: new Map(), usage: createUsageMemory() });
 
 /** One line of at most `max` characters: whitespace and line breaks collapsed, the rest cut with an ellipsis. */
 export function clip(text: string, max: number): string {

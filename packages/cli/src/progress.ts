@@ -11,6 +11,13 @@ import {
   repeatsReflection,
   type ProgressMemory,
 } from './progress-evidence.js';
+import {
+  describeBudgetStop,
+  describeModelCall,
+  describePlanningUsage,
+  describeRunUsage,
+  describeStepUsage,
+} from './progress-usage.js';
 
 /** Renders a run's events as the live progress a person reads in the terminal. */
 export function createProgressPrinter(output: Output, options: { json: boolean }) {
@@ -40,7 +47,7 @@ export function describeEvent(event: RunEvent, state: RunState, memory?: Progres
     case 'plan-version-create': {
       const parent = state.versions.find((version) => version.id === payload.version.parentId);
       const diff = parent ? `\n  Changes from v${parent.number}: ${diffPlans(parent, payload.version).summary}` : '';
-      return `${formatPlan(payload.version)}${diff}`;
+      return lines(`${formatPlan(payload.version)}${diff}`, describePlanningUsage(memory?.usage));
     }
     case 'clarification-request':
       return [`? ${payload.question}`, ...payload.unparsed.map((clause) => `  not understood: "${clause}"`)].join('\n');
@@ -75,7 +82,10 @@ export function describeEvent(event: RunEvent, state: RunState, memory?: Progres
     case 'step-check':
       return repeatsReflection(payload, memory) ? undefined : `    ${payload.passed ? '✓' : '✗'} ${payload.evidence}`;
     case 'step-end':
-      return payload.status === 'failed' ? `  Step failed: ${payload.reason}` : undefined;
+      return lines(
+        describeStepUsage(payload.stepId, state, memory?.usage),
+        payload.status === 'failed' ? `  Step failed: ${payload.reason}` : undefined,
+      );
     case 'run-pause':
       return '‖ Paused';
     case 'run-resume':
@@ -89,7 +99,14 @@ export function describeEvent(event: RunEvent, state: RunState, memory?: Progres
     case 'warning':
       return `  note: ${payload.message}`;
     case 'run-end':
-      return `\nResult: ${payload.status} — ${payload.reason}`;
+      return lines(
+        '',
+        describeBudgetStop(state),
+        `Result: ${payload.status} — ${payload.reason}`,
+        describeRunUsage(state),
+      );
+    case 'model-call':
+      return describeModelCall(payload, memory?.usage);
     case 'reflection':
       return describeReflection(payload, memory);
     case 'detector-fire':
@@ -103,6 +120,12 @@ export function describeEvent(event: RunEvent, state: RunState, memory?: Progres
     case 'observation':
       return undefined;
   }
+}
+
+/** The defined lines joined, or undefined when there are none. */
+function lines(...parts: readonly (string | undefined)[]): string | undefined {
+  const defined = parts.filter((part): part is string => part !== undefined);
+  return defined.length === 0 ? undefined : defined.join('\n');
 }
 
 export function formatPlan(version: PlanVersion): string {

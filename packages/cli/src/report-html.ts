@@ -9,6 +9,8 @@ import {
 } from './report-html-evidence.js';
 import { REPORT_SCRIPT, REPORT_STYLE } from './report-html-style.js';
 import { escapeHtml } from './report-html-text.js';
+import { renderUsage } from './report-html-usage.js';
+import { formatCost } from './usage.js';
 
 /**
  * One step: its actions and checks beside the screen after it; below, each reflection with both
@@ -75,6 +77,13 @@ function renderVersions(report: RunReport): string {
     .join('\n');
 }
 
+/** " · 12 model calls · $0.0123" after the counts, linking to the usage tables; empty without model calls. */
+function modelMeta(report: RunReport): string {
+  const total = report.usage.total;
+  if (total.calls === 0) return '';
+  return ` · <a href="#usage">${total.calls} model call${total.calls === 1 ? '' : 's'} · ${escapeHtml(formatCost(total))}</a>`;
+}
+
 /** The report as one self-contained HTML page; `images` holds the `data:` URI of each blob hash shown. */
 export function renderReportHtml(report: RunReport, images: ReportImages): string {
   const stepNumber = new Map(report.steps.map((step) => [step.id, step.number]));
@@ -92,13 +101,14 @@ export function renderReportHtml(report: RunReport, images: ReportImages): strin
 <h1>${escapeHtml(title)}</h1>
 <p><strong>Task:</strong> ${escapeHtml(report.task?.instruction ?? '')}</p>
 <p class="status ${escapeHtml(report.status)}">Result: ${escapeHtml(report.status)} — ${escapeHtml(report.reason ?? '')}</p>
-<p class="meta">${report.actionCount} actions · ${report.eventCount} events${report.durationMs === undefined ? '' : ` · ${(report.durationMs / 1000).toFixed(1)} s`}</p>
+<p class="meta">${report.actionCount} actions · ${report.eventCount} events${report.durationMs === undefined ? '' : ` · ${(report.durationMs / 1000).toFixed(1)} s`}${modelMeta(report)}</p>
 ${report.clarification ? `<section><h2>Question for you</h2><p>${escapeHtml(report.clarification.question)}</p></section>` : ''}
 ${renderCriteria(report.criteria, stepLabel)}
 ${renderCompletionChecks(report.completionChecks, textOf)}
 <h2>Steps</h2>
 ${steps || '<p>No steps ran.</p>'}
 ${renderOtherEvidence(report.otherEvidence, images)}
+${renderUsage(report.usage)}
 <h2>Plan versions</h2>
 ${renderVersions(report)}
 ${report.warnings.length ? `<h2>Notes</h2><ul>${report.warnings.map((warning) => `<li>${escapeHtml(warning)}</li>`).join('')}</ul>` : ''}

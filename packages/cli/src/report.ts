@@ -12,6 +12,7 @@ import {
   type EvidenceReport,
 } from './report-evidence.js';
 import { renderReportHtml } from './report-html.js';
+import { usageReport, type UsageReport } from './usage.js';
 
 export type {
   CompletionCheckReport,
@@ -22,6 +23,7 @@ export type {
   ReflectionReport,
 } from './report-evidence.js';
 export { renderReportHtml } from './report-html.js';
+export type { RoleUsage, StepUsage, UsageReport, UsageTotals } from './usage.js';
 
 /** What happened in one step, gathered from the log, with the evidence logged for it. */
 export interface StepReport extends EvidenceReport {
@@ -63,6 +65,8 @@ export interface RunReport {
   readonly completionChecks: readonly CompletionCheckReport[];
   /** Evidence logged outside any step of the final plan (between steps, or for a step a revision dropped). */
   readonly otherEvidence: EvidenceReport;
+  /** Model calls per role, per step and in total, from the `model-call` events; all zero for the built-in engine. */
+  readonly usage: UsageReport;
 }
 
 export function buildReport(runId: string, events: readonly RunEvent[]): RunReport {
@@ -101,6 +105,10 @@ export function buildReport(runId: string, events: readonly RunEvent[]): RunRepo
     criteria: latestCriteria(events, plan?.successCriteria ?? []),
     completionChecks: completionChecks(events),
     otherEvidence: evidence.other,
+    usage: usageReport(
+      events,
+      steps.map((step, index) => ({ id: step.id, number: index + 1, text: step.text })),
+    ),
   };
 }
 

@@ -79,12 +79,15 @@ export function textOf(content: string | readonly ContentPart[]): string {
 export function callOptions(handle: Handle, settings: AdapterSettings): { signal: AbortSignal; timeout: number } {
   if (handle.signal.aborted) throw new ModelError('cancelled', 'the model call was cancelled before it started');
   const configured = settings.timeoutMs ?? 120_000;
-  if (handle.deadline === undefined) return { signal: handle.signal, timeout: configured };
+  // The SDKs add an abort listener to the signal they are given and never remove it; a signal
+  // derived per call keeps those listeners off the run's long-lived signal.
+  const signal = AbortSignal.any([handle.signal]);
+  if (handle.deadline === undefined) return { signal, timeout: configured };
   const remaining = handle.deadline - (settings.now ?? Date.now)();
   if (remaining <= 0) {
     throw new ModelError('timeout', 'the deadline passed before the model call started', { retryable: false });
   }
-  return { signal: handle.signal, timeout: Math.min(configured, Math.ceil(remaining)) };
+  return { signal, timeout: Math.min(configured, Math.ceil(remaining)) };
 }
 
 /** Validate a tool call the model made against the tool it named. */

@@ -1,0 +1,136 @@
+import type { Engine } from '@sandpiper/core';
+import { createModelEngine, type RoleModelOption, type RoleModels } from '@sandpiper/model-engine';
+import { createRulesEngine, type ReflectorMethod } from '@sandpiper/model-rules';
+import {
+  API_KEY_VARIABLES,
+  checkModelSpec,
+  createModelClient,
+  formatModelSpec,
+  parseModelSpec,
+  type ModelEnvironment,
+} from '@sandpiper/models';
+import { createVisionChangeEvidence } from './change-evidence.js';
+import { UsageError, type ConfigFile } from './config.js';
+import { loadPrices, selectModels, type ModelRole, type RoleSpec } from './model-config.js';
+
+/** The engine a run will use, checked before anything is started; `create` builds it. */
+export type EngineSetup =
+  | {
+      readonly kind: 'builtin';
+      create(): Engine;
+    }
+  | {
+      readonly kind: 'models';
+      /** Each role's model as `provider:model[@baseURL]`, for the run header. */
+      readonly roles: readonly RoleSpec[];
+      create(): Engine;
+    };
+
+/** What {@link prepareEngine} reads. */
+export interface EngineSetupInput {
+  /** The `--model` flag; absent when not given. */
+  readonly flag: string | undefined;
+  /** The `--reflector` flag, already validated; only the built-in engine has reflection methods. */
+  readonly reflectorFlag: ReflectorMethod | undefined;
+  readonly config: ConfigFile;
+  /** Where a relative price file path is resolved from. */
+  readonly cwd: string;
+  /** Environment variables holding the API keys (the process environment in the CLI). */
+  readonly env: ModelEnvironment;
+}
+
+const ROLE_OPTION: Record<ModelRole, Exclude<keyof RoleModels, 'default'>> = {
+  planner: 'planner',
+  operator: 'operator',
+  grounder: 'grounder',
+  reflector: 'reflector',
+  judge: 'judge',
+  loopJudge: 'loopJudge',
+  critic: 'critic',
+};
+
+/**
+ * Decide which engine runs the roles and check it without calling any network: the built-in
+ * rules engine unless `--model` or `models.default` names a model. A model configuration that
+ * `sandpiper models check` would call unusable is refused here with the same reasons.
+ *
+ * @throws UsageError when the configuration cannot be used.
+ */
+export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetup> {
+  const selection = selectModels(input.flag, input.config.models);
+  if (selection.kind === 'invalid') throw new UsageError(selection.error);
+  if (selection.kind === 'builtin') {
+    const reflector = input.reflectorFlag ?? input.config.reflector ?? 'evidence-first';
+    return { kind: 'builtin', create: () => createRulesEngine({ reflector }) };
+  }
+  if (input.reflectorFlag !== undefined) {
+    throw new UsageError('--reflector chooses a method of the built-in engine; a model run uses its reflector model');
+  }
+  const prices = await loadPrices(input.config.models, input.cwd);
+  if (!prices.ok) throw new UsageError(`models.prices: ${prices.error}`);
+  const options = new Map<string, RoleModelOption>();
+  const problems: string[] = [];
+  for (const text of new Set(selection.roles.map((role) => role.text))) {
+    const check = checkModelSpec(text, input.env, { prices: prices.table });
+    if (!check.usable || check.spec === undefined) {
+      const roles = selection.roles.filter((role) => role.text === text).map((role) => role.role);
+      problems.push(`${roles.join(', ')} (${text}): ${check.problems.join('; ')}`);
+      continue;
+    }
+    const client = createModelClient(check.spec, input.env, { prices: prices.table });
+    options.set(text, { client, ...(check.profile === undefined ? {} : { profile: check.profile }) });
+  }
+  if (problems.length > 0) {
+    throw new UsageError(
+      `the model configuration cannot be used: ${problems.join(' | ')}. Run "sandpiper models check" for every role.`,
+    );
+  }
+  const roles = selection.roles.map((role) => ({ ...role, text: displaySpec(role.text) }));
+  const models = input.config.models;
+  return {
+    kind: 'models',
+    roles,
+    create: () =>
+      createModelEngine({
+        roles: {
+          default: options.get(selection.defaultSpec)!,
+          ...Object.fromEntries(selection.roles.map((role) => [ROLE_OPTION[role.role], options.get(role.text)!])),
+        },
+        changeEvidence: createVisionChangeEvidence(),
+        ...(models?.contextScreenshots === undefined ? {} : { contextScreenshots: models.contextScreenshots }),
+        ...(models?.maxRepairs === undefined ? {} : { maxRepairs: models.maxRepairs }),
+      }),
+  };
+}
+
+/** The spec as printed in the run header, with any user name or password in its base URL hidden. */
+export function displaySpec(text: string): string {
+  const parsed = parseModelSpec(text);
+  if (!parsed.ok) return text;
+  const { baseURL } = parsed.spec;
+  if (baseURL === undefined) return formatModelSpec(parsed.spec);
+  const url = new URL(baseURL);
+  if (url.username !== '' || url.password !== '') {
+    url.username = '***';
+    url.password = '';
+  }
+  return formatModelSpec({ ...parsed.spec, baseURL: url.href.replace(/\/$/, baseURL.endsWith('/') ? '/' : '') });
+}
+
+/** "Model: openai:gpt-4.1", or the default followed by the roles on other models. */
+export function describeModels(roles: readonly RoleSpec[]): string {
+  const counts = new Map<string, number>();
+  for (const role of roles) counts.set(role.text, (counts.get(role.text) ?? 0) + 1);
+  const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  const others = roles.filter((role) => role.text !== main).map((role) => `${role.role}: ${role.text}`);
+  return others.length === 0 ? `Model: ${main}` : `Models: ${main} (${others.join(', ')})`;
+}
+
+/** The API keys present in `env`, so the event store can strip them should any text ever carry one. */
+export function apiKeyValues(env: ModelEnvironment): string[] {
+  return Object.values(API_KEY_VARIABLES).flatMap((variable) => {
+    const value = env[variable]?.trim();
+    // A very short value would blank out ordinary words in every stored event.
+    return value !== undefined && value.length >= 8 ? [value] : [];
+  });
+}

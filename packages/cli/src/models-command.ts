@@ -1,0 +1,152 @@
+import { checkModelSpec, findPrice, type ModelCheck, type ModelEnvironment, type PriceTable } from '@sandpiper/models';
+import { loadConfigFile, UsageError } from './config.js';
+import { displaySpec } from './engine-setup.js';
+import type { CliOptions } from './main.js';
+import { loadPrices, selectModels, type RoleSpec } from './model-config.js';
+import type { Output } from './output.js';
+
+/** What `models check` found for one role. */
+export interface RoleCheck {
+  /** The role, as the configuration names it. */
+  readonly role: RoleSpec['role'];
+  /** The spec text as configured, any password in its base URL hidden. */
+  readonly model: string;
+  /** Where the spec came from: `--model`, `models.default` or `models.<role>`. */
+  readonly source: RoleSpec['source'];
+  /** Profile id and coordinate space, such as `claude, pixels`; absent when no profile matched. */
+  readonly profile?: string;
+  /** The variable the key is read from, and whether it holds a value (never the value itself). */
+  readonly key?: { readonly variable: string; readonly present: boolean; readonly required: boolean };
+  /** Dollars per million input and output tokens; absent when the table has no price. */
+  readonly price?: { readonly inputPerMillionUsd: number; readonly outputPerMillionUsd: number };
+  /** Why the role cannot run; empty when it can. */
+  readonly problems: readonly string[];
+  /** Worth knowing, not blocking. */
+  readonly notes: readonly string[];
+}
+
+/**
+ * `sandpiper models check [--model <spec>]`: whether every role's model can be used, checked
+ * without any network call. Exit 0 when usable (including the built-in engine when no model is
+ * configured), 1 with each role's reasons when not.
+ */
+export async function modelsCommand(
+  positionals: readonly string[],
+  options: CliOptions,
+  output: Output,
+  env: ModelEnvironment,
+): Promise<number> {
+  if (positionals.length !== 1 || positionals[0] !== 'check') {
+    throw new UsageError('"sandpiper models" has one subcommand: sandpiper models check [--model <provider:model>]');
+  }
+  const cwd = process.cwd();
+  const config = loadConfigFile(cwd);
+  const selection = selectModels(options.model, config.models);
+  if (selection.kind !== 'models') {
+    const usable = selection.kind === 'builtin';
+    const message = usable
+      ? `Every role runs on the built-in rules engine, offline: ${selection.reason}.`
+      : `Not usable: ${selection.error}.`;
+    if (options.json) output.out(JSON.stringify({ usable, engine: 'builtin', roles: [], message }, null, 2));
+    else output.out(message);
+    return usable ? 0 : 1;
+  }
+  const prices = await loadPrices(config.models, cwd);
+  const table = prices.ok ? prices.table : undefined;
+  const roles = selection.roles.map((role) => checkRole(role, env, table));
+  const priceProblem = prices.ok ? undefined : `models.prices: ${prices.error}`;
+  const usable = priceProblem === undefined && roles.every((role) => role.problems.length === 0);
+  if (options.json) {
+    output.out(
+      JSON.stringify({ usable, engine: 'models', roles, problems: priceProblem ? [priceProblem] : [] }, null, 2),
+    );
+    return usable ? 0 : 1;
+  }
+  output.out(renderTable(roles));
+  const models = config.models;
+  output.out(
+    `\nPrices: ${models?.prices === undefined ? 'the shipped table' : typeof models.prices === 'string' ? `${models.prices} over the shipped table` : 'the inline table over the shipped table'}` +
+      ` · ${models?.contextScreenshots ?? 3} screenshots per request · ${models?.maxRepairs ?? 2} re-asks after an invalid answer`,
+  );
+  const problems = [
+    ...(priceProblem ? [priceProblem] : []),
+    ...byModel(roles).flatMap(({ names, model, problems }) =>
+      problems.map((problem) => `${names} (${model}): ${problem}`),
+    ),
+  ];
+  const notes = [...new Set(roles.flatMap((role) => role.notes.map((note) => `${role.model}: ${note}`)))];
+  if (notes.length > 0) output.out(`\nNotes:\n${notes.map((note) => `  - ${note}`).join('\n')}`);
+  if (problems.length > 0) {
+    output.out(`\nNot usable:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    return 1;
+  }
+  output.out('\nUsable: every role has a model. Nothing was sent over the network to check this.');
+  return 0;
+}
+
+function checkRole(role: RoleSpec, env: ModelEnvironment, prices: PriceTable | undefined): RoleCheck {
+  const check: ModelCheck = checkModelSpec(role.text, env, prices === undefined ? {} : { prices });
+  const spec = check.spec;
+  const price = spec && prices ? findPrice(`${spec.provider}:${spec.model}`, prices) : undefined;
+  const coordinates = check.profile?.coordinates;
+  return {
+    role: role.role,
+    model: displaySpec(role.text),
+    source: role.source,
+    ...(check.profile && coordinates
+      ? {
+          profile: `${check.profile.id}, ${coordinates.kind === 'pixels' ? 'pixels' : `0–${coordinates.range} grid`}`,
+        }
+      : {}),
+    ...(check.keyVariable && spec
+      ? {
+          key: {
+            variable: check.keyVariable,
+            present: (env[check.keyVariable]?.trim() ?? '') !== '',
+            required: spec.provider !== 'openai-compatible',
+          },
+        }
+      : {}),
+    ...(price
+      ? { price: { inputPerMillionUsd: price.inputPerMillionUsd, outputPerMillionUsd: price.outputPerMillionUsd } }
+      : {}),
+    problems: check.problems,
+    notes: check.notes,
+  };
+}
+
+/** Roles sharing a spec share its problems: one line per spec, naming its roles. */
+function byModel(roles: readonly RoleCheck[]): { names: string; model: string; problems: readonly string[] }[] {
+  const models = [...new Set(roles.map((role) => role.model))];
+  return models.map((model) => {
+    const sharing = roles.filter((role) => role.model === model);
+    return {
+      names: sharing.length === roles.length ? 'every role' : sharing.map((role) => role.role).join(', '),
+      model,
+      problems: sharing[0]!.problems,
+    };
+  });
+}
+
+function renderTable(roles: readonly RoleCheck[]): string {
+  const dollars = (amount: number) => `$${Number(amount.toFixed(4))}`;
+  const rows = roles.map((role) => [
+    role.role,
+    role.model,
+    role.source,
+    role.profile ?? 'none',
+    role.key
+      ? `${role.key.variable} ${role.key.present ? 'set' : role.key.required ? 'MISSING' : 'not set (optional)'}`
+      : '-',
+    role.price ? `${dollars(role.price.inputPerMillionUsd)} / ${dollars(role.price.outputPerMillionUsd)}` : 'unknown',
+    role.problems.length === 0 ? 'ok' : 'NOT USABLE',
+  ]);
+  const header = ['role', 'model', 'from', 'profile', 'key', 'price in/out per 1M tokens', 'status'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
