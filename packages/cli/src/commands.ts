@@ -13,6 +13,7 @@ import { scenarios } from '@sandpiper/scenarios';
 import { openStore, type Store } from '@sandpiper/storage';
 import { createVisionFingerprinter } from './fingerprint.js';
 import { loadConfigFile, resolveDataDir, UsageError, type ConfigFile } from './config.js';
+import { createCoder, createKnowledgeBase, createToolRunner } from '@sandpiper/tools';
 import { apiKeyValues, describeModels, prepareEngine, type EngineSetup } from './engine-setup.js';
 import { budgetsFromFlags, positiveInteger, reflectorFlag, refuseBudgetFlags } from './flags.js';
 import type { CliOptions } from './main.js';
@@ -152,6 +153,12 @@ async function driveRun(store: Store, runId: string, task: Task, drive: DriveOpt
       fingerprinter: createVisionFingerprinter(),
       completion: completionConfigSchema.parse(config.completion ?? {}),
       detectors: detectorConfigSchema.parse(config.detectors ?? {}),
+      // The searcher reads the built-in notes and <dataDir>/knowledge; the coder only ever runs
+      // commands through the environment's shell, which a browser does not offer.
+      tools: createToolRunner({
+        knowledge: await createKnowledgeBase({ directories: [path.join(store.dataDir, 'knowledge')] }),
+        coder: createCoder(),
+      }),
       signal: abort.signal,
       onEvent: (event: Parameters<typeof printer>[0], state: RunState) => {
         current = state;

@@ -12,7 +12,7 @@ Usage:
   sandpiper show <run-id> [--json]
   sandpiper scenarios
   sandpiper models check [--model <provider:model>] [--json]
-  sandpiper serve [--port N] [--data-dir <dir>]
+  sandpiper serve [--port N] [--data-dir <dir>] [--model <provider:model>]
 
 Run options:
   --scenario <name>     act on a built-in scenario app (see "sandpiper scenarios"); the task defaults to its example

@@ -1,5 +1,6 @@
 import { ServerError, startServer, type RunningServer } from '@sandpiper/server';
 import { loadConfigFile, resolveDataDir, UsageError } from './config.js';
+import { describeModels, prepareEngine } from './engine-setup.js';
 import type { CliOptions } from './main.js';
 import type { Output } from './output.js';
 
@@ -26,15 +27,30 @@ export async function serveCommand(
   if (positionals.length > 0) throw new UsageError(`serve takes no arguments, got "${positionals.join(' ')}"`);
   const config = loadConfigFile(process.cwd());
   const port = portFrom(options.port);
+  // Runs use the built-in engine unless --model or the config's models section names a model.
+  const setup = await prepareEngine({
+    flag: options.model,
+    reflectorFlag: undefined,
+    config,
+    cwd: process.cwd(),
+    env: process.env,
+  });
+  const engine = setup.kind === 'models' ? setup.create() : undefined;
   let server: RunningServer;
   try {
-    server = await startServer({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config), port });
+    server = await startServer({
+      dataDir: resolveDataDir(process.cwd(), options['data-dir'], config),
+      port,
+      ...(engine ? { engine } : {}),
+    });
   } catch (error: unknown) {
+    await engine?.close?.();
     // A taken port or a bad option is the caller's to fix: one line, exit code 2.
     if (ServerError.isInstance(error)) throw new UsageError(error.message);
     throw error;
   }
   output.out(`Sandpiper server on ${server.url}`);
+  if (setup.kind === 'models') output.out(describeModels(setup.roles));
   output.out(`Open the web UI: ${server.url}/#token=${server.token}`);
   output.out(`Token: ${server.token}`);
   output.out(`  Every request needs "Authorization: Bearer <token>" (or ?token= on image and stream URLs).`);
@@ -47,5 +63,6 @@ export async function serveCommand(
   });
   output.out('Stopping: active runs are cancelled and their logs closed.');
   await server.close();
+  await engine?.close?.();
   return 0;
 }

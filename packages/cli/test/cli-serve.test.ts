@@ -35,6 +35,16 @@ describe('sandpiper serve', () => {
     }
     expect(await exited).toBe(0);
     expect(stdout).toContain('Stopping');
+    expect(stdout).toContain(`Open the web UI: `);
+    expect(stdout).toMatch(/#token=\S+/);
+  });
+
+  it('refuses a model configuration that cannot work, before it listens', async () => {
+    const result = await runCli(['serve', '--port', '0', '--model', 'anthropic:claude-sonnet-4-5'], {
+      env: { ANTHROPIC_API_KEY: '' },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ANTHROPIC_API_KEY');
   });
 
   it('rejects a port that is not a port', async () => {
