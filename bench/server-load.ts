@@ -31,6 +31,8 @@ interface RunMeasure {
   readonly latencies: number[];
   /** Arrival times of live-view frames, in milliseconds since the epoch. */
   readonly frames: number[];
+  /** Arrival times of frames that differ from the one before (the page painted); the rest are repeats of a still screen. */
+  readonly fresh: number[];
   executingFrom?: number;
   executingTo?: number;
 }
@@ -60,8 +62,14 @@ async function createRun(scenario: string): Promise<string> {
 
 function follow(measure: RunMeasure): Promise<void> {
   const live = new WebSocket(`${wsBase}/api/runs/${measure.runId}/live?token=${server.token}`);
-  live.on('message', (_data, isBinary) => {
-    if (isBinary) measure.frames.push(Date.now());
+  let previous: Buffer | undefined;
+  live.on('message', (data, isBinary) => {
+    if (!isBinary) return;
+    const frame = data as Buffer;
+    const at = Date.now();
+    measure.frames.push(at);
+    if (!previous || !previous.equals(frame)) measure.fresh.push(at);
+    previous = frame;
   });
   live.on('error', () => {});
   const events = new WebSocket(`${wsBase}/api/runs/${measure.runId}/stream?token=${server.token}`);
@@ -97,7 +105,14 @@ try {
   const names = Array.from({ length: runCount }, (_, index) => scenarios[index % scenarios.length]!.name);
   const runIds = await Promise.all(names.map((name) => createRun(name)));
   const followed = runIds.map((runId, index) => {
-    const measure: RunMeasure = { runId, scenario: names[index]!, status: 'running', latencies: [], frames: [] };
+    const measure: RunMeasure = {
+      runId,
+      scenario: names[index]!,
+      status: 'running',
+      latencies: [],
+      frames: [],
+      fresh: [],
+    };
     measures.push(measure);
     return follow(measure);
   });
@@ -108,12 +123,13 @@ try {
 }
 
 const latencies = measures.flatMap((measure) => measure.latencies);
-const fps = measures.map((measure) => {
+const rate = (measure: RunMeasure, arrivals: readonly number[]) => {
   const from = measure.executingFrom ?? started;
   const to = measure.executingTo ?? Date.now();
-  const shown = measure.frames.filter((at) => at >= from && at <= to).length;
-  return shown / Math.max(0.001, (to - from) / 1000);
-});
+  return arrivals.filter((at) => at >= from && at <= to).length / Math.max(0.001, (to - from) / 1000);
+};
+const fps = measures.map((measure) => rate(measure, measure.frames));
+const freshFps = measures.map((measure) => rate(measure, measure.fresh));
 const gaps = measures.flatMap((measure) => measure.frames.slice(1).map((at, index) => at - measure.frames[index]!));
 const summary = {
   runs: runCount,
@@ -131,6 +147,10 @@ const summary = {
     median: Math.round(percentile(fps, 50) * 10) / 10,
     min: Math.round(Math.min(...fps) * 10) / 10,
   },
+  paintedFps: {
+    perRun: freshFps.map((value) => Math.round(value * 10) / 10),
+    median: Math.round(percentile(freshFps, 50) * 10) / 10,
+  },
   frameGapMs: { median: percentile(gaps, 50), p95: percentile(gaps, 95) },
   frames: measures.reduce((total, measure) => total + measure.frames.length, 0),
 };
@@ -139,6 +159,7 @@ console.table({
   'event latency p95 (ms)': summary.eventLatencyMs.p95,
   'live view fps, median run': summary.liveViewFps.median,
   'live view fps, slowest run': summary.liveViewFps.min,
+  'new paints per second, median run': summary.paintedFps.median,
   'frame gap p95 (ms)': summary.frameGapMs.p95,
 });
 console.log(JSON.stringify(summary, null, 2));

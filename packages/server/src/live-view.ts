@@ -4,6 +4,13 @@ import { WebSocket } from 'ws';
 /** Frame size and quality of the live view: readable text at a fraction of a PNG's bytes. */
 export const LIVE_VIEW_OPTIONS = { maxWidth: 1280, quality: 60 } as const;
 
+/**
+ * The longest a viewer goes without a frame. A still page paints nothing, so the screencast sends
+ * nothing; the latest frame, which is still the screen as it is, goes out again instead, so the
+ * view keeps at least this pace (2.5 frames a second) and a stall is visible as a stall.
+ */
+export const MAX_FRAME_INTERVAL_MS = 400;
+
 /** A socket with more than this many bytes still unsent gets no new frames until it drains. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -27,10 +34,20 @@ export function createLiveChannel(environment: Environment, onError: (message: s
   let latest: LiveFrame | undefined;
   let view: Promise<LiveView | undefined> | undefined;
   let ended = false;
+  let lastSentAt = 0;
+  let repeater: NodeJS.Timeout | undefined;
 
   const broadcast = (frame: LiveFrame) => {
     latest = frame;
+    lastSentAt = Date.now();
     for (const socket of viewers) send(socket, frame);
+  };
+
+  const repeatWhenStill = () => {
+    repeater ??= setInterval(() => {
+      if (latest && Date.now() - lastSentAt >= MAX_FRAME_INTERVAL_MS) broadcast(latest);
+    }, MAX_FRAME_INTERVAL_MS / 4);
+    repeater.unref();
   };
 
   const start = () =>
@@ -42,7 +59,10 @@ export function createLiveChannel(environment: Environment, onError: (message: s
       : Promise.resolve(undefined));
 
   const stopIfUnwatched = async () => {
-    if (viewers.size > 0 || view === undefined) return;
+    if (viewers.size > 0) return;
+    clearInterval(repeater);
+    repeater = undefined;
+    if (view === undefined) return;
     const running = view;
     view = undefined;
     await (await running)?.stop();
@@ -60,6 +80,7 @@ export function createLiveChannel(environment: Environment, onError: (message: s
         void stopIfUnwatched();
       });
       if (latest) send(socket, latest);
+      repeatWhenStill();
       await start();
     },
     async end() {

@@ -57,4 +57,18 @@ describe('the live view', () => {
     await expect(watch(`${base}?token=${test.server.token}`)).rejects.toMatchObject({ status: 409 });
     await stream.close();
   });
+
+  it('keeps a still screen flowing by sending its latest frame again', async () => {
+    const runId = (await test.post('/api/runs', { scenario: 'expense-report', instruction: ONE_STEP_TASK })).body
+      .id as string;
+    const viewer = await watch(
+      `${test.server.url.replace('http', 'ws')}/api/runs/${runId}/live?token=${test.server.token}`,
+    );
+    // The run waits for plan approval, so nothing on the page changes while the frames keep coming.
+    await expect.poll(() => viewer.frames.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(4);
+    const last = viewer.frames.at(-1)!;
+    expect(viewer.frames.slice(-3).every((frame) => frame.equals(last))).toBe(true);
+    expect((await test.post(`/api/runs/${runId}/cancel`, {})).status).toBe(202);
+    expect(await viewer.closed).toBe(1000);
+  });
 });
