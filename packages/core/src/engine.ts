@@ -31,6 +31,10 @@ export interface Engine {
   readonly judge: Judge;
   /** Loop breaker tier 3: reads the recent trajectory and says keep or switch. Absent: tiers 1 and 2 only. */
   readonly loopJudge?: LoopJudge;
+  /** Writes the recovery step of system-driven replanning. Absent: the loop's own rules write it. */
+  readonly recovery?: RecoveryProposer;
+  /** Says whether a failed run is worth another try. Absent: failures are reported as they are. */
+  readonly critic?: Critic;
   /** Release what the engine holds (an OCR worker, connections). Absent when there is nothing to release. */
   close?(): Promise<void>;
 }
@@ -302,4 +306,62 @@ export interface Judge {
   assess(handle: Handle, input: Omit<JudgeInput, 'recent'>): Promise<readonly CriterionReading[]>;
   /** Whether the task can still be done after a step could not be carried out. Absent: never judged infeasible. */
   feasibility?(handle: Handle, input: FeasibilityInput): Promise<FeasibilityVerdict>;
+}
+
+export interface RecoveryInput {
+  readonly task: Task;
+  /** The step that is stuck. */
+  readonly step: Step;
+  /** The pattern the watchdog matched, such as `REPEAT_SEQ_L3_R3`. */
+  readonly pattern: string;
+  /** What the watchdog saw, in one sentence. */
+  readonly reason: string;
+  /** The recent actions in plain lines, oldest first. */
+  readonly recent: readonly string[];
+  /** Recovery steps already proposed for this step; none may be proposed again. */
+  readonly previous: readonly string[];
+  /** The screen now; absent when none is at hand. */
+  readonly screen?: Screen;
+}
+
+/** One recovery step to put in front of the stuck one, or why there is none. */
+export type RecoveryResult =
+  | {
+      readonly type: 'proposal';
+      /** One imperative step: "Press Escape". */
+      readonly step: string;
+      /** Why it should help, in one or two sentences. */
+      readonly rationale: string;
+    }
+  | {
+      /** No usable proposal; the loop falls back to its own rules. */
+      readonly type: 'none';
+      readonly reason: string;
+    };
+
+/** Proposes recovery steps for stuck steps (system-driven replanning). */
+export interface RecoveryProposer {
+  propose(handle: Handle, input: RecoveryInput): Promise<RecoveryResult>;
+}
+
+export interface CriticInput {
+  readonly task: Task;
+  /** The plan as it stood at the end. */
+  readonly plan: PlanVersion;
+  /** The last things that happened, one plain line each, oldest first. */
+  readonly recent: readonly string[];
+  /** The final screen; absent when none is at hand. */
+  readonly screen?: Screen;
+}
+
+export interface CriticVerdict {
+  /** `success`: goal visibly reached. `retryable`: not reached, nothing shows it cannot be. `blocked`: something outside the agent stands in the way. */
+  readonly verdict: 'success' | 'retryable' | 'blocked';
+  /** The evidence, in one or two sentences. */
+  readonly reason: string;
+}
+
+/** Classifies how a run ended: success, worth retrying, or blocked. */
+export interface Critic {
+  review(handle: Handle, input: CriticInput): Promise<CriticVerdict>;
 }

@@ -49,13 +49,20 @@ describe('coordinates outside the screen never reach the environment', () => {
 
   it('fails the step once the repairs are spent, without acting, and the run ends failed', async () => {
     const model = createScriptedModel({
-      script: clerkScript(planAnswer(danaFields), { operator_decision: [offScreenClick] }),
+      script: clerkScript(planAnswer(danaFields), {
+        operator_decision: [offScreenClick],
+        critic_verdict: [
+          JSON.stringify({ verdict: 'retryable', reason: 'The form is on screen and the field is empty.' }),
+        ],
+      }),
     });
     const engine = createModelEngine({ roles: { default: { client: model } }, maxRepairs: 2 });
     const { state, events } = await bench.run({ engine, instruction: danaInstruction, session: 'hopeless' });
 
     expect(state.status).toBe('failed');
     expect(state.endReason).toContain('outside the screen');
+    // The critic read the failed run: nothing stands in the way of another try.
+    expect(state.endReason).toContain('Critic: worth another try, The form is on screen and the field is empty.');
     expect(payloadsOf(events, 'action-start')).toEqual([]);
     // Two attempts at the first step, each one answer and two re-asks.
     expect(model.calls.filter((call) => call.name === 'operator_decision')).toHaveLength(6);

@@ -3,6 +3,7 @@ import type { PerformedAction } from '../engine.js';
 import { CancelledError } from '../handle.js';
 import { revisePlan } from '../plan/index.js';
 import { completionPhase } from './completion.js';
+import { recentTrajectory } from './completion-policy.js';
 import { checkpoint, executeStep, type StepReplan } from './execute-step.js';
 import { approvalPhase, planPhase } from './planning.js';
 import type { RunState } from './projection.js';
@@ -65,8 +66,34 @@ async function drive(context: RunContext, body: () => Promise<RunStop>): Promise
     await context.emit('user', { type: 'run-cancel', reason: 'Cancelled by the user.' });
     stop = { status: 'cancelled', reason: 'Cancelled by the user.' };
   }
-  await context.emit('agent', { type: 'run-end', status: stop.status, reason: stop.reason });
+  const reason = stop.status === 'failed' ? await withCriticReading(context, stop.reason) : stop.reason;
+  await context.emit('agent', { type: 'run-end', status: stop.status, reason });
   return context.state;
+}
+
+/**
+ * A failed run's reason, with the critic's reading of whether another try could succeed. A critic
+ * that fails or says "success" leaves the reason as it was: the run's own checks decided.
+ */
+async function withCriticReading(context: RunContext, reason: string): Promise<string> {
+  const critic = context.engine.critic;
+  const plan = context.state.plan;
+  if (!critic || !plan || context.handle.signal.aborted) return reason;
+  try {
+    const events = await context.deps.log.read(context.runId);
+    const verdict = await critic.review(context.handle, {
+      task: context.state.task!,
+      plan,
+      recent: recentTrajectory(events, 12),
+      ...(context.latestScreen ? { screen: context.latestScreen } : {}),
+    });
+    if (verdict.verdict === 'success') return reason;
+    const reading = verdict.verdict === 'blocked' ? 'blocked' : 'worth another try';
+    return `${reason} Critic: ${reading}, ${verdict.reason}`.slice(0, 4000);
+  } catch (error: unknown) {
+    if (CancelledError.isInstance(error)) return reason;
+    throw error;
+  }
 }
 
 async function executePhase(context: RunContext): Promise<RunStop> {
@@ -95,10 +122,14 @@ async function executePhase(context: RunContext): Promise<RunStop> {
 async function proposeRecovery(context: RunContext, step: Step, replan: StepReplan): Promise<RunStop | undefined> {
   const proposal = replan.proposal;
   if (proposal.type === 'exhausted') return { status: 'failed', reason: proposal.reason };
+  const written = (await askRecovery(context, step, replan)) ?? {
+    step: proposal.step,
+    rationale: proposal.rationale,
+  };
   const revised = revisePlan(
     context.state.plan!,
     [
-      { type: 'add', index: 0, text: proposal.step },
+      { type: 'add', index: 0, text: written.step },
       {
         type: 'rewrite',
         stepId: step.id,
@@ -110,13 +141,39 @@ async function proposeRecovery(context: RunContext, step: Step, replan: StepRepl
       ids: context.deps.ids,
       cause: 'system-replan',
       number: context.state.versions.length + 1,
-      rationale: `${proposal.rationale} [${proposal.pattern}]`,
+      rationale: `${written.rationale} [${proposal.pattern}]`,
     },
   );
   if (!revised.ok) return { status: 'failed', reason: revised.error.message };
   await context.emit('agent', { type: 'plan-version-create', version: revised.version });
   const approved = await approvalPhase(context, revised.version);
   return isRunStop(approved) ? approved : undefined;
+}
+
+/** The engine's own recovery step, when it has a recovery role and gives a usable answer. */
+async function askRecovery(
+  context: RunContext,
+  step: Step,
+  replan: StepReplan,
+): Promise<{ readonly step: string; readonly rationale: string } | undefined> {
+  const recovery = context.engine.recovery;
+  if (!recovery) return undefined;
+  const previous = context.state.versions
+    .filter((version) => version.cause === 'system-replan')
+    .flatMap((version) => version.pending.slice(0, 1).map((candidate) => candidate.text));
+  const events = await context.deps.log.read(context.runId, context.state.currentStep?.startSeq ?? 1);
+  const result = await recovery.propose(context.handle, {
+    task: context.state.task!,
+    step,
+    pattern: replan.pattern,
+    reason: replan.reason,
+    recent: recentTrajectory(events, 12),
+    previous,
+    ...(context.latestScreen ? { screen: context.latestScreen } : {}),
+  });
+  if (result.type === 'proposal') return result;
+  await context.emit('agent', { type: 'warning', message: `No recovery step from the model: ${result.reason}` });
+  return undefined;
 }
 
 async function recheckInterruptedStep(

@@ -102,4 +102,29 @@ describe('system-driven replanning inside a run', () => {
       ),
     ).toEqual([]);
   });
+
+  it("puts the engine's own recovery step in front when it has a recovery role, keeping the pattern", async () => {
+    const { deps, log, task, engine } = setup(() => '00ff00ff00ff00ff');
+    const asked: string[][] = [];
+    const withRecovery = {
+      ...engine,
+      recovery: {
+        async propose(_handle: unknown, input: { previous: readonly string[]; pattern: string }) {
+          asked.push([input.pattern, ...input.previous]);
+          return { type: 'proposal' as const, step: 'Press Escape', rationale: 'A hidden dialog may hold the focus.' };
+        },
+      },
+    };
+    await startRun({ ...deps, engine: withRecovery }, 'run-1', task);
+    const recovery = log
+      .all('run-1')
+      .flatMap((event) =>
+        event.payload.type === 'plan-version-create' && event.payload.version.cause === 'system-replan'
+          ? [event.payload.version]
+          : [],
+      )[0]!;
+    expect(recovery.pending[0]?.text).toBe('Press Escape');
+    expect(recovery.rationale).toBe('A hidden dialog may hold the focus. [REPEAT_SEQ_L1_R3]');
+    expect(asked[0]).toEqual(['REPEAT_SEQ_L1_R3']);
+  });
 });

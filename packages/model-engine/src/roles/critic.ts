@@ -1,35 +1,12 @@
-import type { Handle, Screen } from '@sandpiper/core';
-import type { PlanVersion, Task } from '@sandpiper/protocol';
+import type { Critic, CriticInput, CriticVerdict } from '@sandpiper/core';
 import { z } from 'zod';
 import { linesOrNone, stepList } from '../plan-text.js';
 import { callRole } from '../role-call.js';
 import type { RoleParts } from '../role-parts.js';
 import { planningScreen } from './planning-screen.js';
 
-/** What the critic reads about a finished run. */
-export interface CriticInput {
-  /** The run's task. */
-  readonly task: Task;
-  /** The plan as it stood at the end. */
-  readonly plan: PlanVersion;
-  /** The last things that happened, one plain line each, oldest first. */
-  readonly recent: readonly string[];
-  /** The final screen; absent when none is at hand. */
-  readonly screen?: Screen;
-}
-
-/** How a run went, for deciding whether its plan is worth remembering. */
-export interface CriticVerdict {
-  /** `success`: goal visibly reached. `retryable`: not reached, but nothing shows it cannot be. `blocked`: something outside the agent stands in the way. */
-  readonly verdict: 'success' | 'retryable' | 'blocked';
-  /** The evidence, in one or two sentences. */
-  readonly reason: string;
-}
-
-/** Classifies finished runs as success, retryable or blocked. */
-export interface Critic {
-  review(handle: Handle, input: CriticInput): Promise<CriticVerdict>;
-}
+// The critic's contract is the core's; the types are re-exported here for this package's users.
+export type { Critic, CriticInput, CriticVerdict };
 
 /** The critic's answer as the model writes it. */
 export const criticAnswerSchema = z.object({

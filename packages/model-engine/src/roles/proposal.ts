@@ -1,48 +1,12 @@
-import type { Handle, Screen } from '@sandpiper/core';
-import type { Step, Task } from '@sandpiper/protocol';
+import type { RecoveryInput, RecoveryProposer, RecoveryResult } from '@sandpiper/core';
 import { z } from 'zod';
 import { linesOrNone } from '../plan-text.js';
 import { callRole } from '../role-call.js';
 import type { RoleParts } from '../role-parts.js';
 import { planningScreen } from './planning-screen.js';
 
-/** What the system-driven replanner is told about a stuck step. */
-export interface RecoveryInput {
-  /** The run's task. */
-  readonly task: Task;
-  /** The step that is stuck. */
-  readonly step: Step;
-  /** The pattern the watchdog matched, such as `REPEAT_SEQ_L3_R3`. */
-  readonly pattern: string;
-  /** What the watchdog saw, in one sentence. */
-  readonly reason: string;
-  /** The recent actions in plain lines, oldest first. */
-  readonly recent: readonly string[];
-  /** Recovery steps already proposed for this step; none may be proposed again. */
-  readonly previous: readonly string[];
-  /** The screen now; absent when none is at hand. */
-  readonly screen?: Screen;
-}
-
-/** One recovery step to put in front of the stuck one, or why there is none. */
-export type RecoveryResult =
-  | {
-      readonly type: 'proposal';
-      /** One imperative step: "Press Escape". */
-      readonly step: string;
-      /** Why it should help, in one or two sentences. */
-      readonly rationale: string;
-    }
-  | {
-      /** The model gave no usable proposal; the loop falls back to its own rules. */
-      readonly type: 'none';
-      readonly reason: string;
-    };
-
-/** Proposes recovery steps for stuck steps (system-driven replanning). */
-export interface RecoveryProposer {
-  propose(handle: Handle, input: RecoveryInput): Promise<RecoveryResult>;
-}
+// The recovery role's contract is the core's; the types are re-exported here for this package's users.
+export type { RecoveryInput, RecoveryProposer, RecoveryResult };
 
 const FIRST_PERSON = /^(i|i'll|i will|let's|let us|we|we'll|we will)\b/i;
 
