@@ -1,4 +1,4 @@
-import type { UserCommand } from '@sandpiper/core';
+import { projectRun, type UserCommand } from '@sandpiper/core';
 import type { Store } from '@sandpiper/storage';
 import type { z } from 'zod';
 import { failure, queryOf, validate, type ApiFailure } from './http-io.js';
@@ -75,7 +75,15 @@ export function createRoutes({ manager, store }: RouteDependencies): Route[] {
     get('/api/runs', async ({ url }) => {
       const query = validate(listRunsQuerySchema, queryOf(url), 'query');
       if (!query.ok) return query;
-      const runs = store.listRuns(query.value).map((summary) => ({ ...summary, active: manager.isActive(summary.id) }));
+      const summaries = store.listRuns(query.value);
+      // Model usage is not in the summary row; each run's log says it (all zero for the built-in engine).
+      const runs = await Promise.all(
+        summaries.map(async (summary) => ({
+          ...summary,
+          active: manager.isActive(summary.id),
+          usage: projectRun(summary.id, await store.read(summary.id)).usage,
+        })),
+      );
       return json(200, { runs });
     }),
     get('/api/runs/:id', async ({ params }) => {

@@ -61,7 +61,14 @@ describe('a run this server does not drive', () => {
 
   it('is listed and shown, but refuses commands with 409', async () => {
     const listed = (await test.get('/api/runs')).body.runs;
-    expect(listed).toEqual([expect.objectContaining({ id: RUN, status: 'created', active: false })]);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: RUN,
+        status: 'created',
+        active: false,
+        usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 },
+      }),
+    ]);
     const view = (await test.get(`/api/runs/${RUN}`)).body;
     expect(view.state).toMatchObject({ runId: RUN, phase: 'created', lastSeq: 0 });
     expect(view.control.active).toBe(false);

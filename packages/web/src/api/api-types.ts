@@ -35,6 +35,8 @@ export interface RunSummary {
 export interface RunListItem extends RunSummary {
   /** The run is driven by this server right now and takes commands. */
   readonly active: boolean;
+  /** What the run's model calls added up to; all zero for the built-in engine. */
+  readonly usage?: { readonly calls: number; readonly costUsd: number };
 }
 
 /** Who is in control of a run right now. */

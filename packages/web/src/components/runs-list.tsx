@@ -34,7 +34,10 @@ export function RunsList({ api, onOpenRun }: { api: ApiClient; onOpenRun(runId: 
               <th className="w-28 px-3 py-1.5 font-medium">Started</th>
               <th className="w-28 px-3 py-1.5 text-right font-medium">Duration</th>
               <th className="w-20 px-3 py-1.5 text-right font-medium">Events</th>
-              <th className="w-16 px-3 py-1.5 text-right font-medium" title="Model cost is shown when a run is opened">
+              <th
+                className="w-16 px-3 py-1.5 text-right font-medium"
+                title="What the run's model calls cost; — for the built-in engine"
+              >
                 Cost
               </th>
             </tr>
@@ -81,7 +84,9 @@ export function RunsList({ api, onOpenRun }: { api: ApiClient; onOpenRun(runId: 
                   {formatDuration(run.durationMs)}
                 </td>
                 <td className="px-3 py-2 text-right text-stone-600 tabular-nums">{run.eventCount}</td>
-                <td className="px-3 py-2 text-right text-stone-400">—</td>
+                <td className="px-3 py-2 text-right text-stone-600 tabular-nums">
+                  {run.usage && run.usage.calls > 0 ? `$${run.usage.costUsd.toFixed(4)}` : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
