@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { runCliInProcess as runCli } from './run-cli.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'sandpiper-cli-'));
 

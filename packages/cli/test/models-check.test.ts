@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { runCliInProcess as runCli } from './run-cli.js';
 import { startModelServer, type ModelServer } from './support/model-server.js';
 
 /** No key from the machine running the tests may leak into what is checked. */
