@@ -1,0 +1,3 @@
+import { describeScenarioTasks } from './describe-scenario-tasks.js';
+
+describeScenarioTasks('expense-report');
