@@ -1,24 +1,48 @@
 // One lint config for the whole repository. Type-aware rules catch floating promises;
-// the boundary rule keeps the core free of I/O (see "Boundaries" in the README).
+// the boundary rules (scripts/package-boundaries.js) keep dependencies pointing one way and the
+// core free of I/O (see "Boundaries" in the README).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { allowedImports, ioModules } from './scripts/package-boundaries.js';
 
-const ioModules = [
-  'fs',
-  'fs/promises',
-  'path',
-  'http',
-  'https',
-  'net',
-  'child_process',
-  'os',
-  'worker_threads',
-  'crypto',
-  'playwright-core',
-  'better-sqlite3',
-  'tesseract.js',
-  'sharp',
-];
+/** Packages whose shipped code performs no I/O: no Node built-ins, no browser, no database. */
+const pureCode = new Set(['protocol', 'core', 'web']);
+
+/**
+ * One import rule per package from the boundary table: a package's shipped code (tests aside) may
+ * import only the workspace packages the table lists, and pure packages no I/O modules at all.
+ */
+function boundaryRule(name, allowed) {
+  const pure = pureCode.has(name);
+  const allowedList =
+    allowed.length === 0 ? 'nothing but zod' : allowed.map((entry) => `@sandpiper/${entry}`).join(', ');
+  return {
+    files: [`packages/${name}/src/**/*.ts`, `packages/${name}/src/**/*.tsx`],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@sandpiper/*', '@sandpiper/*/*', ...allowed.map((entry) => `!@sandpiper/${entry}`)],
+              message: `${name} may import ${allowedList} (scripts/package-boundaries.js).`,
+            },
+            ...(pure
+              ? [{ group: ['node:*'], message: `${name} has no I/O: pass a port instead of importing Node built-ins.` }]
+              : []),
+          ],
+          paths: pure
+            ? ioModules.map((module) => ({
+                name: module,
+                message: `${name} has no I/O: put this behind a port in an adapter.`,
+              }))
+            : [],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.sandpiper/**', 'test-artifacts/**', 'packages/scenarios/apps/**'] },
@@ -46,37 +70,5 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  {
-    // The core and the contracts must not perform I/O: no Node built-ins, no browser, no database.
-    files: ['packages/core/src/**/*.ts', 'packages/protocol/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test-support/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['node:*'], message: 'The core has no I/O: pass a port instead of importing Node built-ins.' },
-            {
-              group: ['@sandpiper/*', '!@sandpiper/protocol'],
-              message: 'The core may depend only on @sandpiper/protocol.',
-            },
-          ],
-          paths: ioModules.map((name) => ({
-            name,
-            message: 'The core has no I/O: put this behind a port in an adapter.',
-          })),
-        },
-      ],
-    },
-  },
-  {
-    files: ['packages/protocol/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@sandpiper/*', 'node:*'], message: 'protocol depends on nothing but zod.' }] },
-      ],
-    },
-  },
+  ...Object.entries(allowedImports).map(([name, allowed]) => boundaryRule(name, allowed)),
 );

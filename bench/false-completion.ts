@@ -44,12 +44,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runScenarioTask } from '@sandpiper/cli/scenario-runner';
-import { completionConfigSchema, type CompletionConfig, type Engine } from '@sandpiper/core';
+import { runScenarioTask } from '@sandpiper/runtime';
+import { completionConfigSchema, type CompletionConfig } from '@sandpiper/core';
 import { createRulesEngine } from '@sandpiper/model-rules';
 import { plantedTasks, startScenarioServer, type PlantedTask, type ScenarioServer } from '@sandpiper/scenarios';
 import { claimRecord, formatTable, summarise, type ClaimRecord, type RunRecord } from './false-completion/metrics.js';
 import { withPrematureClaim } from './false-completion/premature-engine.js';
+import { createBenchRuntime } from './support/bench-runtime.js';
 
 interface Condition {
   readonly name: string;
@@ -82,21 +83,32 @@ if (conditions.length === 0 || tasks.length === 0) {
   process.exit(2);
 }
 
-async function runOnce(server: ScenarioServer, base: Engine, task: PlantedTask, condition: Condition) {
-  const premature = condition.premature ? withPrematureClaim(base) : undefined;
+async function runOnce(server: ScenarioServer, task: PlantedTask, condition: Condition) {
+  let premature: ReturnType<typeof withPrematureClaim> | undefined;
+  const runtime = await createBenchRuntime({
+    scenarioServer: server,
+    config: { completion: condition.completion },
+    engine: {
+      kind: 'custom',
+      label: ENGINE_LABEL,
+      create: () => {
+        const base = createRulesEngine({ ocr: 'off' });
+        return condition.premature ? (premature = withPrematureClaim(base)) : base;
+      },
+    },
+  });
   const claims: ClaimRecord[] = [];
   const session = `${task.id}-${condition.name}`.replace(/[^A-Za-z0-9._:/-]/g, '-');
   // The app reports every change at once, and the gate looked at the screen a moment before the
   // check was logged, so the server's state at that point is the state the claim was made on.
   const goalMet = () => task.check(server.state(task.scenario, session)).ok;
-  const result = await runScenarioTask(server, task, premature ?? base, {
-    completion: condition.completion,
-    session,
+  const result = await runScenarioTask(runtime, task, {
+    runId: session,
     onEvent: (event) => {
       const claim = claimRecord(event, goalMet);
       if (claim) claims.push(claim);
     },
-  });
+  }).finally(() => runtime.close());
   const rejections = result.state.versions.filter((version) => version.cause === 'verifier-rejection');
   const appendedSteps = rejections.flatMap((version) => {
     const parent = result.state.versions.find((candidate) => candidate.id === version.parentId);
@@ -143,20 +155,19 @@ function describeRun(record: RunRecord): string {
   ].join(' ');
 }
 
+const ENGINE_LABEL = 'built-in rules, no OCR';
 const server = await startScenarioServer();
-const engine = createRulesEngine({ ocr: 'off' });
 const records: RunRecord[] = [];
 const started = performance.now();
 try {
   for (const condition of conditions) {
     for (const task of tasks) {
-      const record = await runOnce(server, engine, task, condition);
+      const record = await runOnce(server, task, condition);
       records.push(record);
       console.log(describeRun(record));
     }
   }
 } finally {
-  await engine.close();
   await server.close();
 }
 
@@ -175,7 +186,7 @@ writeFileSync(
   path.join(folder, 'false-completion.json'),
   `${JSON.stringify(
     {
-      engine: engine.name,
+      engine: ENGINE_LABEL,
       conditions: conditions.map(({ name, completion, premature }) => ({ name, completion, premature })),
       tasks: tasks.map(({ id, fault, outcome, plant }) => ({ id, fault: fault ?? 'none', outcome, plant })),
       summaries,

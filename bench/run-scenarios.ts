@@ -12,7 +12,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runScenarioTask, type ScenarioTaskResult } from '@sandpiper/cli/scenario-runner';
+import { runScenarioTask, type ScenarioTaskResult } from '@sandpiper/runtime';
+import { createBenchRuntime } from './support/bench-runtime.js';
 import { createRulesEngine } from '@sandpiper/model-rules';
 import { scenarioTasks, startScenarioServer } from '@sandpiper/scenarios';
 
@@ -28,11 +29,19 @@ const percentile = (numbers: readonly number[], p: number) => {
 };
 
 const server = await startScenarioServer();
-const engine = createRulesEngine(values.ocr ? {} : { ocr: 'off' });
+const runtime = await createBenchRuntime({
+  scenarioServer: server,
+  accessibility: !values.ocr,
+  engine: {
+    kind: 'custom',
+    label: `built-in rules${values.ocr ? '' : ', no OCR'}`,
+    create: () => createRulesEngine(values.ocr ? {} : { ocr: 'off' }),
+  },
+});
 const results: ScenarioTaskResult[] = [];
 try {
   for (const task of tasks) {
-    const result = await runScenarioTask(server, task, engine, { accessibility: !values.ocr });
+    const result = await runScenarioTask(runtime, task);
     results.push(result);
     const overhead = result.steps > 0 ? (result.wallMs - result.environmentMs) / result.steps : 0;
     console.log(
@@ -49,7 +58,7 @@ try {
     );
   }
 } finally {
-  await engine.close?.();
+  await runtime.close();
   await server.close();
 }
 

@@ -1,34 +1,33 @@
-import path from 'node:path';
+import { createQueueChannel, type RunState, type UserChannel } from '@sandpiper/core';
+import { UsageError, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
 import {
-  completionConfigSchema,
-  createQueueChannel,
-  detectorConfigSchema,
-  resumeRun,
-  startRun,
-  type RunState,
-  type UserChannel,
-} from '@sandpiper/core';
-import { parseContract, taskSchema, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
-import { scenarios } from '@sandpiper/scenarios';
-import { openStore, type Store } from '@sandpiper/storage';
-import { createVisionFingerprinter } from './fingerprint.js';
-import { loadConfigFile, resolveDataDir, UsageError, type ConfigFile } from './config.js';
-import { createCoder, createKnowledgeBase, createToolRunner } from '@sandpiper/tools';
-import { apiKeyValues, describeModels, prepareEngine, type EngineSetup } from './engine-setup.js';
+  addCall,
+  buildReport,
+  describeUsage,
+  formatUsd,
+  modelCalls,
+  NO_USAGE,
+  type UsageTotals,
+} from '@sandpiper/report';
+import {
+  createRuntime,
+  loadConfigFile,
+  requireScenario,
+  resolveDataDir,
+  type ConfigFile,
+  type Runtime,
+} from '@sandpiper/runtime';
+import { scenarios } from '@sandpiper/runtime';
+import { openStore, type Store } from '@sandpiper/runtime';
 import { budgetsFromFlags, positiveInteger, reflectorFlag, refuseBudgetFlags } from './flags.js';
 import type { CliOptions } from './main.js';
 import type { Output } from './output.js';
 import { createProgressPrinter, formatPlan } from './progress.js';
 import { createPromptChannel } from './prompt-channel.js';
-import { buildReport, writeReport } from './report.js';
-import { openEnvironment, requireScenario } from './runtime.js';
-import { createRandomIds, createSystemClock, newRunId } from './system.js';
-import { addCall, describeUsage, formatUsd, modelCalls, NO_USAGE, type UsageTotals } from './usage.js';
 
 export async function runCommand(positionals: readonly string[], options: CliOptions, output: Output): Promise<number> {
   const config = loadConfigFile(process.cwd());
   // Every flag and the model configuration are checked before a browser starts.
-  const reflector = reflectorFlag(options.reflector);
   const budgets = budgetsFromFlags(options, config);
   const environment = environmentFromFlags(options);
   if (positionals.length > 1) {
@@ -36,26 +35,25 @@ export async function runCommand(positionals: readonly string[], options: CliOpt
       `expected one task in quotes, got ${positionals.length} words. Quote the task: sandpiper run "…"`,
     );
   }
-  const instruction =
-    positionals[0] ?? (environment.type === 'scenario' ? requireScenario(environment.name).defaultTask : undefined);
-  if (!instruction) throw new UsageError('give the task to run, in quotes: sandpiper run "<task>" --url <url>');
-  const setup = await prepareEngine(engineInput(options.model, reflector, config));
-  const task = parseContract(
-    taskSchema,
-    {
-      instruction,
-      environment,
-      approval: options.yes ? 'auto-all' : options['approve-plan'] ? 'auto' : (config.approval ?? 'ask'),
-      budgets,
-    },
-    'task',
-  );
-  const store = openRunStore(options, config);
+  const instruction = positionals[0];
+  if (!instruction && environment.type !== 'scenario') {
+    throw new UsageError('give the task to run, in quotes: sandpiper run "<task>" --url <url>');
+  }
+  const runtime = await openRuntime(options, config);
   try {
-    const runId = newRunId();
-    return await driveRun(store, runId, task, { options, config, setup, output, mode: 'start' });
+    const task = runtime.createTask({
+      environment,
+      ...(instruction ? { instruction } : {}),
+      ...(options.yes
+        ? { approval: 'auto-all' as const }
+        : options['approve-plan']
+          ? { approval: 'auto' as const }
+          : {}),
+      budgets,
+    });
+    return await driveRun(runtime, runtime.newRunId(), task, { options, output, mode: 'start' });
   } finally {
-    store.close();
+    await runtime.close();
   }
 }
 
@@ -66,11 +64,10 @@ export async function resumeCommand(
 ): Promise<number> {
   const config = loadConfigFile(process.cwd());
   refuseBudgetFlags(options);
-  const setup = await prepareEngine(engineInput(options.model, reflectorFlag(options.reflector), config));
-  const store = openRunStore(options, config);
+  const runtime = await openRuntime(options, config);
   try {
-    const run = findRun(store, positionals);
-    const events = await store.read(run.id);
+    const run = findRun(runtime.store, positionals);
+    const events = await runtime.store.read(run.id);
     const start = events.find((event) => event.payload.type === 'run-start');
     if (!start || start.payload.type !== 'run-start')
       throw new UsageError(`run ${run.id} never started; start a new one instead`);
@@ -79,45 +76,44 @@ export async function resumeCommand(
       return run.status === 'succeeded' ? 0 : 1;
     }
     const models = [...new Set(modelCalls(events).map((call) => call.model))];
-    if (setup.kind === 'builtin' && models.length > 0 && !options.json) {
+    if (runtime.engine.kind === 'builtin' && models.length > 0 && !options.json) {
       output.out(
         `Note: this run used ${models.join(', ')}; it resumes on the built-in engine. Pass --model to continue on a model.`,
       );
     }
-    return await driveRun(store, run.id, start.payload.task, { options, config, setup, output, mode: 'resume' });
+    return await driveRun(runtime, run.id, start.payload.task, { options, output, mode: 'resume' });
   } finally {
-    store.close();
+    await runtime.close();
   }
 }
 
-function engineInput(model: string | undefined, reflector: ReturnType<typeof reflectorFlag>, config: ConfigFile) {
-  return { flag: model, reflectorFlag: reflector, config, cwd: process.cwd(), env: process.env };
-}
-
-/** The store a run writes to; API keys in the environment are stripped from anything stored. */
-function openRunStore(options: CliOptions, config: ConfigFile): Store {
-  return openStore({
+/** The composition root for one CLI command: the configuration, the flags, the process environment. */
+function openRuntime(options: CliOptions, config: ConfigFile): Promise<Runtime> {
+  const reflector = reflectorFlag(options.reflector);
+  return createRuntime({
+    config,
     dataDir: resolveDataDir(process.cwd(), options['data-dir'], config),
-    redact: apiKeyValues(process.env),
+    cwd: process.cwd(),
+    env: process.env,
+    ...(options.model === undefined ? {} : { model: options.model }),
+    ...(reflector === undefined ? {} : { reflector }),
+    browser: {
+      ...(options.headed === undefined ? {} : { headed: options.headed }),
+      ...(options.display === undefined ? {} : { display: options.display }),
+      ...(options['no-accessibility'] ? { accessibility: false } : {}),
+    },
   });
 }
 
 interface DriveOptions {
   readonly options: CliOptions;
-  readonly config: ConfigFile;
-  readonly setup: EngineSetup;
   readonly output: Output;
   readonly mode: 'start' | 'resume';
 }
 
-async function driveRun(store: Store, runId: string, task: Task, drive: DriveOptions): Promise<number> {
-  const { options, config, setup, output, mode } = drive;
-  const opened = await openEnvironment(task.environment, {
-    headed: options.headed ?? config.headed ?? false,
-    display: options.display ?? config.display ?? process.env.DISPLAY,
-    accessibility: !(options['no-accessibility'] ?? false) && (config.accessibility ?? true),
-    session: runId,
-  });
+async function driveRun(runtime: Runtime, runId: string, task: Task, drive: DriveOptions): Promise<number> {
+  const { options, output, mode } = drive;
+  const prepared = await runtime.prepare({ runId, task, mode });
   const abort = new AbortController();
   const onInterrupt = () => abort.abort(new Error('interrupted'));
   process.once('SIGINT', onInterrupt);
@@ -125,59 +121,35 @@ async function driveRun(store: Store, runId: string, task: Task, drive: DriveOpt
   const channel: UserChannel & { close?: () => void } = output.interactive
     ? createPromptChannel({ input: process.stdin, output: process.stdout, state: () => current })
     : createQueueChannel({ interactive: false });
-  const engine = setup.create();
   const printer = createProgressPrinter(output, { json: options.json ?? false });
   try {
-    if (mode === 'start') {
-      // The run row is written only once the environment is up, so a failed start leaves nothing behind.
-      store.createRun({
-        id: runId,
-        instruction: task.instruction,
-        environment: task.environment,
-        createdAt: Date.now(),
-      });
-    }
     // In --json mode stdout carries only events; the run id is in every one of them.
     if (!options.json) {
-      output.out(`${mode === 'start' ? 'Run' : 'Resuming run'} ${runId} on ${opened.environment.info.description}`);
-      if (setup.kind === 'models') output.out(describeModels(setup.roles));
+      output.out(`${mode === 'start' ? 'Run' : 'Resuming run'} ${runId} on ${prepared.environment.info.description}`);
+      if (prepared.engine.kind === 'models') output.out(prepared.engine.label);
     }
-    const deps = {
-      log: store,
-      blobs: store.blobs,
-      environment: opened.environment,
-      engine,
-      clock: createSystemClock(),
-      ids: createRandomIds(),
+    const outcome = await prepared.drive({
       channel,
-      fingerprinter: createVisionFingerprinter(),
-      completion: completionConfigSchema.parse(config.completion ?? {}),
-      detectors: detectorConfigSchema.parse(config.detectors ?? {}),
-      // The searcher reads the built-in notes and <dataDir>/knowledge; the coder only ever runs
-      // commands through the environment's shell, which a browser does not offer.
-      tools: createToolRunner({
-        knowledge: await createKnowledgeBase({ directories: [path.join(store.dataDir, 'knowledge')] }),
-        coder: createCoder(),
-      }),
       signal: abort.signal,
-      onEvent: (event: Parameters<typeof printer>[0], state: RunState) => {
+      onEvent: (event, state) => {
         current = state;
         printer(event, state);
       },
       ...(options.debug ? { debug: (message: string) => output.error(`debug: ${message}`) } : {}),
-    };
-    const final = mode === 'start' ? await startRun(deps, runId, task) : await resumeRun(deps, runId);
-    const paths = await writeReport(path.join(store.dataDir, 'reports'), runId, await store.read(runId), store.blobs);
-    if (!options.json) output.out(`Report: ${paths.html}\n        ${paths.json}`);
-    if (final.status === 'needs-input' && !output.interactive && !options.json) {
+    });
+    if (outcome.error !== undefined) throw outcome.error;
+    if (!options.json) {
+      if (outcome.report) output.out(`Report: ${outcome.report.html}\n        ${outcome.report.json}`);
+      else output.error(`sandpiper: the report could not be written: ${String(outcome.reportError)}`);
+    }
+    if (outcome.state.status === 'needs-input' && !output.interactive && !options.json) {
       output.out(`The run is waiting for you. Answer it interactively, or edit the task and run again.`);
     }
-    return final.status === 'succeeded' ? 0 : 1;
+    return outcome.state.status === 'succeeded' ? 0 : 1;
   } finally {
     process.off('SIGINT', onInterrupt);
     channel.close?.();
-    await engine.close?.();
-    await opened.close();
+    await prepared.close();
   }
 }
 

@@ -1,6 +1,7 @@
-import { reflectorMethods, type ReflectorMethod } from '@sandpiper/model-rules';
+import { reflectorMethods, type ReflectorMethod } from '@sandpiper/runtime';
 import type { Budgets } from '@sandpiper/protocol';
-import { UsageError, type ConfigFile } from './config.js';
+import { UsageError } from '@sandpiper/protocol';
+import type { ConfigFile } from '@sandpiper/runtime';
 import type { CliOptions } from './main.js';
 
 /** A whole number above zero from a flag, at most `max`; undefined when the flag was not given. */

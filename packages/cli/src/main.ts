@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from './config.js';
+import { UsageError } from '@sandpiper/protocol';
 import { describeError } from './errors.js';
 import { createOutput, type Output } from './output.js';
 

@@ -1,8 +1,7 @@
-import { checkModelSpec, findPrice, type ModelCheck, type ModelEnvironment, type PriceTable } from '@sandpiper/models';
-import { loadConfigFile, UsageError } from './config.js';
-import { displaySpec } from './engine-setup.js';
+import { checkModelSpec, findPrice, type ModelCheck, type ModelEnvironment, type PriceTable } from '@sandpiper/runtime';
+import { UsageError } from '@sandpiper/protocol';
+import { displaySpec, loadConfigFile, loadPrices, selectModels, type RoleSpec } from '@sandpiper/runtime';
 import type { CliOptions } from './main.js';
-import { loadPrices, selectModels, type RoleSpec } from './model-config.js';
 import type { Output } from './output.js';
 
 /** What `models check` found for one role. */

@@ -1,7 +1,7 @@
 import type { RunState } from '@sandpiper/core';
 import type { PayloadOf } from '@sandpiper/protocol';
 import { clip } from './progress-evidence.js';
-import { addCall, describeUsage, formatTokens, formatUsd, NO_USAGE, type UsageTotals } from './usage.js';
+import { addCall, describeUsage, formatTokens, formatUsd, NO_USAGE, type UsageTotals } from '@sandpiper/report';
 
 /** Model calls the printer has seen but not yet shown a usage line for. */
 export interface UsageMemory {

@@ -1,6 +1,6 @@
-import { ServerError, startServer, type RunningServer } from '@sandpiper/server';
-import { loadConfigFile, resolveDataDir, UsageError } from './config.js';
-import { describeModels, prepareEngine } from './engine-setup.js';
+import { UsageError } from '@sandpiper/protocol';
+import { createRuntime, loadConfigFile, resolveDataDir } from '@sandpiper/runtime';
+import { startServer, type RunningServer } from '@sandpiper/server';
 import type { CliOptions } from './main.js';
 import type { Output } from './output.js';
 
@@ -16,8 +16,9 @@ function portFrom(value: string | undefined): number {
 }
 
 /**
- * `sandpiper serve`: the web UI and the HTTP and WebSocket API over runs on the built-in
- * scenarios, on 127.0.0.1 only, behind a token printed once at start. Runs until interrupted.
+ * `sandpiper serve`: the web UI and the HTTP and WebSocket API over runs on a scenario, a URL or
+ * an attached browser, on 127.0.0.1 only, behind a token printed once at start. Runs until
+ * interrupted.
  */
 export async function serveCommand(
   positionals: readonly string[],
@@ -27,30 +28,29 @@ export async function serveCommand(
   if (positionals.length > 0) throw new UsageError(`serve takes no arguments, got "${positionals.join(' ')}"`);
   const config = loadConfigFile(process.cwd());
   const port = portFrom(options.port);
-  // Runs use the built-in engine unless --model or the config's models section names a model.
-  const setup = await prepareEngine({
-    flag: options.model,
-    reflectorFlag: undefined,
+  // Runs use the built-in engine unless --model or the config's models section names a model;
+  // a run created in the UI may name its own.
+  const runtime = await createRuntime({
     config,
+    dataDir: resolveDataDir(process.cwd(), options['data-dir'], config),
     cwd: process.cwd(),
     env: process.env,
+    ...(options.model === undefined ? {} : { model: options.model }),
+    browser: {
+      ...(options.headed === undefined ? {} : { headed: options.headed }),
+      ...(options.display === undefined ? {} : { display: options.display }),
+      ...(options['no-accessibility'] ? { accessibility: false } : {}),
+    },
   });
-  const engine = setup.kind === 'models' ? setup.create() : undefined;
   let server: RunningServer;
   try {
-    server = await startServer({
-      dataDir: resolveDataDir(process.cwd(), options['data-dir'], config),
-      port,
-      ...(engine ? { engine } : {}),
-    });
+    server = await startServer({ runtime, port });
   } catch (error: unknown) {
-    await engine?.close?.();
-    // A taken port or a bad option is the caller's to fix: one line, exit code 2.
-    if (ServerError.isInstance(error)) throw new UsageError(error.message);
+    await runtime.close();
     throw error;
   }
   output.out(`Sandpiper server on ${server.url}`);
-  if (setup.kind === 'models') output.out(describeModels(setup.roles));
+  output.out(`Engine: ${runtime.engine.label}`);
   output.out(`Open the web UI: ${server.url}/#token=${server.token}`);
   output.out(`Token: ${server.token}`);
   output.out(`  Every request needs "Authorization: Bearer <token>" (or ?token= on image and stream URLs).`);
@@ -63,6 +63,6 @@ export async function serveCommand(
   });
   output.out('Stopping: active runs are cancelled and their logs closed.');
   await server.close();
-  await engine?.close?.();
+  await runtime.close();
   return 0;
 }

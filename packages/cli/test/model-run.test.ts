@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../src/report.js';
+import type { RunReport } from '@sandpiper/report';
 import { runCli } from './run-cli.js';
 import { startModelServer, TOKENS_PER_CALL, type ModelServer } from './support/model-server.js';
 

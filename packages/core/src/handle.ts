@@ -1,4 +1,4 @@
-import type { PayloadOf } from '@sandpiper/protocol';
+import { SandpiperError, type PayloadOf } from '@sandpiper/protocol';
 
 /** What a role reports about one model call; the run logs it as a `model-call` event. */
 export type ModelCallReport = Omit<PayloadOf<'model-call'>, 'type' | 'stepId'>;
@@ -19,13 +19,13 @@ export interface Handle {
 }
 
 /** Thrown by blocking calls when their handle was aborted. Check with `CancelledError.isInstance`, never by message. */
-export class CancelledError extends Error {
+export class CancelledError extends SandpiperError {
   override readonly name = 'CancelledError';
   private readonly marker = CANCELLED_MARKER;
   constructor(reason = 'cancelled') {
-    super(reason);
+    super('cancelled', reason);
   }
-  static isInstance(error: unknown): error is CancelledError {
+  static override isInstance(error: unknown): error is CancelledError {
     return typeof error === 'object' && error !== null && (error as { marker?: unknown }).marker === CANCELLED_MARKER;
   }
 }

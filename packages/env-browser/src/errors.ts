@@ -1,23 +1,25 @@
+import { EnvironmentError } from '@sandpiper/protocol';
+
 const ERROR_MARKER = Symbol.for('sandpiper.env-browser.error');
 
-type BrowserErrorKind = 'browser-unavailable' | 'browser-navigation' | 'cdp-attach' | 'browser-closed';
+type BrowserFailure = 'browser-unavailable' | 'browser-navigation' | 'cdp-attach' | 'browser-closed';
 
 /**
  * Base of every error this package throws. Check with `BrowserEnvironmentError.isInstance` (or a
  * subclass's `isInstance`), which works across duplicated module copies where `instanceof` does not.
  */
-export class BrowserEnvironmentError extends Error {
+export class BrowserEnvironmentError extends EnvironmentError {
   override readonly name: string = 'BrowserEnvironmentError';
   private readonly marker = ERROR_MARKER;
   /** Which failure this is; each subclass sets its own. */
-  readonly kind: BrowserErrorKind;
+  readonly failure: BrowserFailure;
 
-  constructor(kind: BrowserErrorKind, message: string, options?: { cause?: unknown }) {
+  constructor(failure: BrowserFailure, message: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.kind = kind;
+    this.failure = failure;
   }
 
-  static isInstance(error: unknown): error is BrowserEnvironmentError {
+  static override isInstance(error: unknown): error is BrowserEnvironmentError {
     return typeof error === 'object' && error !== null && (error as { marker?: unknown }).marker === ERROR_MARKER;
   }
 }
@@ -40,7 +42,7 @@ export class BrowserUnavailableError extends BrowserEnvironmentError {
   }
 
   static override isInstance(error: unknown): error is BrowserUnavailableError {
-    return BrowserEnvironmentError.isInstance(error) && error.kind === 'browser-unavailable';
+    return BrowserEnvironmentError.isInstance(error) && error.failure === 'browser-unavailable';
   }
 }
 
@@ -62,7 +64,7 @@ export class BrowserNavigationError extends BrowserEnvironmentError {
   }
 
   static override isInstance(error: unknown): error is BrowserNavigationError {
-    return BrowserEnvironmentError.isInstance(error) && error.kind === 'browser-navigation';
+    return BrowserEnvironmentError.isInstance(error) && error.failure === 'browser-navigation';
   }
 }
 
@@ -90,7 +92,7 @@ export class CdpAttachError extends BrowserEnvironmentError {
   }
 
   static override isInstance(error: unknown): error is CdpAttachError {
-    return BrowserEnvironmentError.isInstance(error) && error.kind === 'cdp-attach';
+    return BrowserEnvironmentError.isInstance(error) && error.failure === 'cdp-attach';
   }
 }
 
@@ -102,7 +104,7 @@ export class BrowserClosedError extends BrowserEnvironmentError {
   }
 
   static override isInstance(error: unknown): error is BrowserClosedError {
-    return BrowserEnvironmentError.isInstance(error) && error.kind === 'browser-closed';
+    return BrowserEnvironmentError.isInstance(error) && error.failure === 'browser-closed';
   }
 }
 

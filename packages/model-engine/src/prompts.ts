@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SandpiperError } from '@sandpiper/protocol';
 
 /**
  * Every prompt the engine sends, by name, with the placeholders its file must contain. The text
@@ -73,8 +74,11 @@ export interface PromptLibrary {
 }
 
 /** Raised for a prompt that is missing, malformed or filled incompletely: a packaging bug, not a model problem. */
-export class PromptError extends Error {
+export class PromptError extends SandpiperError {
   override readonly name = 'PromptError';
+  constructor(message: string) {
+    super('invariant', message);
+  }
 }
 
 const USER_MARKER = '<!-- user -->';

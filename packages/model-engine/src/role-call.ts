@@ -4,7 +4,7 @@ import {
   ModelError,
   type ContentPart,
   type ModelClient,
-  type ModelErrorKind,
+  type ModelErrorReason,
   type ModelProfile,
   type ModelRequest,
   type Usage,
@@ -51,7 +51,7 @@ export type RoleCallResult<T> =
       /** Why no usable answer came back, in one line (never a key or a prompt). */
       readonly reason: string;
       /** What kind of failure it was; `invalid-output` after the repairs were spent. */
-      readonly kind: ModelErrorKind;
+      readonly kind: ModelErrorReason;
       /** The last validation problems, one per line, for `invalid-output`; absent otherwise. */
       readonly validation?: string;
     };
@@ -136,14 +136,14 @@ export async function callRole<T>(
   } catch (error: unknown) {
     if (CancelledError.isInstance(error) || handle.signal.aborted) throw asCancelled(error);
     if (!ModelError.isInstance(error)) throw error;
-    if (error.kind === 'cancelled') throw new CancelledError(error.message);
-    const reason = `${error.kind}: ${error.message}`.slice(0, 2000);
+    if (error.reason === 'cancelled') throw new CancelledError(error.message);
+    const reason = `${error.reason}: ${error.message}`.slice(0, 2000);
     handle.log(`${caller.role} model call failed (${reason})`);
     await report(caller, handle, error.usage, started, 'error', reason);
     return {
       ok: false,
       reason,
-      kind: error.kind,
+      kind: error.reason,
       ...(error.validation === undefined ? {} : { validation: error.validation }),
     };
   }

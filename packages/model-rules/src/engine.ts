@@ -13,9 +13,10 @@ export interface RulesEngineOptions {
   /**
    * The OCR engine to read screens without accessibility data. Absent: one is started on first
    * need and stopped by `close()`. `'off'`: never use OCR (targets are found by accessibility
-   * only). A given engine is used as is and left running by `close()`; its owner stops it.
+   * only). A given engine, or a function that gives one when first needed (a worker several
+   * engines share), is used as is and left running by `close()`; its owner stops it.
    */
-  readonly ocr?: OcrEngine | 'off';
+  readonly ocr?: OcrEngine | (() => Promise<OcrEngine>) | 'off';
   /**
    * How a step's effect is checked. `evidence-first` (the default): the changed regions are found
    * and labelled from the executed action before the step is judged from them. `one-shot`: one
@@ -44,6 +45,8 @@ export function createRulesEngine(options: RulesEngineOptions = {}): RulesEngine
   let provider: OcrProvider | undefined;
   if (options.ocr === undefined) {
     provider = () => (started ??= createOcrEngine());
+  } else if (typeof options.ocr === 'function') {
+    provider = options.ocr;
   } else if (options.ocr !== 'off') {
     const given = options.ocr;
     provider = () => Promise.resolve(given);

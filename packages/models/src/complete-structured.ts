@@ -40,7 +40,7 @@ export async function completeStructured<T>(
           : [...response.warnings, { type: 'repaired-output' as const, message: `valid after ${repair} re-ask(s)` }];
       return { ...response, parsed: response.parsed, usage, warnings };
     } catch (error: unknown) {
-      if (!ModelError.isInstance(error) || error.kind !== 'invalid-output') throw error;
+      if (!ModelError.isInstance(error) || error.reason !== 'invalid-output') throw error;
       if (error.usage !== undefined) spent = addUsage(spent, error.usage);
       if (repair >= maxRepairs) {
         throw new ModelError(

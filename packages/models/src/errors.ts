@@ -1,3 +1,4 @@
+import { SandpiperError } from '@sandpiper/protocol';
 import type { Usage } from './contract.js';
 
 /**
@@ -13,7 +14,7 @@ import type { Usage } from './contract.js';
  * - `invalid-output`: the answer did not match the schema, even after repair;
  * - `cancelled`: the handle was aborted.
  */
-export type ModelErrorKind =
+export type ModelErrorReason =
   | 'auth'
   | 'bad-request'
   | 'rate-limit'
@@ -25,10 +26,10 @@ export type ModelErrorKind =
   | 'invalid-output'
   | 'cancelled';
 
-const RETRYABLE_KINDS: ReadonlySet<ModelErrorKind> = new Set(['rate-limit', 'overloaded', 'server', 'timeout']);
+const RETRYABLE_KINDS: ReadonlySet<ModelErrorReason> = new Set(['rate-limit', 'overloaded', 'server', 'timeout']);
 
 /** Whether an error of this kind may succeed when the same request is sent again later. */
-export function isRetryableKind(kind: ModelErrorKind): boolean {
+export function isRetryableReason(kind: ModelErrorReason): boolean {
   return RETRYABLE_KINDS.has(kind);
 }
 
@@ -56,15 +57,13 @@ const MODEL_ERROR_MARKER = Symbol.for('sandpiper.model-error');
 
 /**
  * The one error type model calls throw. Check it with {@link ModelError.isInstance} and branch on
- * `kind`, never on the message. Messages never contain API keys.
+ * `reason`, never on the message. Messages never contain API keys.
  */
-export class ModelError extends Error {
+export class ModelError extends SandpiperError {
   override readonly name = 'ModelError';
   private readonly marker = MODEL_ERROR_MARKER;
   /** Why the call failed. */
-  readonly kind: ModelErrorKind;
-  /** Whether sending the same request again may succeed. */
-  readonly retryable: boolean;
+  readonly reason: ModelErrorReason;
   /** Server-requested wait before a retry, in milliseconds; absent when unspecified. */
   readonly retryAfterMs: number | undefined;
   /** HTTP status, when there was a response. */
@@ -78,10 +77,13 @@ export class ModelError extends Error {
   /** Tokens the failed call was billed for; absent when the call produced no answer. */
   readonly usage: Usage | undefined;
 
-  constructor(kind: ModelErrorKind, message: string, details: ModelErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.kind = kind;
-    this.retryable = details.retryable ?? isRetryableKind(kind);
+  constructor(reason: ModelErrorReason, message: string, details: ModelErrorDetails = {}) {
+    // A cancelled call is the run's cancellation, not a model failure.
+    super(reason === 'cancelled' ? 'cancelled' : 'model', message, {
+      cause: details.cause,
+      retryable: details.retryable ?? isRetryableReason(reason),
+    });
+    this.reason = reason;
     this.retryAfterMs = details.retryAfterMs;
     this.status = details.status;
     this.lastText = details.lastText;
@@ -90,7 +92,7 @@ export class ModelError extends Error {
     this.usage = details.usage;
   }
 
-  static isInstance(error: unknown): error is ModelError {
+  static override isInstance(error: unknown): error is ModelError {
     return typeof error === 'object' && error !== null && (error as { marker?: unknown }).marker === MODEL_ERROR_MARKER;
   }
 }
@@ -98,7 +100,7 @@ export class ModelError extends Error {
 /** The same error with the usage of the call that produced it attached (when it had none). */
 export function withUsage(error: unknown, usage: Usage): unknown {
   if (!ModelError.isInstance(error) || error.usage !== undefined) return error;
-  return new ModelError(error.kind, error.message, {
+  return new ModelError(error.reason, error.message, {
     retryable: error.retryable,
     retryAfterMs: error.retryAfterMs,
     status: error.status,

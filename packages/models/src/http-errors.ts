@@ -1,4 +1,4 @@
-import { ModelError, type ModelErrorKind } from './errors.js';
+import { ModelError, type ModelErrorReason } from './errors.js';
 import type { Redactor } from './redact.js';
 
 /** What an adapter learned about a failed call, from its SDK's error, before normalizing it. */
@@ -46,7 +46,7 @@ export function toModelError(provider: string, failure: CallFailure, redact: Red
   });
 }
 
-function kindOf(failure: CallFailure): ModelErrorKind {
+function kindOf(failure: CallFailure): ModelErrorReason {
   const status = failure.status;
   if (status === undefined) {
     if (failure.timedOut === true) return 'timeout';
@@ -61,7 +61,7 @@ function kindOf(failure: CallFailure): ModelErrorKind {
   return 'bad-request';
 }
 
-function kindOfVendorType(type: string | undefined): ModelErrorKind | undefined {
+function kindOfVendorType(type: string | undefined): ModelErrorReason | undefined {
   switch (type) {
     case 'overloaded_error':
       return 'overloaded';

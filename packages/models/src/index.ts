@@ -15,7 +15,7 @@ export {
   type ToolCall,
   type Usage,
 } from './contract.js';
-export { ModelError, isRetryableKind, type ModelErrorDetails, type ModelErrorKind } from './errors.js';
+export { ModelError, isRetryableReason, type ModelErrorDetails, type ModelErrorReason } from './errors.js';
 export { createRetryingClient, retryDelayMs, withRetries, type RetryOptions } from './retry.js';
 export type { AdapterSettings } from './adapter-support.js';
 export { createAnthropicClient } from './anthropic-adapter.js';

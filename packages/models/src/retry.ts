@@ -61,7 +61,7 @@ export async function withRetries<T>(
       const delay = retryDelayMs(attempt, error, options);
       if (handle.deadline !== undefined && now() + delay >= handle.deadline) throw error;
       handle.log(
-        `model call failed (${error.kind}${error.status === undefined ? '' : `, HTTP ${error.status}`}); ` +
+        `model call failed (${error.reason}${error.status === undefined ? '' : `, HTTP ${error.status}`}); ` +
           `retry ${attempt} of ${maxRetries} in ${delay} ms`,
       );
       await sleep(handle, delay);

@@ -76,7 +76,7 @@ describe('Anthropic answers that are not plain text', () => {
   it('rejects a tool call the request did not offer as invalid output', async () => {
     server.enqueue(loadFixture('anthropic', 'tool-use'));
     const error = await failure(client.complete(recordingHandle().handle, ask));
-    expect(error.kind).toBe('invalid-output');
+    expect(error.reason).toBe('invalid-output');
     expect(error.validation).toContain('no tool is named "click"');
     expect(error.usage).toEqual({ inputTokens: 2011, outputTokens: 61, costUsd: (2011 + 61 * 5) / 1e6 });
   });
@@ -84,7 +84,7 @@ describe('Anthropic answers that are not plain text', () => {
   it('fails a structured answer that misses a field with invalid-output naming the path', async () => {
     server.enqueue(loadFixture('anthropic', 'structured-invalid'));
     const error = await failure(client.complete(recordingHandle().handle, { ...ask, outputSchema: actionSchema }));
-    expect(error.kind).toBe('invalid-output');
+    expect(error.reason).toBe('invalid-output');
     expect(error.retryable).toBe(false);
     expect(error.validation).toMatch(/^target: /);
     expect(error.lastText).toBe(`{"summary":"Clicking 'Export'"}`);
@@ -100,7 +100,7 @@ describe('Anthropic answers that are not plain text', () => {
   it('throws refusal when a structured answer was refused, with the stated explanation', async () => {
     server.enqueue(loadFixture('anthropic', 'refusal'));
     const error = await failure(client.complete(recordingHandle().handle, { ...ask, outputSchema: actionSchema }));
-    expect(error.kind).toBe('refusal');
+    expect(error.reason).toBe('refusal');
     expect(error.retryable).toBe(false);
     expect(error.lastText).toBe('This request was declined.');
   });
@@ -115,7 +115,7 @@ describe('Anthropic answers that are not plain text', () => {
   it('throws truncated when a structured answer was cut off', async () => {
     server.enqueue(loadFixture('anthropic', 'max-tokens'));
     const error = await failure(client.complete(recordingHandle().handle, { ...ask, outputSchema: actionSchema }));
-    expect(error.kind).toBe('truncated');
+    expect(error.reason).toBe('truncated');
     expect(error.lastText).toBe(`{"summary": "Clicking 'Exp`);
   });
 

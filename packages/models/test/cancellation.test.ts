@@ -11,7 +11,7 @@ async function kindOf(promise: Promise<unknown>): Promise<string> {
     () => undefined,
     (caught: unknown) => caught,
   );
-  return ModelError.isInstance(error) ? error.kind : `not a ModelError: ${String(error)}`;
+  return ModelError.isInstance(error) ? error.reason : `not a ModelError: ${String(error)}`;
 }
 
 describe.each(['anthropic', 'openai'] as const)('the %s adapter honours the handle', (vendor) => {

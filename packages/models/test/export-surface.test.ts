@@ -22,7 +22,7 @@ describe('the public surface of @sandpiper/models', () => {
       'findProfile',
       'fitImageSize',
       'formatModelSpec',
-      'isRetryableKind',
+      'isRetryableReason',
       'loadPriceTable',
       'mergePriceTables',
       'modelSpecSchema',

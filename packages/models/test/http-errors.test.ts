@@ -60,7 +60,7 @@ describe.each(cases)('$vendor errors and retries', ({ vendor, overloaded, rateLi
     const before = server.requests.length;
     server.enqueue(loadFixture(vendor, 'error-400'), loadFixture(vendor, 'text'));
     const error = await failure(client.complete(recordingHandle().handle, ask));
-    expect(error.kind).toBe('bad-request');
+    expect(error.reason).toBe('bad-request');
     expect(error.status).toBe(400);
     expect(error.retryable).toBe(false);
     expect(server.requests.length - before).toBe(1);
@@ -74,7 +74,7 @@ describe.each(cases)('$vendor errors and retries', ({ vendor, overloaded, rateLi
     const before = server.requests.length;
     server.enqueue(loadFixture(vendor, 'error-401'));
     const error = await failure(client.complete(recordingHandle().handle, ask));
-    expect(error.kind).toBe('auth');
+    expect(error.reason).toBe('auth');
     expect(server.requests.length - before).toBe(1);
     expect(waits).toEqual([]);
   });
@@ -106,7 +106,7 @@ describe.each(cases)('$vendor errors and retries', ({ vendor, overloaded, rateLi
     const before = server.requests.length;
     server.enqueue(loadFixture(vendor, 'error-500'), loadFixture(vendor, 'error-500'), loadFixture(vendor, overloaded));
     const error = await failure(client.complete(recordingHandle().handle, ask));
-    expect(error.kind).toBe('overloaded');
+    expect(error.reason).toBe('overloaded');
     expect(error.retryable).toBe(true);
     expect(server.requests.length - before).toBe(3);
     expect(sleeper.waits).toEqual([500, 1000]);
@@ -126,7 +126,7 @@ describe('errors only one vendor has', () => {
     const client = createRetryingClient(adapter, { sleep: sleeper.sleep });
     server.enqueue(loadFixture('openai', 'error-429-quota'));
     const error = await failure(client.complete(recordingHandle().handle, ask));
-    expect(error.kind).toBe('rate-limit');
+    expect(error.reason).toBe('rate-limit');
     expect(error.retryable).toBe(false);
     expect(sleeper.waits).toEqual([]);
   });
@@ -140,7 +140,7 @@ describe('errors only one vendor has', () => {
     });
     server.enqueue(loadFixture('anthropic', 'stream-overloaded'));
     const error = await failure(client.complete(recordingHandle().handle, ask));
-    expect(error.kind).toBe('overloaded');
+    expect(error.reason).toBe('overloaded');
     expect(error.retryable).toBe(true);
   });
 });

@@ -139,7 +139,7 @@ describe('creating a client from a spec', () => {
         return caught;
       }
     })();
-    expect(ModelError.isInstance(error) && [error.kind, error.message]).toEqual([
+    expect(ModelError.isInstance(error) && [error.reason, error.message]).toEqual([
       'auth',
       'OPENAI_API_KEY is not set, so openai:gpt-4.1 cannot be used',
     ]);

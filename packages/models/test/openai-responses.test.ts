@@ -70,7 +70,7 @@ describe('OpenAI answers that need care', () => {
   it('throws refusal when the structured answer was refused, quoting the refusal', async () => {
     server.enqueue(loadFixture('openai', 'refusal'));
     const error = await failure(client.complete(recordingHandle().handle, { ...ask, outputSchema: actionSchema }));
-    expect(error.kind).toBe('refusal');
+    expect(error.reason).toBe('refusal');
     expect(error.lastText).toBe("I'm sorry, I can't help with that request.");
     expect(error.usage?.inputTokens).toBe(1190);
   });
@@ -87,7 +87,7 @@ describe('OpenAI answers that need care', () => {
     const response = await client.complete(recordingHandle().handle, ask);
     expect(response.stopReason).toBe('max-tokens');
     const error = await failure(client.complete(recordingHandle().handle, { ...ask, outputSchema: actionSchema }));
-    expect(error.kind).toBe('truncated');
+    expect(error.reason).toBe('truncated');
     expect(error.lastText).toBe(`{"summary":"Clicking 'Exp`);
   });
 
@@ -95,7 +95,7 @@ describe('OpenAI answers that need care', () => {
     server.enqueue(loadFixture('openai', 'tool-calls'));
     const strictTool = { ...clickTool, name: 'click', inputSchema: actionSchema };
     const error = await failure(client.complete(recordingHandle().handle, { ...ask, tools: [strictTool] }));
-    expect(error.kind).toBe('invalid-output');
+    expect(error.reason).toBe('invalid-output');
     expect(error.validation).toContain('summary:');
     expect(error.lastText).toBe('click({"x":1204,"y":88,"reason":null})');
   });

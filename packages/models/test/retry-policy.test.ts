@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ModelError, retryDelayMs, withRetries, type ModelErrorKind } from '../src/index.js';
+import { ModelError, retryDelayMs, withRetries, type ModelErrorReason } from '../src/index.js';
 import { instantSleep, recordingHandle } from './support/helpers.js';
 
 function failingThen<T>(errors: ModelError[], value: T): { run: () => Promise<T>; calls: () => number } {
@@ -16,7 +16,7 @@ function failingThen<T>(errors: ModelError[], value: T): { run: () => Promise<T>
 }
 
 describe('the retry policy', () => {
-  it.each<[ModelErrorKind, boolean]>([
+  it.each<[ModelErrorReason, boolean]>([
     ['rate-limit', true],
     ['overloaded', true],
     ['server', true],
@@ -98,7 +98,7 @@ describe('the retry policy', () => {
     };
     const { handle } = recordingHandle({ signal: controller.signal });
     const error = await withRetries(handle, operation.run, { sleep }).catch((caught: unknown) => caught);
-    expect(ModelError.isInstance(error) && error.kind).toBe('cancelled');
+    expect(ModelError.isInstance(error) && error.reason).toBe('cancelled');
     expect(operation.calls()).toBe(1);
   });
 
@@ -110,7 +110,7 @@ describe('the retry policy', () => {
     };
     const { handle } = recordingHandle({ signal: controller.signal });
     const error = await withRetries(handle, operation, { initialDelayMs: 600_000 }).catch((caught: unknown) => caught);
-    expect(ModelError.isInstance(error) && error.kind).toBe('cancelled');
+    expect(ModelError.isInstance(error) && error.reason).toBe('cancelled');
     expect((error as Error).message).toContain('waiting to retry');
   });
 });

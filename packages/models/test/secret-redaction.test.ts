@@ -45,7 +45,7 @@ describe.each(vendors)('the $vendor key never leaks', ({ vendor, key, spec }) =>
     server.enqueue(loadFixture(vendor, 'error-401'));
     const { handle, logs } = recordingHandle();
     const error = await client.complete(handle, ask).catch((caught: unknown) => caught);
-    expect(ModelError.isInstance(error) && error.kind).toBe('auth');
+    expect(ModelError.isInstance(error) && error.reason).toBe('auth');
     expect((error as Error).message).toContain('[redacted]');
     expectNoKey([...renderings(error), ...logs], key);
     // The key did reach the server, so the test would notice a client that sent none.
@@ -67,7 +67,7 @@ describe.each(vendors)('the $vendor key never leaks', ({ vendor, key, spec }) =>
     await closed.close();
     const client = createModelClient(spec(closed.origin), env, { retry: false });
     const error = await client.complete(recordingHandle().handle, ask).catch((caught: unknown) => caught);
-    expect(ModelError.isInstance(error) && error.kind).toBe('server');
+    expect(ModelError.isInstance(error) && error.reason).toBe('server');
     expectNoKey(renderings(error), key);
   });
 });

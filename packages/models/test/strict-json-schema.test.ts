@@ -21,7 +21,7 @@ describe('JSON Schemas for vendors', () => {
         return error;
       }
     })();
-    expect(ModelError.isInstance(root) && root.kind).toBe('bad-request');
+    expect(ModelError.isInstance(root) && root.reason).toBe('bad-request');
     expect(() => toObjectJsonSchema(z.object({ when: z.date() }), 'the output schema')).toThrow(/JSON Schema/);
   });
 

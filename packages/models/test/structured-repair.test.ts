@@ -45,7 +45,7 @@ describe('completeStructured re-asks with the validation error', () => {
     );
     expect(ModelError.isInstance(error)).toBe(true);
     const failure = error as ModelError;
-    expect(failure.kind).toBe('invalid-output');
+    expect(failure.reason).toBe('invalid-output');
     expect(failure.message).toContain('after 1 re-ask(s)');
     expect(failure.lastText).toBe(`I would click the Export button: {"summary": "Clicking 'Export'"}`);
     expect(failure.validation).toMatch(/^target: /);

@@ -7,6 +7,7 @@ export * from './observation.js';
 export * from './environment.js';
 export * from './annotation.js';
 export * from './event.js';
+export * from './errors.js';
 export * from './validation.js';
 export * from './key-names.js';
 export * from './roles.js';

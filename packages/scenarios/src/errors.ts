@@ -1,12 +1,14 @@
+import { UsageError } from '@sandpiper/protocol';
+
 const marker = Symbol.for('sandpiper.scenarios.error');
 
 /** Base error of this package: a caller asked for something that does not exist or is malformed. */
-export class ScenarioError extends Error {
+export class ScenarioError extends UsageError {
   override readonly name: string = 'ScenarioError';
   private readonly [marker] = true;
 
   /** True for errors from this package, even across duplicated module copies. */
-  static isInstance(error: unknown): error is ScenarioError {
+  static override isInstance(error: unknown): error is ScenarioError {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

@@ -1,5 +1,5 @@
 import type { RunEvent } from '@sandpiper/protocol';
-import type { Store } from '@sandpiper/storage';
+import type { Store } from '@sandpiper/runtime';
 import { WebSocket } from 'ws';
 
 /**

@@ -58,6 +58,17 @@ export function sendBytes(response: ServerResponse, contentType: string, bytes: 
   response.end(bytes);
 }
 
+/** A whole HTML page of the API's own (a run's report), under its own Content-Security-Policy. */
+export function sendPage(response: ServerResponse, html: string, contentSecurityPolicy: string): void {
+  response.writeHead(200, {
+    ...securityHeaders,
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'content-security-policy': contentSecurityPolicy,
+  });
+  response.end(html);
+}
+
 export function failure(status: number, error: string, issues?: readonly FieldIssue[]): ApiFailure {
   return { ok: false, status, error, ...(issues ? { issues } : {}) };
 }

@@ -5,7 +5,7 @@
  * 127.0.0.1 and requires a token on every request.
  */
 export { startServer, type RunningServer, type ServerOptions } from './server.js';
-export { ServerError, ServerStartError } from './errors.js';
+export { ServerStartError } from './errors.js';
 export { RUN_ENDED_CLOSE, type StreamMessage } from './event-stream.js';
 export type { FieldIssue } from './http-io.js';
 export {

@@ -4,10 +4,11 @@ import {
   annotationSchema,
   approvalPolicySchema,
   budgetsSchema,
+  environmentSpecSchema,
   imageHashSchema,
   taskSchema,
 } from '@sandpiper/protocol';
-import { scenarioNames } from '@sandpiper/scenarios';
+import { scenarioNames } from '@sandpiper/runtime';
 import { z } from 'zod';
 
 /**
@@ -15,17 +16,26 @@ import { z } from 'zod';
  * reported by name instead of being silently ignored.
  */
 
-/** `POST /api/runs`: start a run on a built-in scenario. */
-export const createRunRequestSchema = z.strictObject({
-  /** Which built-in scenario app the run acts on. */
-  scenario: z.enum(scenarioNames),
-  /** The task in plain language; the scenario's default task when absent. */
-  instruction: taskSchema.shape.instruction.optional(),
-  /** Who approves plans and sensitive actions; `ask` (the person, in the UI) when absent. */
-  approval: approvalPolicySchema.default('ask'),
-  /** Limits of the run; each absent field takes the task contract's default. */
-  budgets: budgetsSchema.partial().strict().optional(),
-});
+/** `POST /api/runs`: start a run on a built-in scenario, a URL or an attached browser. */
+export const createRunRequestSchema = z
+  .strictObject({
+    /** Which built-in scenario app the run acts on; the short form of `environment: { type: 'scenario', name }`. */
+    scenario: z.enum(scenarioNames).optional(),
+    /** Where the run acts: a scenario, a URL opened in a fresh Chromium, or a browser attached over its DevTools endpoint. */
+    environment: environmentSpecSchema.optional(),
+    /** The engine: `builtin`, or a model as `provider:model[@baseURL]`; the server's own engine when absent. */
+    model: z.string().trim().min(1).max(500).optional(),
+    /** The task in plain language; the scenario's default task when absent. */
+    instruction: taskSchema.shape.instruction.optional(),
+    /** Who approves plans and sensitive actions; `ask` (the person, in the UI) when absent. */
+    approval: approvalPolicySchema.default('ask'),
+    /** Limits of the run; each absent field takes the task contract's default. */
+    budgets: budgetsSchema.partial().strict().optional(),
+  })
+  .refine((request) => (request.scenario === undefined) !== (request.environment === undefined), {
+    message: 'give a scenario or an environment (a URL or a DevTools endpoint), not both',
+    path: ['scenario'],
+  });
 export type CreateRunRequest = z.infer<typeof createRunRequestSchema>;
 
 /** A command without arguments (`approve`, `regenerate`, `pause`, `resume`, `takeover`, `handback`). */

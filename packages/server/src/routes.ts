@@ -1,5 +1,6 @@
 import { projectRun, type UserCommand } from '@sandpiper/core';
-import type { Store } from '@sandpiper/storage';
+import { buildReport, loadImages, renderReportHtml, reportContentSecurityPolicy } from '@sandpiper/report';
+import type { Runtime } from '@sandpiper/runtime';
 import type { z } from 'zod';
 import { failure, queryOf, validate, type ApiFailure } from './http-io.js';
 import {
@@ -22,6 +23,8 @@ import type { ManagerRefusal, RunManager } from './run-manager.js';
 export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
   | { readonly kind: 'bytes'; readonly contentType: string; readonly bytes: Uint8Array }
+  /** A page of its own (a run's report), with the Content-Security-Policy it needs. */
+  | { readonly kind: 'page'; readonly html: string; readonly contentSecurityPolicy: string }
   | ApiFailure;
 
 export interface RouteContext {
@@ -46,7 +49,7 @@ export interface Route {
 
 export interface RouteDependencies {
   readonly manager: RunManager;
-  readonly store: Store;
+  readonly runtime: Runtime;
 }
 
 /** Path of the WebSocket stream; also a route, so a plain GET on it is authenticated and told to upgrade. */
@@ -56,7 +59,8 @@ export const STREAM_PATH = '/api/runs/:id/stream';
 export const LIVE_PATH = '/api/runs/:id/live';
 
 /** Every route of the API, in matching order. */
-export function createRoutes({ manager, store }: RouteDependencies): Route[] {
+export function createRoutes({ manager, runtime }: RouteDependencies): Route[] {
+  const store = runtime.store;
   const runCommand = (path: string, schema: z.ZodType, toCommand: (body: never) => UserCommand): Route =>
     post(path, schema, async ({ params, body }) => {
       const command = toCommand(body as never);
@@ -99,6 +103,24 @@ export function createRoutes({ manager, store }: RouteDependencies): Route[] {
       const events = await store.read(runId, query.value.after);
       return json(200, { runId, after: query.value.after, lastSeq: events.at(-1)?.seq ?? query.value.after, events });
     }),
+    get('/api/runs/:id/report.json', async ({ params }) => {
+      const runId = params['id']!;
+      if (!store.getRun(runId)) return refusal(unknown(runId));
+      return json(200, buildReport(runId, await store.read(runId)));
+    }),
+    {
+      method: 'GET',
+      path: '/api/runs/:id/report',
+      // Opened as a page from the UI, which cannot send a header with a link.
+      tokenInQuery: true,
+      async handle({ params }) {
+        const runId = params['id']!;
+        if (!store.getRun(runId)) return refusal(unknown(runId));
+        const report = buildReport(runId, await store.read(runId));
+        const html = renderReportHtml(report, await loadImages(report, store.blobs));
+        return { kind: 'page', html, contentSecurityPolicy: reportContentSecurityPolicy() };
+      },
+    },
     {
       method: 'GET',
       path: STREAM_PATH,

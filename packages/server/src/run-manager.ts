@@ -4,25 +4,23 @@ import {
   projectRun,
   releaseRunningStep,
   revisePlan,
-  startRun,
-  type Clock,
-  type Engine,
-  type Environment,
-  type IdGenerator,
   type RunState,
-  type ScreenFingerprinter,
-  type ToolRunner,
   type UserCommand,
 } from '@sandpiper/core';
-import { launchBrowserEnvironment } from '@sandpiper/env-browser';
-import { marksBoundingBox, parseContract, taskSchema, type Box, type Task } from '@sandpiper/protocol';
-import { getScenario, type ScenarioServer } from '@sandpiper/scenarios';
-import type { RunSummary, Store } from '@sandpiper/storage';
+import {
+  ContractError,
+  errorKindOf,
+  marksBoundingBox,
+  type Box,
+  type EnvironmentSpec,
+  type Task,
+} from '@sandpiper/protocol';
+import type { EngineSetup, PreparedRun, Runtime } from '@sandpiper/runtime';
+import type { RunSummary } from '@sandpiper/runtime';
 import type { FieldIssue } from './http-io.js';
 import { createLiveChannel, type LiveChannel } from './live-view.js';
 import { createServerChannel, type ChannelStatus } from './run-channel.js';
 import type { AnnotationRequest, CreateRunRequest } from './request-schemas.js';
-import { newRunId } from './system.js';
 
 /** What a front end needs to know about who is in control of a run right now. */
 export interface RunControl extends ChannelStatus {
@@ -41,21 +39,15 @@ export type ManagerRefusal =
   | { readonly ok: false; readonly kind: 'invalid'; readonly reason: string; readonly issues: readonly FieldIssue[] };
 
 export interface RunManagerOptions {
-  readonly store: Store;
-  readonly scenarioServer: ScenarioServer;
-  readonly engine: Engine;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  readonly fingerprinter?: ScreenFingerprinter;
-  /** Makes each run's tool runner (searcher, coder); runs have no tools when absent. */
-  readonly tools?: () => ToolRunner;
+  /** Builds every run: environment, engine, store, report. */
+  readonly runtime: Runtime;
   /** Hears about runs that stopped on an unexpected error (the run is also ended as failed in its log). */
   readonly onError: (message: string) => void;
 }
 
 /** Runs driven in this process, plus read access to every run in the store. */
 export interface RunManager {
-  /** Start a browser on the scenario, record the run and drive it in the background. */
+  /** Open the run's environment (a scenario, a URL, an attached browser), record the run and drive it in the background. */
   create(request: CreateRunRequest): Promise<{ readonly ok: true; readonly runId: string } | ManagerRefusal>;
   /** Hand a person's command to a running run, if it fits what the run is waiting for. */
   command(runId: string, command: UserCommand): { readonly ok: true } | ManagerRefusal;
@@ -79,6 +71,7 @@ export interface RunManager {
 }
 
 interface ActiveRun {
+  readonly engine: EngineSetup;
   readonly channel: ReturnType<typeof createServerChannel>;
   readonly live: LiveChannel;
   readonly abort: AbortController;
@@ -95,106 +88,91 @@ const idleControl: RunControl = {
 };
 
 export function createRunManager(options: RunManagerOptions): RunManager {
-  const { store } = options;
+  const { runtime } = options;
+  const store = runtime.store;
   const active = new Map<string, ActiveRun>();
+  // Runs still finishing (report, environment) after their log ended; closing waits for them too.
+  const finishing = new Set<Promise<void>>();
   let closing = false;
 
   async function create(request: CreateRunRequest) {
     if (closing) return { ok: false, kind: 'unavailable', reason: 'The server is shutting down.' } as const;
-    const scenario = getScenario(request.scenario)!;
-    const runId = newRunId(new Date(options.clock.now()));
-    const task = parseContract(
-      taskSchema,
-      {
-        instruction: request.instruction ?? scenario.defaultTask,
-        environment: { type: 'scenario', name: scenario.name },
-        approval: request.approval,
-        ...(request.budgets ? { budgets: request.budgets } : {}),
-      },
-      'task',
-    );
-    let environment: Environment;
+    const environment: EnvironmentSpec = request.environment ?? { type: 'scenario', name: request.scenario! };
+    let engine: EngineSetup;
     try {
-      environment = await launchBrowserEnvironment({
-        url: options.scenarioServer.urlFor(scenario.name, { session: runId }),
+      engine = await runtime.engineFor(request.model);
+    } catch (error: unknown) {
+      return invalidRequest(error, 'model');
+    }
+    let task: Task;
+    try {
+      task = runtime.createTask({
+        environment,
+        approval: request.approval,
+        ...(request.instruction === undefined ? {} : { instruction: request.instruction }),
+        ...(request.budgets ? { budgets: request.budgets } : {}),
       });
     } catch (error: unknown) {
+      return invalidRequest(error, environment.type === 'scenario' && request.scenario ? 'scenario' : 'environment');
+    }
+    const runId = runtime.newRunId();
+    let prepared: PreparedRun;
+    try {
+      prepared = await runtime.prepare({ runId, task, mode: 'start', engine });
+    } catch (error: unknown) {
+      const kind = errorKindOf(error);
+      if (kind !== 'environment' && kind !== 'usage') throw error;
       return {
         ok: false,
         kind: 'unavailable',
-        reason: `The browser did not start: ${(error as Error).message}`,
+        reason: `The environment did not open: ${(error as Error).message}`,
       } as const;
     }
     if (closing) {
-      await environment.close();
+      await prepared.close();
       return { ok: false, kind: 'unavailable', reason: 'The server is shutting down.' } as const;
     }
-    // The row is written only once the browser is up, so a failed start leaves no half-made run.
-    try {
-      store.createRun({
-        id: runId,
-        instruction: task.instruction,
-        environment: task.environment,
-        createdAt: options.clock.now(),
-      });
-    } catch (error: unknown) {
-      await environment.close();
-      throw error;
-    }
-    drive(runId, task, environment);
+    drive(prepared);
     return { ok: true, runId } as const;
   }
 
-  function drive(runId: string, task: Task, environment: Environment): void {
+  function drive(prepared: PreparedRun): void {
+    const runId = prepared.runId;
     const run: ActiveRun = {
+      engine: prepared.engine,
       channel: createServerChannel(),
-      live: createLiveChannel(environment, options.onError),
+      live: createLiveChannel(prepared.environment, options.onError),
       abort: new AbortController(),
       state: emptyRunState(runId),
       finished: Promise.resolve(),
     };
     active.set(runId, run);
-    const deps = {
-      log: store,
-      blobs: store.blobs,
-      environment,
-      engine: options.engine,
-      clock: options.clock,
-      ids: options.ids,
-      channel: run.channel,
-      signal: run.abort.signal,
-      onEvent: (_event: unknown, state: RunState) => {
-        run.state = state;
-      },
-      ...(options.fingerprinter ? { fingerprinter: options.fingerprinter } : {}),
-      ...(options.tools ? { tools: options.tools() } : {}),
-    };
-    run.finished = startRun(deps, runId, task)
-      .then(
-        () => undefined,
-        (error: unknown) => endAfterCrash(runId, run.state, error),
-      )
+    run.finished = prepared
+      .drive({
+        channel: run.channel,
+        signal: run.abort.signal,
+        onEvent: (event, state) => {
+          run.state = state;
+          // An ended run takes no more commands, even while its report is still being written.
+          if (event.payload.type === 'run-end') active.delete(runId);
+        },
+      })
+      .then((outcome) => {
+        if (outcome.error !== undefined) {
+          options.onError(`Run ${runId} stopped on an unexpected error: ${String(outcome.error)}`);
+        }
+        if (outcome.reportError !== undefined) {
+          options.onError(`The report of run ${runId} could not be written: ${String(outcome.reportError)}`);
+        }
+      })
+      .catch((error: unknown) => options.onError(`Run ${runId} could not be ended in its log: ${String(error)}`))
       .finally(async () => {
         active.delete(runId);
         await run.live.end().catch(() => {});
-        await environment.close().catch(() => {});
+        await prepared.close().catch(() => {});
       });
-  }
-
-  /** A run that threw has no `run-end` yet; write one so its log, list status and streams all see it end. */
-  async function endAfterCrash(runId: string, state: RunState, error: unknown): Promise<void> {
-    const message = error instanceof Error ? error.message : String(error);
-    options.onError(`Run ${runId} stopped on an unexpected error: ${message}`);
-    if (state.phase === 'ended') return;
-    try {
-      await store.append(runId, { source: 'agent', payload: { type: 'warning', message } });
-      await store.append(runId, {
-        source: 'agent',
-        payload: { type: 'run-end', status: 'failed', reason: `The run stopped on an unexpected error: ${message}` },
-      });
-    } catch (writeError: unknown) {
-      options.onError(`Run ${runId} could not be marked as failed: ${(writeError as Error).message}`);
-    }
+    finishing.add(run.finished);
+    void run.finished.finally(() => finishing.delete(run.finished));
   }
 
   /** Why a run takes no commands: unknown, or not driven by this server. */
@@ -255,9 +233,8 @@ export function createRunManager(options: RunManagerOptions): RunManager {
 
   async function close() {
     closing = true;
-    const runs = [...active.values()];
-    for (const run of runs) run.abort.abort(new CancelledError('the server is shutting down'));
-    await Promise.allSettled(runs.map((run) => run.finished));
+    for (const run of active.values()) run.abort.abort(new CancelledError('the server is shutting down'));
+    await Promise.allSettled([...finishing]);
   }
 
   return {
@@ -302,6 +279,17 @@ function checkEdits(
     reason: `The edits do not fit plan version ${version.number}: ${trial.error.message}`,
     issues: [{ path, message: trial.error.message }],
   };
+}
+
+/**
+ * A request the runtime refused as bad usage, with the fields named: a task field out of bounds
+ * names its own path; anything else (an unknown scenario, an unusable model) names `field`.
+ */
+function invalidRequest(error: unknown, field: string): ManagerRefusal {
+  if (errorKindOf(error) !== 'usage') throw error;
+  const message = (error as Error).message;
+  const issues = ContractError.isInstance(error) ? error.issues : [{ path: field, message }];
+  return { ok: false, kind: 'invalid', reason: message, issues };
 }
 
 function unknownRun(runId: string) {

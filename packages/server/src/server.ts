@@ -1,45 +1,47 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { join } from 'node:path';
-import type { Engine, ScreenFingerprinter, ToolRunner } from '@sandpiper/core';
-import { createRulesEngine } from '@sandpiper/model-rules';
-import { startScenarioServer, type ScenarioServer } from '@sandpiper/scenarios';
-import { openStore, type Store } from '@sandpiper/storage';
-import { createCoder, createKnowledgeBase, createToolRunner } from '@sandpiper/tools';
+import { createRuntime, type EngineSetup, type Runtime } from '@sandpiper/runtime';
+import type { ScenarioServer } from '@sandpiper/runtime';
+import type { Store } from '@sandpiper/runtime';
 import { WebSocketServer } from 'ws';
 import { ServerStartError } from './errors.js';
 import { streamRunEvents } from './event-stream.js';
-import { createDHashFingerprinter } from './fingerprint.js';
 import { DEFAULT_WEB_ROOT, serveWebUi } from './web-ui.js';
-import { queryOf, readJsonBody, sendBytes, sendFailure, sendJson, validate, type ApiFailure } from './http-io.js';
+import {
+  queryOf,
+  readJsonBody,
+  sendBytes,
+  sendFailure,
+  sendJson,
+  sendPage,
+  validate,
+  type ApiFailure,
+} from './http-io.js';
 import { afterQuerySchema } from './request-schemas.js';
 import type { LiveChannel } from './live-view.js';
 import { createRunManager, type RunManager } from './run-manager.js';
 import { createRoutes, LIVE_PATH, matchPath, matchRoute, STREAM_PATH, type Route } from './routes.js';
 import { allowedOriginsFor, createGate, generateToken, MIN_TOKEN_LENGTH, type Gate } from './security.js';
-import { createRandomIds, createSystemClock } from './system.js';
 
 export interface ServerOptions {
-  /** Directory of the run store (`sandpiper.db` and `blobs/`); created when missing. */
-  readonly dataDir: string;
+  /**
+   * What runs are built with (store, engine, environments, reports). Absent: a runtime with the
+   * default configuration on `dataDir`, closed by `close()`. A given runtime is left open.
+   */
+  readonly runtime?: Runtime;
+  /** Directory of the run store when no runtime is given (`sandpiper.db`, `blobs/`, `reports/`); created when missing. */
+  readonly dataDir?: string;
+  /** With no runtime given: a scenario server the runs use, left running by `close()`; one is started on first need when absent. */
+  readonly scenarios?: ScenarioServer;
+  /** With no runtime given: the engine runs use unless they name a model; the built-in engine when absent. */
+  readonly engine?: EngineSetup;
   /** TCP port; a free one is chosen when absent or 0. */
   readonly port?: number;
   /** Interface to listen on; `127.0.0.1` when absent. Anything else exposes the API beyond this machine. */
   readonly host?: string;
   /** The access token; a random one is generated when absent. At least 16 characters. */
   readonly token?: string;
-  /** A scenario server to run scenarios on, left running by `close()`; one is started (and stopped) when absent. */
-  readonly scenarios?: ScenarioServer;
-  /** The engine every run uses, left open by `close()`; the built-in rules engine when absent. */
-  readonly engine?: Engine;
-  /** Screenshot fingerprints for the stuck detectors; the vision package's dHash when absent. */
-  readonly fingerprinter?: ScreenFingerprinter;
-  /**
-   * Makes the tool runner of each new run (searcher, coder). Absent: the built-in knowledge base
-   * plus `<dataDir>/knowledge`, and a coder, which has nothing to run in a browser environment.
-   */
-  readonly tools?: () => ToolRunner;
   /** Directory of the built web UI; `packages/web/dist` when absent. */
   readonly webRoot?: string;
   /** Where unexpected errors are reported (never with the token); `process.emitWarning` when absent. */
@@ -53,8 +55,6 @@ export interface RunningServer {
   readonly port: number;
   /** The access token every request needs; show it to the person, never log it. */
   readonly token: string;
-  /** Address of the built-in scenario apps the runs act on. */
-  readonly scenariosUrl: string;
   /** Cancel the active runs (each ends as `cancelled` in its log), drop the connections and stop. */
   close(): Promise<void>;
 }
@@ -70,31 +70,30 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const host = options.host ?? '127.0.0.1';
   const onError = options.onError ?? ((message: string) => process.emitWarning(message));
-  const store = openStore({ dataDir: options.dataDir });
+  if (!options.runtime && !options.dataDir)
+    throw new ServerStartError('Give the server a runtime or a data directory.');
   // Stopped in reverse order: the runs end first, so their last events still reach the streams.
-  const cleanups: (() => Promise<void> | void)[] = [() => store.close()];
+  const cleanups: (() => Promise<void> | void)[] = [];
   const stop = () => runAll([...cleanups].reverse());
   try {
-    const scenarios = options.scenarios ?? (await startScenarioServer());
-    if (!options.scenarios) cleanups.push(() => scenarios.close());
-    const engine = options.engine ?? createRulesEngine();
-    if (!options.engine) cleanups.push(() => engine.close?.());
+    const runtime =
+      options.runtime ??
+      (await createRuntime({
+        config: {},
+        dataDir: options.dataDir!,
+        cwd: process.cwd(),
+        env: process.env,
+        ...(options.scenarios ? { scenarioServer: options.scenarios } : {}),
+        ...(options.engine ? { engine: options.engine } : {}),
+      }));
+    if (!options.runtime) cleanups.push(() => runtime.close());
+    const store = runtime.store;
     const http = createServer();
     const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
     cleanups.push(() => closeHttp(http, sockets));
-    const tools = options.tools ?? (await defaultTools(options.dataDir));
-    const manager = createRunManager({
-      store,
-      tools,
-      scenarioServer: scenarios,
-      engine,
-      clock: createSystemClock(),
-      ids: createRandomIds(),
-      fingerprinter: options.fingerprinter ?? createDHashFingerprinter(),
-      onError,
-    });
+    const manager = createRunManager({ runtime, onError });
     cleanups.push(() => manager.close());
-    const routes = createRoutes({ manager, store });
+    const routes = createRoutes({ manager, runtime });
     const port = await listen(http, options.port ?? 0, host);
     const allowed = allowedOriginsFor(host, port);
     const gate = createGate(token, allowed.origins, allowed.checkHost);
@@ -126,19 +125,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       port,
       token,
-      scenariosUrl: scenarios.origin,
       close: () => (closing ??= stop()),
     };
   } catch (error: unknown) {
     await stop();
     throw error;
   }
-}
-
-/** The searcher over the built-in notes and the data directory's own, with one coder per run. */
-async function defaultTools(dataDir: string): Promise<() => ToolRunner> {
-  const knowledge = await createKnowledgeBase({ directories: [join(dataDir, 'knowledge')] });
-  return () => createToolRunner({ knowledge, coder: createCoder() });
 }
 
 /** How long closing waits for WebSocket clients to answer the close handshake before dropping them. */
@@ -199,6 +191,7 @@ async function handle(
   const reply = await route.handle({ params, url, body });
   if ('ok' in reply) return sendFailure(response, reply);
   if (reply.kind === 'json') return sendJson(response, reply.status, reply.body);
+  if (reply.kind === 'page') return sendPage(response, reply.html, reply.contentSecurityPolicy);
   return sendBytes(response, reply.contentType, reply.bytes);
 }
 

@@ -1,4 +1,4 @@
-import type { Store } from '@sandpiper/storage';
+import type { Runtime } from '@sandpiper/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoutes } from '../src/routes.js';
 import type { RunManager } from '../src/run-manager.js';
@@ -12,6 +12,8 @@ const endpoints: readonly { method: 'GET' | 'POST'; route: string; path: string;
   { method: 'GET', route: '/api/runs', path: '/api/runs' },
   { method: 'GET', route: '/api/runs/:id', path: '/api/runs/r-1' },
   { method: 'GET', route: '/api/runs/:id/events', path: '/api/runs/r-1/events?after=0' },
+  { method: 'GET', route: '/api/runs/:id/report', path: '/api/runs/r-1/report' },
+  { method: 'GET', route: '/api/runs/:id/report.json', path: '/api/runs/r-1/report.json' },
   { method: 'GET', route: '/api/runs/:id/stream', path: '/api/runs/r-1/stream' },
   { method: 'GET', route: '/api/runs/:id/live', path: '/api/runs/r-1/live' },
   { method: 'POST', route: '/api/runs/:id/approve', path: '/api/runs/r-1/approve' },
@@ -54,7 +56,7 @@ afterAll(async () => {
 
 describe('every endpoint requires the token', () => {
   it('covers every route the server has', () => {
-    const routes = createRoutes({ manager: {} as RunManager, store: {} as Store });
+    const routes = createRoutes({ manager: {} as RunManager, runtime: { store: {} } as Runtime });
     expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.route}`).sort()).toEqual(
       routes.map((route) => `${route.method} ${route.path}`).sort(),
     );

@@ -6,7 +6,6 @@ describe('public API', () => {
     expect(Object.keys(server).sort()).toEqual([
       'MIN_TOKEN_LENGTH',
       'RUN_ENDED_CLOSE',
-      'ServerError',
       'ServerStartError',
       'annotationRequestSchema',
       'createRunRequestSchema',

@@ -31,7 +31,7 @@ const engine = createScriptedEngine({
 
 let test: TestServer;
 beforeAll(async () => {
-  test = await startTestServer({ engine });
+  test = await startTestServer({ engine: { kind: 'custom', label: 'scripted', create: () => engine } });
 });
 afterAll(async () => {
   await test.close();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '@sandpiper/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ServerError, ServerStartError, startServer } from '../src/index.js';
+import { ServerStartError, startServer } from '../src/index.js';
 import { ONE_STEP_TASK, openStream } from './support.js';
 
 let dataDir: string;
@@ -37,7 +37,7 @@ describe('starting and stopping the server', () => {
     try {
       const clash = startServer({ dataDir, port: running.port });
       await expect(clash).rejects.toThrow(`Port ${running.port}`);
-      await expect(clash).rejects.toSatisfy(ServerError.isInstance);
+      await expect(clash).rejects.toBeInstanceOf(ServerStartError);
     } finally {
       await running.close();
     }

@@ -1,3 +1,5 @@
+import { SandpiperError } from '@sandpiper/protocol';
+
 const STORE_ERROR_MARKER = Symbol.for('sandpiper.storage.error');
 const STORE_CORRUPT_MARKER = Symbol.for('sandpiper.storage.corrupt');
 const STORE_VERSION_MARKER = Symbol.for('sandpiper.storage.version');
@@ -10,15 +12,15 @@ function hasMarker(error: unknown, marker: symbol): boolean {
  * Base of every error the store raises on its own account (as opposed to a `ContractError` for a bad
  * draft). Check with {@link StoreError.isInstance}, which also works across duplicated module copies.
  */
-export class StoreError extends Error {
+export class StoreError extends SandpiperError {
   override readonly name: string = 'StoreError';
   private readonly [STORE_ERROR_MARKER] = true;
 
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super('storage', message, options);
   }
 
-  static isInstance(error: unknown): error is StoreError {
+  static override isInstance(error: unknown): error is StoreError {
     return hasMarker(error, STORE_ERROR_MARKER);
   }
 }

@@ -1,23 +1,26 @@
+import { SandpiperError } from '@sandpiper/protocol';
+
 const ERROR_MARKER = Symbol.for('sandpiper.vision.error');
 
-type VisionErrorKind = 'invalid-image' | 'image-decode';
+type VisionFailure = 'invalid-image' | 'image-decode';
 
 /**
  * Base of every error this package throws. Check with `VisionError.isInstance` (or a subclass's
  * `isInstance`), which also works across duplicated copies of the module where `instanceof` does not.
  */
-export class VisionError extends Error {
+export class VisionError extends SandpiperError {
   override readonly name: string = 'VisionError';
   private readonly marker = ERROR_MARKER;
   /** Which failure this is; each subclass sets its own. */
-  readonly kind: VisionErrorKind;
+  readonly failure: VisionFailure;
 
-  constructor(kind: VisionErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.kind = kind;
+  constructor(failure: VisionFailure, message: string, options?: { cause?: unknown }) {
+    // An image that breaks its own size is the caller's bug; bytes that do not decode came from outside.
+    super(failure === 'invalid-image' ? 'invariant' : 'environment', message, options);
+    this.failure = failure;
   }
 
-  static isInstance(error: unknown): error is VisionError {
+  static override isInstance(error: unknown): error is VisionError {
     return typeof error === 'object' && error !== null && (error as { marker?: unknown }).marker === ERROR_MARKER;
   }
 }
@@ -38,7 +41,7 @@ export class InvalidImageError extends VisionError {
   }
 
   static override isInstance(error: unknown): error is InvalidImageError {
-    return VisionError.isInstance(error) && error.kind === 'invalid-image';
+    return VisionError.isInstance(error) && error.failure === 'invalid-image';
   }
 }
 
@@ -58,6 +61,6 @@ export class ImageDecodeError extends VisionError {
   }
 
   static override isInstance(error: unknown): error is ImageDecodeError {
-    return VisionError.isInstance(error) && error.kind === 'image-decode';
+    return VisionError.isInstance(error) && error.failure === 'image-decode';
   }
 }

@@ -1,4 +1,4 @@
-import type { PlanVersion, Step } from '@sandpiper/protocol';
+import { SandpiperError, type PlanVersion, type Step } from '@sandpiper/protocol';
 
 /**
  * Stable code for why a plan change was refused, so callers branch on it instead of parsing the
@@ -47,7 +47,7 @@ export interface PlanInvariantErrorOptions {
  * step is untouchable, every step has text. Returned in result unions; check with
  * `PlanInvariantError.isInstance`, never by message.
  */
-export class PlanInvariantError extends Error {
+export class PlanInvariantError extends SandpiperError {
   override readonly name = 'PlanInvariantError';
   private readonly marker = PLAN_INVARIANT_MARKER;
   /** Why the change was refused. */
@@ -58,13 +58,14 @@ export class PlanInvariantError extends Error {
   readonly editIndex: number | undefined;
 
   constructor(options: PlanInvariantErrorOptions) {
-    super(options.message);
+    // A refused change is the requester's to fix (a person's edit, a planner's answer), not a crash.
+    super('conflict', options.message);
     this.reason = options.reason;
     this.stepId = options.stepId;
     this.editIndex = options.editIndex;
   }
 
-  static isInstance(error: unknown): error is PlanInvariantError {
+  static override isInstance(error: unknown): error is PlanInvariantError {
     return (
       typeof error === 'object' && error !== null && (error as { marker?: unknown }).marker === PLAN_INVARIANT_MARKER
     );

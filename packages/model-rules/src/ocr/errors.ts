@@ -1,3 +1,5 @@
+import { EnvironmentError } from '@sandpiper/protocol';
+
 /** Why the OCR engine cannot serve a request. */
 export type OcrUnavailableReason =
   /** The `eng.traineddata` file is not in the language directory. */
@@ -13,7 +15,7 @@ const OCR_UNAVAILABLE_MARKER = Symbol.for('sandpiper.ocr-unavailable');
  * The offline OCR engine cannot run. Check with `OcrUnavailableError.isInstance`, never by message;
  * `reason` says which of the known causes it was.
  */
-export class OcrUnavailableError extends Error {
+export class OcrUnavailableError extends EnvironmentError {
   override readonly name = 'OcrUnavailableError';
   private readonly marker = OCR_UNAVAILABLE_MARKER;
 
@@ -31,7 +33,7 @@ export class OcrUnavailableError extends Error {
   }
 
   /** True for any `OcrUnavailableError`, even one created by another copy of this module. */
-  static isInstance(error: unknown): error is OcrUnavailableError {
+  static override isInstance(error: unknown): error is OcrUnavailableError {
     return (
       typeof error === 'object' && error !== null && (error as { marker?: unknown }).marker === OCR_UNAVAILABLE_MARKER
     );

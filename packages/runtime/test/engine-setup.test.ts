@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ConfigFile } from '../src/config.js';
-import { apiKeyValues, prepareEngine } from '../src/engine-setup.js';
+import type { ConfigFile } from '../src/index.js';
+import { apiKeyValues, prepareEngine } from '../src/index.js';
 
 const cwd = mkdtempSync(path.join(tmpdir(), 'sandpiper-engine-setup-'));
 const LOCAL = 'openai-compatible:qwen2.5-vl@http://127.0.0.1:9/v1';

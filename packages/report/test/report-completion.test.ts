@@ -1,7 +1,7 @@
 import type { EventDraft, RunEvent } from '@sandpiper/protocol';
 import { createMemoryEventLog } from '@sandpiper/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildReport, renderReportHtml, type RunReport } from '../src/report.js';
+import { buildReport, renderReportHtml, type RunReport } from '../src/index.js';
 
 const AMOUNT = 'The Amount field shows 248.50';
 const SUBMITTED = "The page shows 'Report submitted'";

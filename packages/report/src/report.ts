@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { diffPlans, projectRun, type BlobStore } from '@sandpiper/core';
 import type { PlanDiff, PlanVersion, RunEvent, RunStatus, Task } from '@sandpiper/protocol';
@@ -13,17 +13,6 @@ import {
 } from './report-evidence.js';
 import { renderReportHtml } from './report-html.js';
 import { usageReport, type UsageReport } from './usage.js';
-
-export type {
-  CompletionCheckReport,
-  CriterionReport,
-  DetectorReport,
-  EvidenceReport,
-  FeasibilityReport,
-  ReflectionReport,
-} from './report-evidence.js';
-export { renderReportHtml } from './report-html.js';
-export type { RoleUsage, StepUsage, UsageReport, UsageTotals } from './usage.js';
 
 /** What happened in one step, gathered from the log, with the evidence logged for it. */
 export interface StepReport extends EvidenceReport {
@@ -143,22 +132,41 @@ function stepReport(
   return { id: step.id, number, text: step.text, status: step.status, attempts, actions, checks, screenshot };
 }
 
-/** Write `report.json` and a self-contained `report.html` (screenshots inlined) for a run. */
+/** Where a run's report files are: `<directory>/<runId>/report.json` and `report.html`. */
+export interface ReportPaths {
+  readonly json: string;
+  readonly html: string;
+}
+
+export function reportPaths(directory: string, runId: string): ReportPaths {
+  const folder = path.join(directory, runId);
+  return { json: path.join(folder, 'report.json'), html: path.join(folder, 'report.html') };
+}
+
+/**
+ * Write `report.json` and a self-contained `report.html` (screenshots inlined) for a run. Each
+ * file is written beside its place and renamed into it, so a process killed mid-write leaves the
+ * previous report (or none), never half of one.
+ */
 export async function writeReport(
   directory: string,
   runId: string,
   events: readonly RunEvent[],
   blobs: BlobStore,
-): Promise<{ json: string; html: string }> {
+): Promise<ReportPaths> {
   const report = buildReport(runId, events);
-  const folder = path.join(directory, runId);
-  mkdirSync(folder, { recursive: true });
+  const paths = reportPaths(directory, runId);
+  mkdirSync(path.dirname(paths.json), { recursive: true });
   const images = await loadImages(report, blobs);
-  const json = path.join(folder, 'report.json');
-  const html = path.join(folder, 'report.html');
-  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(html, renderReportHtml(report, images));
-  return { json, html };
+  writeAtomically(paths.json, `${JSON.stringify(report, null, 2)}\n`);
+  writeAtomically(paths.html, renderReportHtml(report, images));
+  return paths;
+}
+
+function writeAtomically(file: string, text: string): void {
+  const partial = `${file}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, file);
 }
 
 /** Every screenshot and marked image the report shows, as `data:` URIs by blob hash; missing blobs are left out. */

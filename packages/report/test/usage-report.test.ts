@@ -1,7 +1,7 @@
 import type { EventDraft, PayloadOf } from '@sandpiper/protocol';
 import { createMemoryEventLog } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderReportHtml } from '../src/report.js';
+import { buildReport, renderReportHtml } from '../src/index.js';
 
 type Call = Omit<PayloadOf<'model-call'>, 'type' | 'durationMs' | 'outcome'> & { outcome?: 'ok' | 'error' };
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RunReport, StepReport } from './report.js';
 import {
   renderCompletionChecks,
@@ -116,4 +117,21 @@ ${report.warnings.length ? `<h2>Notes</h2><ul>${report.warnings.map((warning) =>
 <script>${REPORT_SCRIPT}</script>
 </body></html>
 `;
+}
+
+/**
+ * The Content-Security-Policy a report page is served with: its own inline style and script (by
+ * hash) and `data:` images, nothing else, so text taken from a page can never run as code.
+ */
+export function reportContentSecurityPolicy(): string {
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  return [
+    "default-src 'none'",
+    'img-src data:',
+    `style-src ${hash(REPORT_STYLE)}`,
+    `script-src ${hash(REPORT_SCRIPT)}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }

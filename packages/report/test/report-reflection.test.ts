@@ -6,7 +6,7 @@ import type { Action, EventDraft } from '@sandpiper/protocol';
 import { createMemoryBlobStore, createMemoryEventLog } from '@sandpiper/testing';
 import { createImage, drawActionMarker, drawChangeMarks, encodePng } from '@sandpiper/vision';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeReport } from '../src/report.js';
+import { writeReport } from '../src/index.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const dataUri = (bytes: Uint8Array) => `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`;

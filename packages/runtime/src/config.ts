@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { completionConfigSchema, detectorConfigSchema } from '@sandpiper/core';
 import { reflectorMethods } from '@sandpiper/model-rules';
-import { approvalPolicySchema, parseContract } from '@sandpiper/protocol';
+import { approvalPolicySchema, parseContract, UsageError } from '@sandpiper/protocol';
 import { z } from 'zod';
 import { modelsConfigSchema } from './model-config.js';
 
@@ -57,19 +57,15 @@ export function loadConfigFile(cwd: string): ConfigFile {
   } catch (error: unknown) {
     throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
-  try {
-    return parseContract(configFileSchema, raw, `configuration in ${file}`);
-  } catch (error: unknown) {
-    throw new UsageError((error as Error).message);
-  }
+  return parseContract(configFileSchema, raw, `configuration in ${file}`);
 }
 
 /** The data directory: the flag, then SANDPIPER_DATA_DIR, then the config file, then ./.sandpiper. */
-export function resolveDataDir(cwd: string, flag: string | undefined, config: ConfigFile): string {
-  return path.resolve(cwd, flag ?? process.env.SANDPIPER_DATA_DIR ?? config.dataDir ?? '.sandpiper');
-}
-
-/** A mistake in how the CLI was called: printed as one line, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
+export function resolveDataDir(
+  cwd: string,
+  flag: string | undefined,
+  config: ConfigFile,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
+  return path.resolve(cwd, flag ?? env['SANDPIPER_DATA_DIR'] ?? config.dataDir ?? '.sandpiper');
 }

@@ -1,6 +1,6 @@
 import type { Engine } from '@sandpiper/core';
 import { createModelEngine, type RoleModelOption, type RoleModels } from '@sandpiper/model-engine';
-import { createRulesEngine, type ReflectorMethod } from '@sandpiper/model-rules';
+import { createRulesEngine, type OcrEngine, type ReflectorMethod } from '@sandpiper/model-rules';
 import {
   API_KEY_VARIABLES,
   checkModelSpec,
@@ -10,17 +10,32 @@ import {
   type ModelEnvironment,
 } from '@sandpiper/models';
 import { createVisionChangeEvidence } from './change-evidence.js';
-import { UsageError, type ConfigFile } from './config.js';
+import { UsageError } from '@sandpiper/protocol';
+import type { ConfigFile } from './config.js';
 import { loadPrices, selectModels, type ModelRole, type RoleSpec } from './model-config.js';
 
-/** The engine a run will use, checked before anything is started; `create` builds it. */
+/**
+ * The engine runs will use, checked before anything is started. `create` builds a fresh engine
+ * for one run: engines hold per-run state (the model engine's history, the reflector's last
+ * screen), so two runs never share one.
+ */
 export type EngineSetup =
   | {
       readonly kind: 'builtin';
+      /** One line for people: "built-in engine (evidence-first reflector)". */
+      readonly label: string;
+      create(): Engine;
+    }
+  | {
+      /** An engine an embedder or a test built itself (a scripted engine). */
+      readonly kind: 'custom';
+      readonly label: string;
       create(): Engine;
     }
   | {
       readonly kind: 'models';
+      /** One line for people: "Model: openai:gpt-4.1", or the default followed by the other roles. */
+      readonly label: string;
       /** Each role's model as `provider:model[@baseURL]`, for the run header. */
       readonly roles: readonly RoleSpec[];
       create(): Engine;
@@ -37,6 +52,8 @@ export interface EngineSetupInput {
   readonly cwd: string;
   /** Environment variables holding the API keys (the process environment in the CLI). */
   readonly env: ModelEnvironment;
+  /** The OCR worker the built-in engine reads screens with, shared by every run; one per engine when absent. */
+  readonly ocr?: () => Promise<OcrEngine>;
 }
 
 const ROLE_OPTION: Record<ModelRole, Exclude<keyof RoleModels, 'default'>> = {
@@ -61,7 +78,11 @@ export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetu
   if (selection.kind === 'invalid') throw new UsageError(selection.error);
   if (selection.kind === 'builtin') {
     const reflector = input.reflectorFlag ?? input.config.reflector ?? 'evidence-first';
-    return { kind: 'builtin', create: () => createRulesEngine({ reflector }) };
+    return {
+      kind: 'builtin',
+      label: `built-in engine (${reflector} reflector)`,
+      create: () => createRulesEngine({ reflector, ...(input.ocr ? { ocr: input.ocr } : {}) }),
+    };
   }
   if (input.reflectorFlag !== undefined) {
     throw new UsageError('--reflector chooses a method of the built-in engine; a model run uses its reflector model');
@@ -89,6 +110,7 @@ export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetu
   const models = input.config.models;
   return {
     kind: 'models',
+    label: describeModels(roles),
     roles,
     create: () =>
       createModelEngine({

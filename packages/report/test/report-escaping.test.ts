@@ -1,7 +1,7 @@
 import type { EventDraft } from '@sandpiper/protocol';
 import { createMemoryEventLog } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderReportHtml } from '../src/report.js';
+import { buildReport, renderReportHtml } from '../src/index.js';
 
 const HOSTILE = `<img src=x onerror="alert('pwned')">&`;
 const ESCAPED = '&#60;img src=x onerror=&#34;alert(&#39;pwned&#39;)&#34;&#62;&#38;';

@@ -1,0 +1,80 @@
+import type { Environment } from '@sandpiper/core';
+import { attachBrowserEnvironment, launchBrowserEnvironment } from '@sandpiper/env-browser';
+import { UsageError, type EnvironmentSpec } from '@sandpiper/protocol';
+import { getScenario, scenarios, type ScenarioFault, type ScenarioServer } from '@sandpiper/scenarios';
+
+/** How a browser is shown and what the engine is given to see. */
+export interface BrowserOptions {
+  /** Show the browser window on an X display instead of running headless. */
+  readonly headed: boolean;
+  /** X display for headed mode (`:99`); the process's `DISPLAY` when absent. */
+  readonly display: string | undefined;
+  /** Hand the engine the accessibility snapshot with each screenshot; false grounds with OCR alone. */
+  readonly accessibility: boolean;
+}
+
+/** An opened environment; closing it closes the browser (or detaches from an attached one). */
+export interface OpenedEnvironment {
+  readonly environment: Environment;
+  /** The address the run started at, for scenario and URL targets; absent when attached over CDP. */
+  readonly startUrl: string | undefined;
+}
+
+/** Check a scenario name before anything is started, listing the valid ones when it is wrong. */
+export function requireScenario(name: string) {
+  const scenario = getScenario(name);
+  if (!scenario) {
+    throw new UsageError(
+      `there is no scenario "${name}". Built-in scenarios: ${scenarios.map((candidate) => candidate.name).join(', ')}.`,
+    );
+  }
+  return scenario;
+}
+
+/**
+ * Open the environment a task names: a scenario app (served by `scenarioServer`, reporting its
+ * state under `session`) in a fresh Chromium, a URL in a fresh Chromium, or an attached browser.
+ */
+export async function openEnvironment(
+  spec: EnvironmentSpec,
+  options: BrowserOptions & {
+    readonly session: string;
+    readonly scenarioServer: () => Promise<ScenarioServer>;
+    /** Query options of a scenario app's address (its surprise notice, a planted fault). */
+    readonly scenarioOptions?: { readonly surprise?: boolean; readonly fault?: ScenarioFault };
+  },
+): Promise<OpenedEnvironment> {
+  const launchOptions = {
+    headless: !options.headed,
+    ...(options.display ? { display: options.display } : {}),
+  };
+  if (spec.type === 'cdp') {
+    const attached = await attachBrowserEnvironment({
+      endpoint: spec.endpoint,
+      ...(spec.targetId ? { targetId: spec.targetId } : {}),
+    });
+    return { environment: withAccessibility(attached, options.accessibility), startUrl: undefined };
+  }
+  let url: string;
+  if (spec.type === 'url') {
+    url = spec.url;
+  } else {
+    requireScenario(spec.name);
+    const server = await options.scenarioServer();
+    url = server.urlFor(spec.name, { session: options.session, ...options.scenarioOptions });
+  }
+  const launched = await launchBrowserEnvironment({ ...launchOptions, url });
+  return { environment: withAccessibility(launched, options.accessibility), startUrl: url };
+}
+
+/** Hide the accessibility snapshot from the engine so it grounds with OCR alone (`--no-accessibility`). */
+export function withAccessibility(environment: Environment, enabled: boolean): Environment {
+  if (enabled) return environment;
+  return {
+    info: { ...environment.info, accessibility: false },
+    observe: (handle) => environment.observe(handle, { accessibility: false }),
+    act: (handle, action) => environment.act(handle, action),
+    ...(environment.watch ? { watch: environment.watch.bind(environment) } : {}),
+    close: () => environment.close(),
+  };
+}

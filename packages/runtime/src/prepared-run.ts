@@ -1,0 +1,161 @@
+import {
+  projectRun,
+  resumeRun,
+  startRun,
+  type Clock,
+  type CompletionConfig,
+  type DetectorConfig,
+  type Engine,
+  type Environment,
+  type IdGenerator,
+  type RunDependencies,
+  type RunState,
+  type ScreenFingerprinter,
+  type ToolRunner,
+  type UserChannel,
+} from '@sandpiper/core';
+import type { RunEvent, Task } from '@sandpiper/protocol';
+import { writeReport, type ReportPaths } from '@sandpiper/report';
+import type { Store } from '@sandpiper/storage';
+import type { EngineSetup } from './engine-setup.js';
+import type { OpenedEnvironment } from './open-environment.js';
+
+/** How a prepared run is driven: who answers its questions and who hears its events. */
+export interface DriveOptions {
+  /** Where the run hears from the person (a terminal prompt, the server's HTTP handlers, a script). */
+  readonly channel: UserChannel;
+  /** Called after every appended event with the state it produced. */
+  readonly onEvent?: (event: RunEvent, state: RunState) => void;
+  /** Aborting it cancels the run: it ends as `cancelled` at the next safe point. */
+  readonly signal?: AbortSignal;
+  /** Debug log; never receives secrets. */
+  readonly debug?: (message: string) => void;
+}
+
+/** How a driven run ended. */
+export interface RunOutcome {
+  /** The run's state from its log, ended. */
+  readonly state: RunState;
+  /** Where its report was written; absent when writing it failed (the failure is in `reportError`). */
+  readonly report: ReportPaths | undefined;
+  readonly reportError?: unknown;
+  /** Set when the run stopped on an unexpected error; it was then ended as failed in its log. */
+  readonly error?: unknown;
+}
+
+/** One run with its environment open and its engine built, ready to drive once. */
+export interface PreparedRun {
+  readonly runId: string;
+  readonly task: Task;
+  readonly environment: Environment;
+  /** The engine the run uses, with the label people see. */
+  readonly engine: EngineSetup;
+  /**
+   * Drive the run to its end (a new run from its plan, a resumed one from its log), then write
+   * its report. Never rejects for the run's own failures: they are in the outcome and the log.
+   */
+  drive(options: DriveOptions): Promise<RunOutcome>;
+  /** Close the engine and the environment (an attached browser is only detached). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface PrepareRunInput {
+  readonly runId: string;
+  readonly task: Task;
+  readonly mode: 'start' | 'resume';
+  readonly engine: EngineSetup;
+  readonly open: () => Promise<OpenedEnvironment>;
+  readonly store: Store;
+  readonly reportsDir: string;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly fingerprinter: ScreenFingerprinter;
+  readonly completion: CompletionConfig;
+  readonly detectors: DetectorConfig;
+  readonly createTools: () => Promise<ToolRunner>;
+}
+
+export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
+  const { store, runId, task } = input;
+  const opened = await input.open();
+  let engine: Engine | undefined;
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      await engine?.close?.().catch(() => {});
+      await opened.environment.close();
+    })());
+  try {
+    engine = input.engine.create();
+    const tools = await input.createTools();
+    if (input.mode === 'start') {
+      store.createRun({
+        id: runId,
+        instruction: task.instruction,
+        environment: task.environment,
+        createdAt: input.clock.now(),
+      });
+    }
+    const built = engine;
+    return {
+      runId,
+      task,
+      environment: opened.environment,
+      engine: input.engine,
+      close,
+      async drive(options) {
+        const deps: RunDependencies = {
+          log: store,
+          blobs: store.blobs,
+          environment: opened.environment,
+          engine: built,
+          clock: input.clock,
+          ids: input.ids,
+          channel: options.channel,
+          fingerprinter: input.fingerprinter,
+          completion: input.completion,
+          detectors: input.detectors,
+          tools,
+          ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.debug ? { debug: options.debug } : {}),
+        };
+        let error: unknown;
+        try {
+          if (input.mode === 'start') await startRun(deps, runId, task);
+          else await resumeRun(deps, runId);
+        } catch (thrown: unknown) {
+          error = thrown;
+          await endAfterCrash(store, runId, thrown);
+        }
+        const events = await store.read(runId);
+        const state = projectRun(runId, events);
+        try {
+          const report = await writeReport(input.reportsDir, runId, events, store.blobs);
+          return { state, report, ...(error === undefined ? {} : { error }) };
+        } catch (reportError: unknown) {
+          return { state, report: undefined, reportError, ...(error === undefined ? {} : { error }) };
+        }
+      },
+    };
+  } catch (error: unknown) {
+    await close();
+    throw error;
+  }
+}
+
+/** A run that threw has no `run-end` yet; write one so its log, its status in lists and its streams all see it end. */
+async function endAfterCrash(store: Store, runId: string, error: unknown): Promise<void> {
+  const events = await store.read(runId);
+  if (events.some((event) => event.payload.type === 'run-end')) return;
+  const message = error instanceof Error ? error.message : String(error);
+  await store.append(runId, { source: 'agent', payload: { type: 'warning', message: message.slice(0, 4000) } });
+  await store.append(runId, {
+    source: 'agent',
+    payload: {
+      type: 'run-end',
+      status: 'failed',
+      reason: `The run stopped on an unexpected error: ${message}`.slice(0, 4000),
+    },
+  });
+}

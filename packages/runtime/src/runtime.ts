@@ -1,0 +1,204 @@
+import path from 'node:path';
+import { completionConfigSchema, detectorConfigSchema, type Environment, type ToolRunner } from '@sandpiper/core';
+import type { ModelEnvironment } from '@sandpiper/models';
+import type { ReflectorMethod } from '@sandpiper/model-rules';
+import { parseContract, taskSchema, type Budgets, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
+import { startScenarioServer, type ScenarioFault, type ScenarioServer } from '@sandpiper/scenarios';
+import { createOcrEngine, type OcrEngine } from '@sandpiper/model-rules';
+import { openStore, type Store } from '@sandpiper/storage';
+import { createCoder, createKnowledgeBase, createToolRunner, type KnowledgeBase } from '@sandpiper/tools';
+import type { ConfigFile } from './config.js';
+import { apiKeyValues, prepareEngine, type EngineSetup } from './engine-setup.js';
+import { createVisionFingerprinter } from './fingerprint.js';
+import { openEnvironment, requireScenario, type BrowserOptions } from './open-environment.js';
+import { prepareRun, type PreparedRun } from './prepared-run.js';
+import { createRandomIds, createSystemClock, newRunId } from './system.js';
+
+/** What a runtime is built from: the configuration and the process's surroundings. */
+export interface RuntimeOptions {
+  /** The validated `sandpiper.config.json` (or `{}`). */
+  readonly config: ConfigFile;
+  /** Directory of the run store, reports and the person's own knowledge notes; created when missing. */
+  readonly dataDir: string;
+  /** Where relative paths in the configuration (a price file) are resolved from. */
+  readonly cwd: string;
+  /** Environment variables holding API keys; they are also stripped from everything stored. */
+  readonly env: ModelEnvironment;
+  /** `--model`: the engine of every run that names none; absent: the configuration decides. */
+  readonly model?: string;
+  /** The engine of every run that names none, instead of the one `model` and the configuration choose (embedders, tests). */
+  readonly engine?: EngineSetup;
+  /** `--reflector`: the built-in engine's step check; absent: the configuration decides. */
+  readonly reflector?: ReflectorMethod;
+  /** How browsers are shown; each field falls back to the configuration, then headless with accessibility. */
+  readonly browser?: Partial<BrowserOptions>;
+  /** A scenario server to use instead of starting one; left running by `close`. */
+  readonly scenarioServer?: ScenarioServer;
+}
+
+/** What a new run is asked to do, before defaults are filled in and it is validated. */
+export interface TaskRequest {
+  readonly environment: EnvironmentSpec;
+  /** The plain-language task; a scenario's example task when absent and the target is a scenario. */
+  readonly instruction?: string;
+  /** Who approves plans and sensitive actions; the configuration's policy, then `ask`, when absent. */
+  readonly approval?: Task['approval'];
+  /** Limits; each absent field takes the configuration's value, then the task contract's default. */
+  readonly budgets?: Partial<Budgets>;
+}
+
+/**
+ * The composition root: from a target and the configuration it builds everything one run needs
+ * (the environment, a fresh engine, the store, clock, ids, fingerprinter, tools, the report). The
+ * CLI and the server call it and wire nothing themselves.
+ */
+export interface Runtime {
+  /** Where runs, blobs and reports are kept. */
+  readonly store: Store;
+  /** `<dataDir>/reports`: each run's `report.json` and `report.html` under its id. */
+  readonly reportsDir: string;
+  /** The engine runs use unless they name their own; checked when the runtime was created. */
+  readonly engine: EngineSetup;
+  /**
+   * The engine for one run that names a model (`provider:model[@baseURL]`) or `builtin`; the
+   * runtime's own when absent.
+   * @throws UsageError when that model cannot be used (unknown provider, missing key, no price file).
+   */
+  engineFor(model: string | undefined): Promise<EngineSetup>;
+  /**
+   * A validated task with the configuration's defaults filled in.
+   * @throws UsageError for an unknown scenario, a missing instruction or a field out of bounds.
+   */
+  createTask(request: TaskRequest): Task;
+  /** A new run id that sorts by start time. */
+  newRunId(): string;
+  /**
+   * Open the environment and build the engine for one run. For a new run (`start`) the run row is
+   * written once the environment is up, so a failed start leaves nothing behind.
+   */
+  prepare(request: PrepareRequest): Promise<PreparedRun>;
+  /** The scenario server the runtime's scenario runs use, started on first need. */
+  scenarios(): Promise<ScenarioServer>;
+  /** Stop what the runtime started (the scenario server) and close the store. Runs must be closed first. */
+  close(): Promise<void>;
+}
+
+export interface PrepareRequest {
+  readonly runId: string;
+  readonly task: Task;
+  readonly mode: 'start' | 'resume';
+  /** The engine of this run; the runtime's own when absent. */
+  readonly engine?: EngineSetup;
+  /** For a scenario target: open the app with its surprise notice or a planted fault (benchmarks). */
+  readonly scenario?: { readonly surprise?: boolean; readonly fault?: ScenarioFault };
+  /** Wrap the opened environment (a benchmark's timer); the environment as opened when absent. */
+  readonly instrument?: (environment: Environment) => Environment;
+}
+
+/**
+ * Build a runtime: open the store, check the default engine (without any network call).
+ * @throws UsageError when the configured engine cannot be used.
+ */
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { config } = options;
+  // One OCR worker serves every run of the runtime; it starts on the first screen that needs it.
+  let ocr: Promise<OcrEngine> | undefined;
+  const sharedOcr = () => (ocr ??= createOcrEngine());
+  const engineInput = (flag: string | undefined, reflector: ReflectorMethod | undefined) => ({
+    flag,
+    reflectorFlag: reflector,
+    config,
+    cwd: options.cwd,
+    env: options.env,
+    ocr: sharedOcr,
+  });
+  const engine = options.engine ?? (await prepareEngine(engineInput(options.model, options.reflector)));
+  const store = openStore({ dataDir: options.dataDir, redact: apiKeyValues(options.env) });
+  const browser: BrowserOptions = {
+    headed: options.browser?.headed ?? config.headed ?? false,
+    display: options.browser?.display ?? config.display ?? options.env['DISPLAY'],
+    accessibility: options.browser?.accessibility ?? config.accessibility ?? true,
+  };
+  const clock = createSystemClock();
+  const ids = createRandomIds();
+  const fingerprinter = createVisionFingerprinter();
+  const completion = completionConfigSchema.parse(config.completion ?? {});
+  const detectors = detectorConfigSchema.parse(config.detectors ?? {});
+  let scenarioServer: Promise<ScenarioServer> | undefined = options.scenarioServer
+    ? Promise.resolve(options.scenarioServer)
+    : undefined;
+  const ownsScenarioServer = options.scenarioServer === undefined;
+  const scenarios = () => (scenarioServer ??= startScenarioServer());
+  let knowledge: Promise<KnowledgeBase> | undefined;
+  // The searcher reads the built-in notes and <dataDir>/knowledge; the coder only ever runs
+  // commands through the environment's shell, which a browser does not offer.
+  const createTools = async (): Promise<ToolRunner> => {
+    knowledge ??= createKnowledgeBase({ directories: [path.join(store.dataDir, 'knowledge')] });
+    return createToolRunner({ knowledge: await knowledge, coder: createCoder() });
+  };
+
+  return {
+    store,
+    reportsDir: path.join(store.dataDir, 'reports'),
+    engine,
+    async engineFor(model) {
+      if (model === undefined) return engine;
+      return prepareEngine(engineInput(model, undefined));
+    },
+    createTask(request) {
+      const scenario = request.environment.type === 'scenario' ? requireScenario(request.environment.name) : undefined;
+      const instruction = request.instruction ?? scenario?.defaultTask;
+      return parseContract(
+        taskSchema,
+        {
+          instruction,
+          environment: request.environment,
+          approval: request.approval ?? config.approval ?? 'ask',
+          budgets: {
+            maxActions: request.budgets?.maxActions ?? config.budgets?.maxActions ?? 200,
+            maxAttemptsPerStep: request.budgets?.maxAttemptsPerStep ?? config.budgets?.maxAttemptsPerStep ?? 3,
+            maxDurationMs: request.budgets?.maxDurationMs ?? config.budgets?.maxDurationMs ?? 600_000,
+            ...optional('maxModelTokens', request.budgets?.maxModelTokens ?? config.budgets?.maxModelTokens),
+            ...optional('maxCostUsd', request.budgets?.maxCostUsd ?? config.budgets?.maxCostUsd),
+          },
+        },
+        'task',
+      );
+    },
+    newRunId: () => newRunId(new Date(clock.now())),
+    async prepare(request) {
+      const setup = request.engine ?? engine;
+      return prepareRun({
+        ...request,
+        engine: setup,
+        open: async () => {
+          const opened = await openEnvironment(request.task.environment, {
+            ...browser,
+            session: request.runId,
+            ...(request.scenario ? { scenarioOptions: request.scenario } : {}),
+            scenarioServer: scenarios,
+          });
+          return request.instrument ? { ...opened, environment: request.instrument(opened.environment) } : opened;
+        },
+        store,
+        reportsDir: path.join(store.dataDir, 'reports'),
+        clock,
+        ids,
+        fingerprinter,
+        completion,
+        detectors,
+        createTools,
+      });
+    },
+    scenarios,
+    async close() {
+      if (ownsScenarioServer && scenarioServer) await (await scenarioServer.catch(() => undefined))?.close();
+      if (ocr) await (await ocr.catch(() => undefined))?.terminate();
+      store.close();
+    },
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
