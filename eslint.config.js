@@ -25,7 +25,8 @@ function boundaryRule(name, allowed) {
         {
           patterns: [
             {
-              group: ['@sandpiper/*', '@sandpiper/*/*', ...allowed.map((entry) => `!@sandpiper/${entry}`)],
+              // Any workspace package or entry point but the allowed ones, matched whole.
+              regex: `^@sandpiper/(?!(?:${allowed.map((entry) => entry.replace('/', '\\/')).join('|')})$)`,
               message: `${name} may import ${allowedList} (scripts/package-boundaries.js).`,
             },
             ...(pure

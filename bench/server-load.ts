@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RunEvent } from '@sandpiper/protocol';
-import { startServer, type StreamMessage } from '@sandpiper/server';
+import type { StreamMessage } from '@sandpiper/protocol';
+import { startServer } from '@sandpiper/server';
 import { scenarios } from '@sandpiper/scenarios';
 import { WebSocket } from 'ws';
 

@@ -37,7 +37,7 @@ export const allowedImports = {
   server: ['protocol', 'core', 'runtime', 'report'],
   cli: ['protocol', 'core', 'runtime', 'report', 'server'],
   // The browser bundle: the contracts, and from the core only its pure projection and plan diff.
-  web: ['protocol', 'core', 'core/projection'],
+  web: ['protocol', 'core/projection'],
 };
 
 /** Node built-ins and I/O libraries the core and the contracts must never import. */

@@ -1,5 +1,6 @@
+import type { PlanEdit, UserPrompt } from '@sandpiper/protocol';
 import { createInterface, type Interface } from 'node:readline/promises';
-import type { Handle, PlanEdit, RunState, UserChannel, UserCommand, UserPrompt } from '@sandpiper/core';
+import type { Handle, RunState, UserChannel, UserCommand } from '@sandpiper/core';
 import { formatPlan } from './progress.js';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
-import { startModelServer, type ModelServer } from './support/model-server.js';
+import { startModelServer, type ModelServer } from '@sandpiper/testing';
 
 const KEY = 'sk-local-7f3a9c1e5b2d8f4a6c0e';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
-import { startModelServer, TOKENS_PER_CALL, type ModelServer } from './support/model-server.js';
+import { startModelServer, TOKENS_PER_CALL, type ModelServer } from '@sandpiper/testing';
 
 describe('a model run stops cleanly at its token budget', () => {
   let server: ModelServer;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '@sandpiper/report';
 import { runCli } from './run-cli.js';
-import { startModelServer, TOKENS_PER_CALL, type ModelServer } from './support/model-server.js';
+import { startModelServer, TOKENS_PER_CALL, type ModelServer } from '@sandpiper/testing';
 
 const INSTRUCTION =
   "Type 'Ada Lovelace' into the 'Employee name' field and type 'ada@example.com' into the 'Email' field";

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess as runCli } from './run-cli.js';
-import { startModelServer, type ModelServer } from './support/model-server.js';
+import { startModelServer, type ModelServer } from '@sandpiper/testing';
 
 /** No key from the machine running the tests may leak into what is checked. */
 const NO_KEYS = {

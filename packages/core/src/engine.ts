@@ -5,14 +5,14 @@ import type {
   ChangeRegionEvidence,
   Grounding,
   Observation,
+  PlanEdit,
+  PlannedStep,
   PlanVersion,
   Step,
-  StepRegion,
   SuccessCriterion,
   Task,
 } from '@sandpiper/protocol';
 import type { LoopJudge } from './detectors/loop-judge.js';
-import type { PlanEdit } from './plan/plan-edit.js';
 import type { Handle } from './handle.js';
 import type { CapturedObservation } from './ports.js';
 
@@ -51,13 +51,6 @@ export interface PlannerInput {
   readonly screen?: Screen;
   /** The version being regenerated or revised, if any. */
   readonly previous?: PlanVersion;
-}
-
-export interface PlannedStep {
-  readonly text: string;
-  readonly expectedOutcome?: string;
-  /** The area the person marked for this step's target; absent when the target may be anywhere. */
-  readonly region?: StepRegion;
 }
 
 export type PlannerResult =

@@ -6,7 +6,6 @@ describe('the public surface of @sandpiper/core', () => {
     expect(Object.keys(core).sort()).toEqual([
       'CancelledError',
       'DEFAULT_COORDINATE_TOLERANCE_PX',
-      'MAX_PATCH_COUNT',
       'PlanInvariantError',
       'advancePlan',
       'alternativeModalities',
@@ -40,10 +39,7 @@ describe('the public surface of @sandpiper/core', () => {
       'markLoopSteps',
       'normalizeChord',
       'normalizeLabel',
-      'planEditListSchema',
-      'planEditSchema',
       'planGraph',
-      'plannedStepSchema',
       'projectRun',
       'recentTrajectory',
       'releaseRunningStep',

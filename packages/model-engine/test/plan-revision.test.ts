@@ -1,4 +1,5 @@
-import { revisePlan, planEditSchema } from '@sandpiper/core';
+import { planEditSchema } from '@sandpiper/protocol';
+import { revisePlan } from '@sandpiper/core';
 import { describe, expect, it } from 'vitest';
 import { createModelEngine } from '../src/index.js';
 import { plan, reportingHandle, sampleTask, syntheticScreen } from './support/screens.js';

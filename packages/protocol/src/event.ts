@@ -64,7 +64,12 @@ export const runStatusSchema = z.enum(['succeeded', 'failed', 'cancelled', 'need
 export type RunStatus = z.infer<typeof runStatusSchema>;
 
 const payloads = [
-  z.object({ type: z.literal('run-start'), task: taskSchema }),
+  z.object({
+    type: z.literal('run-start'),
+    task: taskSchema,
+    /** The engine that drives the run, as people read it ("built-in rules", "openai:gpt-4.1"); absent in older logs. */
+    engine: z.string().min(1).max(300).optional(),
+  }),
   /** The planner started writing a plan (initially or on regeneration). */
   z.object({ type: z.literal('plan-start'), reason: z.enum(['initial', 'regenerate']) }),
   z.object({ type: z.literal('plan-version-create'), version: planVersionSchema }),

@@ -85,6 +85,15 @@ function modelMeta(report: RunReport): string {
   return ` · <a href="#usage">${total.calls} model call${total.calls === 1 ? '' : 's'} · ${escapeHtml(formatCost(total))}</a>`;
 }
 
+/** Where the run acted, in a few words. */
+function describeTarget(task: RunReport['task']): string {
+  const environment = task?.environment;
+  if (environment === undefined) return 'Environment unknown';
+  if (environment.type === 'scenario') return `Scenario ${environment.name}`;
+  if (environment.type === 'url') return `Opened ${environment.url}`;
+  return `Attached to ${environment.endpoint}${environment.targetId ? ` (target ${environment.targetId})` : ''}`;
+}
+
 /** The report as one self-contained HTML page; `images` holds the `data:` URI of each blob hash shown. */
 export function renderReportHtml(report: RunReport, images: ReportImages): string {
   const stepNumber = new Map(report.steps.map((step) => [step.id, step.number]));
@@ -101,6 +110,7 @@ export function renderReportHtml(report: RunReport, images: ReportImages): strin
 <style>${REPORT_STYLE}</style></head><body>
 <h1>${escapeHtml(title)}</h1>
 <p><strong>Task:</strong> ${escapeHtml(report.task?.instruction ?? '')}</p>
+<p class="meta">${escapeHtml(describeTarget(report.task))}${report.engine ? ` · engine: ${escapeHtml(report.engine)}` : ''}</p>
 <p class="status ${escapeHtml(report.status)}">Result: ${escapeHtml(report.status)} — ${escapeHtml(report.reason ?? '')}</p>
 <p class="meta">${report.actionCount} actions · ${report.eventCount} events${report.durationMs === undefined ? '' : ` · ${(report.durationMs / 1000).toFixed(1)} s`}${modelMeta(report)}</p>
 ${report.clarification ? `<section><h2>Question for you</h2><p>${escapeHtml(report.clarification.question)}</p></section>` : ''}

@@ -35,6 +35,8 @@ export interface StepReport extends EvidenceReport {
 export interface RunReport {
   readonly runId: string;
   readonly task: Task | undefined;
+  /** The engine that drove the run, as its `run-start` event names it; undefined in older logs. */
+  readonly engine: string | undefined;
   readonly status: RunStatus | 'running';
   readonly reason: string | undefined;
   readonly startedAt: number | undefined;
@@ -76,6 +78,7 @@ export function buildReport(runId: string, events: readonly RunEvent[]): RunRepo
   return {
     runId,
     task: state.task,
+    engine: state.engine,
     status: state.status ?? 'running',
     reason: state.endReason,
     startedAt: state.startedAt,

@@ -22,7 +22,7 @@ import { loadPrices, selectModels, type ModelRole, type RoleSpec } from './model
 export type EngineSetup =
   | {
       readonly kind: 'builtin';
-      /** One line for people: "built-in engine (evidence-first reflector)". */
+      /** One line for people: "built-in rules (evidence-first reflector)". */
       readonly label: string;
       create(): Engine;
     }
@@ -80,7 +80,7 @@ export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetu
     const reflector = input.reflectorFlag ?? input.config.reflector ?? 'evidence-first';
     return {
       kind: 'builtin',
-      label: `built-in engine (${reflector} reflector)`,
+      label: `built-in rules (${reflector} reflector)`,
       create: () => createRulesEngine({ reflector, ...(input.ocr ? { ocr: input.ocr } : {}) }),
     };
   }

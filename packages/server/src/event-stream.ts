@@ -1,18 +1,13 @@
-import type { RunEvent } from '@sandpiper/protocol';
+import type { RunEvent, StreamMessage } from '@sandpiper/protocol';
 import type { Store } from '@sandpiper/runtime';
 import { WebSocket } from 'ws';
 
-/**
- * What the server sends on `/api/runs/:id/stream`, one JSON message per frame.
- *
- * - `event`: the next event of the run. Sequence numbers arrive in order, each exactly once.
- * - `caught-up`: every event stored when the client connected has been sent; live events follow.
- *
- * After the `run-end` event the server closes the socket with code 1000. A client that lost the
+/*
+ * What the server sends on `/api/runs/:id/stream` is `streamMessageSchema` in the protocol: the
+ * run's events in order, each exactly once, then `caught-up` once the stored backlog is out. After
+ * the `run-end` event the server closes the socket with code 1000. A client that lost the
  * connection reconnects with `?after=<last seq it saw>` and gets exactly what it missed.
  */
-export type StreamMessage =
-  { readonly type: 'event'; readonly event: RunEvent } | { readonly type: 'caught-up'; readonly lastSeq: number };
 
 /** Close code and reason sent once the run has ended and its last event was delivered. */
 export const RUN_ENDED_CLOSE = { code: 1000, reason: 'run ended' } as const;

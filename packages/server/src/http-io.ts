@@ -1,13 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatIssuePath } from '@sandpiper/protocol';
+import { formatIssuePath, type FieldIssue } from '@sandpiper/protocol';
 import type { z } from 'zod';
-
-/** One failing field of a request, as the API reports it. */
-export interface FieldIssue {
-  /** Dotted path of the field in the body or query (`edits[0].text`); empty for the whole body. */
-  readonly path: string;
-  readonly message: string;
-}
 
 /** An answer the API gives instead of doing what was asked. */
 export interface ApiFailure {

@@ -6,13 +6,6 @@
  */
 export { startServer, type RunningServer, type ServerOptions } from './server.js';
 export { ServerStartError } from './errors.js';
-export { RUN_ENDED_CLOSE, type StreamMessage } from './event-stream.js';
-export type { FieldIssue } from './http-io.js';
-export {
-  annotationRequestSchema,
-  createRunRequestSchema,
-  type AnnotationRequest,
-  type CreateRunRequest,
-} from './request-schemas.js';
+export { RUN_ENDED_CLOSE } from './event-stream.js';
 export type { RunControl } from './run-manager.js';
 export { MIN_TOKEN_LENGTH } from './security.js';

@@ -1,25 +1,20 @@
 import { projectRun, type UserCommand } from '@sandpiper/core';
-import { buildReport, loadImages, renderReportHtml, reportContentSecurityPolicy } from '@sandpiper/report';
-import type { Runtime } from '@sandpiper/runtime';
-import type { z } from 'zod';
-import { failure, queryOf, validate, type ApiFailure } from './http-io.js';
 import {
-  afterQuerySchema,
-  annotationRequestSchema,
+  apiRoutes,
   blobParamsSchema,
-  cancelRequestSchema,
-  createRunRequestSchema,
-  editRequestSchema,
-  emptyRequestSchema,
-  guidanceRequestSchema,
-  listRunsQuerySchema,
-  rejectRequestSchema,
-  takeoverInputRequestSchema,
+  commandRoute,
   type AnnotationRequest,
-} from './request-schemas.js';
+  type CreateRunRequest,
+  type RouteContract,
+  type RunCommandName,
+} from '@sandpiper/protocol';
+import type { z } from 'zod';
+import { buildReport, loadImages, renderReportHtml, reportContentSecurityPolicy } from '@sandpiper/report';
+import { scenarios, type Runtime } from '@sandpiper/runtime';
+import { failure, queryOf, validate, type ApiFailure } from './http-io.js';
 import type { ManagerRefusal, RunManager } from './run-manager.js';
 
-/** What a handler answers: JSON, raw bytes (images), or a failure with its status. */
+/** What a handler answers: JSON (checked against the route's answer schema), raw bytes, a page, or a failure. */
 export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
   | { readonly kind: 'bytes'; readonly contentType: string; readonly bytes: Uint8Array }
@@ -33,17 +28,12 @@ export interface RouteContext {
   readonly url: URL;
   /** The body after validation with the route's schema; `{}` for routes without one. */
   readonly body: unknown;
+  /** The query after validation with the route's schema; `{}` for routes without one. */
+  readonly query: unknown;
 }
 
-/** One endpoint of the API. */
-export interface Route {
-  readonly method: 'GET' | 'POST';
-  /** Path template with `:name` parameters: `/api/runs/:id/approve`. */
-  readonly path: string;
-  /** Whether `?token=` is accepted besides the header (image URLs and the WebSocket). */
-  readonly tokenInQuery: boolean;
-  /** Schema of the JSON body; only POST routes have one. */
-  readonly body?: z.ZodType;
+/** One endpoint of the API: its contract from the protocol, and the handler. */
+export interface Route extends RouteContract {
   handle(context: RouteContext): Promise<Reply>;
 }
 
@@ -53,33 +43,62 @@ export interface RouteDependencies {
 }
 
 /** Path of the WebSocket stream; also a route, so a plain GET on it is authenticated and told to upgrade. */
-export const STREAM_PATH = '/api/runs/:id/stream';
+export const STREAM_PATH = apiRoutes.stream.path;
 
 /** Path of the live view's WebSocket: binary JPEG frames of the run's screen while it is driven. */
-export const LIVE_PATH = '/api/runs/:id/live';
+export const LIVE_PATH = apiRoutes.live.path;
+
+/** How each command's body becomes the command handed to the run. */
+const commands: { readonly [N in RunCommandName]: (body: never) => UserCommand } = {
+  approve: () => ({ type: 'approve' }),
+  reject: (body: { reason: string }) => ({ type: 'reject', reason: body.reason }),
+  regenerate: () => ({ type: 'regenerate' }),
+  edit: (body: { edits: Extract<UserCommand, { type: 'edit' }>['edits'] }) => ({ type: 'edit', edits: body.edits }),
+  pause: () => ({ type: 'pause' }),
+  resume: () => ({ type: 'resume' }),
+  cancel: (body: { reason?: string }) => ({ type: 'cancel', ...(body.reason ? { reason: body.reason } : {}) }),
+  guidance: (body: { text: string }) => ({ type: 'guidance', text: body.text }),
+  // Annotations are checked against the run's screenshots first; see the route below.
+  annotation: () => {
+    throw new Error('annotations have their own route');
+  },
+  takeover: () => ({ type: 'takeover' }),
+  input: (body: { action: Extract<UserCommand, { type: 'input' }>['action'] }) => ({
+    type: 'input',
+    action: body.action,
+  }),
+  handback: () => ({ type: 'handback' }),
+};
 
 /** Every route of the API, in matching order. */
 export function createRoutes({ manager, runtime }: RouteDependencies): Route[] {
   const store = runtime.store;
-  const runCommand = (path: string, schema: z.ZodType, toCommand: (body: never) => UserCommand): Route =>
-    post(path, schema, async ({ params, body }) => {
-      const command = toCommand(body as never);
+  const runCommand = (name: Exclude<RunCommandName, 'annotation'>): Route => ({
+    ...commandRoute(name),
+    async handle({ params, body }) {
+      const command = commands[name](body as never);
       const result = manager.command(params['id']!, command);
       if (!result.ok) return refusal(result);
       return json(202, { accepted: true, command: command.type });
-    });
+    },
+  });
+  const requireRun = (runId: string) => (store.getRun(runId) ? undefined : refusal(unknown(runId)));
 
   return [
-    post('/api/runs', createRunRequestSchema, async ({ body }) => {
-      const created = await manager.create(body as z.infer<typeof createRunRequestSchema>);
+    route(apiRoutes.info, async () =>
+      json(200, {
+        engine: { kind: runtime.engine.kind, label: runtime.engine.label },
+        scenarios: scenarios.map(({ name, title, defaultTask }) => ({ name, title, defaultTask })),
+      }),
+    ),
+    route(apiRoutes.createRun, async ({ body }) => {
+      const created = await manager.create(body as CreateRunRequest);
       if (!created.ok) return refusal(created);
       const view = await manager.view(created.runId);
       return json(201, { id: created.runId, ...view });
     }),
-    get('/api/runs', async ({ url }) => {
-      const query = validate(listRunsQuerySchema, queryOf(url), 'query');
-      if (!query.ok) return query;
-      const summaries = store.listRuns(query.value);
+    route(apiRoutes.listRuns, async ({ query }) => {
+      const summaries = store.listRuns(query as { limit: number; offset: number });
       // Model usage is not in the summary row; each run's log says it (all zero for the built-in engine).
       const runs = await Promise.all(
         summaries.map(async (summary) => ({
@@ -90,100 +109,79 @@ export function createRoutes({ manager, runtime }: RouteDependencies): Route[] {
       );
       return json(200, { runs });
     }),
-    get('/api/runs/:id', async ({ params }) => {
+    route(apiRoutes.getRun, async ({ params }) => {
       const view = await manager.view(params['id']!);
       return view ? json(200, view) : refusal(unknown(params['id']!));
     }),
-    get('/api/runs/:id/events', async ({ params, url }) => {
-      const query = validate(afterQuerySchema, queryOf(url), 'query');
-      if (!query.ok) return query;
+    route(apiRoutes.listEvents, async ({ params, query }) => {
       const runId = params['id']!;
-      const summary = store.getRun(runId);
-      if (!summary) return refusal(unknown(runId));
-      const events = await store.read(runId, query.value.after);
-      return json(200, { runId, after: query.value.after, lastSeq: events.at(-1)?.seq ?? query.value.after, events });
+      const { after } = query as { after: number };
+      const missing = requireRun(runId);
+      if (missing) return missing;
+      const events = await store.read(runId, after);
+      return json(200, { runId, after, lastSeq: events.at(-1)?.seq ?? after, events });
     }),
-    get('/api/runs/:id/report.json', async ({ params }) => {
+    route(apiRoutes.reportJson, async ({ params }) => {
       const runId = params['id']!;
-      if (!store.getRun(runId)) return refusal(unknown(runId));
-      return json(200, buildReport(runId, await store.read(runId)));
+      return requireRun(runId) ?? json(200, buildReport(runId, await store.read(runId)));
     }),
+    route(apiRoutes.report, async ({ params }) => {
+      const runId = params['id']!;
+      const missing = requireRun(runId);
+      if (missing) return missing;
+      const report = buildReport(runId, await store.read(runId));
+      const html = renderReportHtml(report, await loadImages(report, store.blobs));
+      return { kind: 'page', html, contentSecurityPolicy: reportContentSecurityPolicy() };
+    }),
+    route(apiRoutes.stream, async () => failure(426, 'This is a WebSocket endpoint: connect with a WebSocket client.')),
+    route(apiRoutes.live, async () => failure(426, 'This is a WebSocket endpoint: connect with a WebSocket client.')),
+    runCommand('approve'),
+    runCommand('reject'),
+    runCommand('regenerate'),
+    runCommand('edit'),
+    runCommand('pause'),
+    runCommand('resume'),
+    runCommand('cancel'),
+    runCommand('guidance'),
     {
-      method: 'GET',
-      path: '/api/runs/:id/report',
-      // Opened as a page from the UI, which cannot send a header with a link.
-      tokenInQuery: true,
-      async handle({ params }) {
-        const runId = params['id']!;
-        if (!store.getRun(runId)) return refusal(unknown(runId));
-        const report = buildReport(runId, await store.read(runId));
-        const html = renderReportHtml(report, await loadImages(report, store.blobs));
-        return { kind: 'page', html, contentSecurityPolicy: reportContentSecurityPolicy() };
+      ...commandRoute('annotation'),
+      async handle({ params, body }) {
+        const result = await manager.annotate(params['id']!, body as AnnotationRequest);
+        if (!result.ok) return refusal(result);
+        return json(202, { accepted: true, command: 'annotation', box: result.box });
       },
     },
-    {
-      method: 'GET',
-      path: STREAM_PATH,
-      tokenInQuery: true,
-      handle: async () => failure(426, 'This is a WebSocket endpoint: connect with a WebSocket client.'),
-    },
-    {
-      method: 'GET',
-      path: LIVE_PATH,
-      tokenInQuery: true,
-      handle: async () => failure(426, 'This is a WebSocket endpoint: connect with a WebSocket client.'),
-    },
-    runCommand('/api/runs/:id/approve', emptyRequestSchema, () => ({ type: 'approve' })),
-    runCommand('/api/runs/:id/reject', rejectRequestSchema, (body: { reason: string }) => ({
-      type: 'reject',
-      reason: body.reason,
-    })),
-    runCommand('/api/runs/:id/regenerate', emptyRequestSchema, () => ({ type: 'regenerate' })),
-    runCommand('/api/runs/:id/edit', editRequestSchema, (body: z.infer<typeof editRequestSchema>) => ({
-      type: 'edit',
-      edits: body.edits,
-    })),
-    runCommand('/api/runs/:id/pause', emptyRequestSchema, () => ({ type: 'pause' })),
-    runCommand('/api/runs/:id/resume', emptyRequestSchema, () => ({ type: 'resume' })),
-    runCommand('/api/runs/:id/cancel', cancelRequestSchema, (body: { reason?: string }) => ({
-      type: 'cancel',
-      ...(body.reason ? { reason: body.reason } : {}),
-    })),
-    runCommand('/api/runs/:id/guidance', guidanceRequestSchema, (body: { text: string }) => ({
-      type: 'guidance',
-      text: body.text,
-    })),
-    post('/api/runs/:id/annotation', annotationRequestSchema, async ({ params, body }) => {
-      const request = body as AnnotationRequest;
-      const result = await manager.annotate(params['id']!, request);
-      if (!result.ok) return refusal(result);
-      return json(202, { accepted: true, command: 'annotation', box: result.box });
+    runCommand('takeover'),
+    runCommand('input'),
+    runCommand('handback'),
+    route(apiRoutes.blob, async ({ params }) => {
+      const checked = validate(blobParamsSchema, params, 'image address');
+      if (!checked.ok) return checked;
+      const hash = checked.value.hash;
+      const path = store.blobs.pathFor(hash);
+      const bytes = path === undefined ? undefined : await store.blobs.get(hash);
+      if (path === undefined || bytes === undefined) return failure(404, `There is no image ${hash}.`);
+      return { kind: 'bytes', contentType: path.endsWith('.jpg') ? 'image/jpeg' : 'image/png', bytes };
     }),
-    runCommand('/api/runs/:id/takeover', emptyRequestSchema, () => ({ type: 'takeover' })),
-    runCommand(
-      '/api/runs/:id/input',
-      takeoverInputRequestSchema,
-      (body: z.infer<typeof takeoverInputRequestSchema>) => ({
-        type: 'input',
-        action: body.action,
-      }),
-    ),
-    runCommand('/api/runs/:id/handback', emptyRequestSchema, () => ({ type: 'handback' })),
-    {
-      method: 'GET',
-      path: '/api/blobs/:hash',
-      tokenInQuery: true,
-      async handle({ params }) {
-        const checked = validate(blobParamsSchema, params, 'image address');
-        if (!checked.ok) return checked;
-        const hash = checked.value.hash;
-        const path = store.blobs.pathFor(hash);
-        const bytes = path === undefined ? undefined : await store.blobs.get(hash);
-        if (path === undefined || bytes === undefined) return failure(404, `There is no image ${hash}.`);
-        return { kind: 'bytes', contentType: path.endsWith('.jpg') ? 'image/jpeg' : 'image/png', bytes };
-      },
-    },
   ];
+}
+
+/**
+ * Check a JSON reply against the route's answer schema before it is sent, so the server never
+ * answers outside its own contract. A mismatch is a bug: the reply becomes a 500 naming the field.
+ */
+export function checkReply(route: RouteContract, reply: Reply): Reply {
+  if ('ok' in reply || reply.kind !== 'json' || route.answer.kind !== 'json' || reply.status !== route.answer.status) {
+    return reply;
+  }
+  const checked = validate(route.answer.schema as z.ZodType, reply.body, `answer of ${route.method} ${route.path}`);
+  if (checked.ok) return { ...reply, body: checked.value };
+  return failure(500, `The server's answer did not match its contract: ${checked.error}`, checked.issues);
+}
+
+/** Parse a route's query string with its schema, when it has one. */
+export function readQuery(route: RouteContract, url: URL): { ok: true; value: unknown } | ApiFailure {
+  return route.query ? validate(route.query, queryOf(url), 'query') : { ok: true, value: {} };
 }
 
 export type RouteMatch =
@@ -195,12 +193,12 @@ export type RouteMatch =
 export function matchRoute(routes: readonly Route[], method: string, pathname: string): RouteMatch {
   const allowed: string[] = [];
   let tokenInQuery = false;
-  for (const route of routes) {
-    const params = matchPath(route.path, pathname);
+  for (const candidate of routes) {
+    const params = matchPath(candidate.path, pathname);
     if (!params) continue;
-    if (route.method === method) return { type: 'found', route, params };
-    allowed.push(route.method);
-    tokenInQuery ||= route.tokenInQuery;
+    if (candidate.method === method) return { type: 'found', route: candidate, params };
+    allowed.push(candidate.method);
+    tokenInQuery ||= candidate.tokenInQuery;
   }
   return allowed.length > 0 ? { type: 'wrong-method', allowed, tokenInQuery } : { type: 'none' };
 }
@@ -227,12 +225,8 @@ export function matchPath(template: string, pathname: string): Record<string, st
   return params;
 }
 
-function post<S extends z.ZodType>(path: string, body: S, handle: (context: RouteContext) => Promise<Reply>): Route {
-  return { method: 'POST', path, tokenInQuery: false, body, handle };
-}
-
-function get(path: string, handle: (context: RouteContext) => Promise<Reply>): Route {
-  return { method: 'GET', path, tokenInQuery: false, handle };
+function route(contract: RouteContract, handle: (context: RouteContext) => Promise<Reply>): Route {
+  return { ...contract, handle };
 }
 
 function json(status: number, body: unknown): Reply {

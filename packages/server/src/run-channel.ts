@@ -1,4 +1,5 @@
-import type { Handle, UserChannel, UserCommand, UserPrompt } from '@sandpiper/core';
+import type { UserPrompt } from '@sandpiper/protocol';
+import type { Handle, UserChannel, UserCommand } from '@sandpiper/core';
 
 /** Why a command was not delivered to the run; the HTTP layer answers 409 with `reason`. */
 export interface CommandRefusal {

@@ -11,16 +11,17 @@ import {
   ContractError,
   errorKindOf,
   marksBoundingBox,
+  type AnnotationRequest,
   type Box,
+  type CreateRunRequest,
+  type FieldIssue,
   type EnvironmentSpec,
   type Task,
 } from '@sandpiper/protocol';
 import type { EngineSetup, PreparedRun, Runtime } from '@sandpiper/runtime';
 import type { RunSummary } from '@sandpiper/runtime';
-import type { FieldIssue } from './http-io.js';
 import { createLiveChannel, type LiveChannel } from './live-view.js';
 import { createServerChannel, type ChannelStatus } from './run-channel.js';
-import type { AnnotationRequest, CreateRunRequest } from './request-schemas.js';
 
 /** What a front end needs to know about who is in control of a run right now. */
 export interface RunControl extends ChannelStatus {

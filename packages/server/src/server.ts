@@ -18,10 +18,19 @@ import {
   validate,
   type ApiFailure,
 } from './http-io.js';
-import { afterQuerySchema } from './request-schemas.js';
+import { afterQuerySchema } from '@sandpiper/protocol';
 import type { LiveChannel } from './live-view.js';
 import { createRunManager, type RunManager } from './run-manager.js';
-import { createRoutes, LIVE_PATH, matchPath, matchRoute, STREAM_PATH, type Route } from './routes.js';
+import {
+  checkReply,
+  createRoutes,
+  LIVE_PATH,
+  matchPath,
+  matchRoute,
+  readQuery,
+  STREAM_PATH,
+  type Route,
+} from './routes.js';
 import { allowedOriginsFor, createGate, generateToken, MIN_TOKEN_LENGTH, type Gate } from './security.js';
 
 export interface ServerOptions {
@@ -188,7 +197,9 @@ async function handle(
     if (!parsed.ok) return sendFailure(response, parsed);
     body = parsed.value;
   }
-  const reply = await route.handle({ params, url, body });
+  const query = readQuery(route, url);
+  if (!query.ok) return sendFailure(response, query);
+  const reply = checkReply(route, await route.handle({ params, url, body, query: query.value }));
   if ('ok' in reply) return sendFailure(response, reply);
   if (reply.kind === 'json') return sendJson(response, reply.status, reply.body);
   if (reply.kind === 'page') return sendPage(response, reply.html, reply.contentSecurityPolicy);

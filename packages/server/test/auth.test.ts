@@ -10,6 +10,7 @@ const HASH = 'a'.repeat(64);
 const endpoints: readonly { method: 'GET' | 'POST'; route: string; path: string; body?: unknown }[] = [
   { method: 'POST', route: '/api/runs', path: '/api/runs', body: { scenario: 'expense-report' } },
   { method: 'GET', route: '/api/runs', path: '/api/runs' },
+  { method: 'GET', route: '/api/info', path: '/api/info' },
   { method: 'GET', route: '/api/runs/:id', path: '/api/runs/r-1' },
   { method: 'GET', route: '/api/runs/:id/events', path: '/api/runs/r-1/events?after=0' },
   { method: 'GET', route: '/api/runs/:id/report', path: '/api/runs/r-1/report' },

@@ -7,8 +7,6 @@ describe('public API', () => {
       'MIN_TOKEN_LENGTH',
       'RUN_ENDED_CLOSE',
       'ServerStartError',
-      'annotationRequestSchema',
-      'createRunRequestSchema',
       'startServer',
     ]);
   });

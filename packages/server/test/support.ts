@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunEvent } from '@sandpiper/protocol';
 import { WebSocket } from 'ws';
-import { startServer, type RunningServer, type ServerOptions, type StreamMessage } from '../src/index.js';
+import type { StreamMessage } from '@sandpiper/protocol';
+import { startServer, type RunningServer, type ServerOptions } from '../src/index.js';
 
 /** A server on a fresh data directory, with an HTTP client that sends the token unless told not to. */
 export interface TestServer {

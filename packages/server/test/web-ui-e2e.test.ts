@@ -1,5 +1,5 @@
-import type { RunState, UserPrompt } from '@sandpiper/core';
-import type { AccessibilityNode, Observation, RunEvent } from '@sandpiper/protocol';
+import type { RunState } from '@sandpiper/core';
+import type { AccessibilityNode, Observation, RunEvent, UserPrompt } from '@sandpiper/protocol';
 import { startScenarioServer, type ScenarioServer } from '@sandpiper/scenarios';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

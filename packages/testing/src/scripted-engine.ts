@@ -10,7 +10,6 @@ import type {
   LoopVerdict,
   MissingWorkInput,
   OperatorDecision,
-  PlannedStep,
   OperatorInput,
   PlanRefresh,
   PlannerInput,
@@ -20,7 +19,7 @@ import type {
   StepCheck,
   StepCheckInput,
 } from '@sandpiper/core';
-import type { Grounding, PlanVersion } from '@sandpiper/protocol';
+import type { Grounding, PlanVersion, PlannedStep } from '@sandpiper/protocol';
 
 /** A response, or a function of the call's input that computes one. */
 type Scripted<I, O> = O | ((input: I) => O);

@@ -1,5 +1,4 @@
-import type { PlanCause, PlanVersion, Step, SuccessCriterion } from '@sandpiper/protocol';
-import type { PlannedStep } from '../engine.js';
+import type { PlanCause, PlanVersion, Step, SuccessCriterion, PlannedStep } from '@sandpiper/protocol';
 import type { IdGenerator } from '../ports.js';
 
 export interface CreatePlanVersionInput {

@@ -1,8 +1,7 @@
-import type { PlanVersion } from '@sandpiper/protocol';
+import type { PlanVersion, PlanEdit } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { advancePlan } from './advance-plan.js';
 import { diffPlans } from './diff-plans.js';
-import type { PlanEdit } from './plan-edit.js';
 import { buildPlan, createSequentialIds, FORM_STEPS } from './plan-test-support.js';
 import { revisePlan } from './revise-plan.js';
 

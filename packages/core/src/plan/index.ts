@@ -3,18 +3,6 @@ export { checkPrefixPreserved } from './check-prefix-preserved.js';
 export type { CreatePlanVersionInput } from './create-plan-version.js';
 export { createPlanVersion } from './create-plan-version.js';
 export { applyPlanDiff, diffPlans } from './diff-plans.js';
-export type {
-  AddStepEdit,
-  MoveStepEdit,
-  PatchStepsEdit,
-  PlanEdit,
-  RemoveStepEdit,
-  ReplacePendingEdit,
-  RewriteStepEdit,
-  SetConstraintsEdit,
-  SetCriteriaEdit,
-} from './plan-edit.js';
-export { MAX_PATCH_COUNT, planEditListSchema, planEditSchema, plannedStepSchema } from './plan-edit.js';
 export type { PlanGraph, PlanGraphEdge, PlanGraphNode } from './plan-graph.js';
 export { lineage, planGraph } from './plan-graph.js';
 export type { PlanInvariantErrorOptions, PlanInvariantReason, PlanVersionResult } from './plan-invariant-error.js';

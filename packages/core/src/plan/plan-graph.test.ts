@@ -1,6 +1,5 @@
-import type { PlanState, PlanVersion } from '@sandpiper/protocol';
+import type { PlanState, PlanVersion, PlanEdit } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
-import type { PlanEdit } from './plan-edit.js';
 import { lineage, planGraph } from './plan-graph.js';
 import { buildPlan, createSequentialIds, FORM_STEPS } from './plan-test-support.js';
 import { revisePlan } from './revise-plan.js';

@@ -1,8 +1,7 @@
-import { planCauseSchema, planVersionSchema } from '@sandpiper/protocol';
+import { planCauseSchema, planVersionSchema, type PlanEdit } from '@sandpiper/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkPrefixPreserved } from './check-prefix-preserved.js';
-import type { PlanEdit } from './plan-edit.js';
 import { PlanInvariantError } from './plan-invariant-error.js';
 import { initialPlanArbitrary, operationArbitrary, simulatePlanHistory } from './plan-test-arbitraries.js';
 import { buildPlan, createSequentialIds, deepFreeze } from './plan-test-support.js';

@@ -1,8 +1,6 @@
-import type { PlanCause, PlanVersion, StepStatus } from '@sandpiper/protocol';
+import type { PlanCause, PlanVersion, StepStatus, PlannedStep, PlanEdit } from '@sandpiper/protocol';
 import fc from 'fast-check';
-import type { PlannedStep } from '../engine.js';
 import { advancePlan } from './advance-plan.js';
-import type { PlanEdit } from './plan-edit.js';
 import type { PlanVersionResult } from './plan-invariant-error.js';
 import { buildPlan, createSequentialIds, deepFreeze } from './plan-test-support.js';
 import { revisePlan } from './revise-plan.js';

@@ -1,5 +1,4 @@
-import type { PlanVersion } from '@sandpiper/protocol';
-import type { PlannedStep } from '../engine.js';
+import type { PlanVersion, PlannedStep } from '@sandpiper/protocol';
 import type { IdGenerator } from '../ports.js';
 import { advancePlan } from './advance-plan.js';
 import { createPlanVersion } from './create-plan-version.js';

@@ -1,7 +1,6 @@
-import type { PlanVersion } from '@sandpiper/protocol';
+import type { PlanVersion, PlanEdit } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import type { IdGenerator } from '../ports.js';
-import type { PlanEdit } from './plan-edit.js';
 import { buildPlan, createSequentialIds, deepFreeze, FORM_STEPS } from './plan-test-support.js';
 import { revisePlan } from './revise-plan.js';
 

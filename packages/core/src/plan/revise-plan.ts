@@ -1,11 +1,16 @@
-import type { PlanCause, PlanVersion, Step, SuccessCriterion } from '@sandpiper/protocol';
+import {
+  type PlanCause,
+  type PlanVersion,
+  type Step,
+  type SuccessCriterion,
+  type PlannedStep,
+  type PlanEdit,
+  MAX_PATCH_COUNT,
+} from '@sandpiper/protocol';
 import { formatIssuePath, planVersionSchema } from '@sandpiper/protocol';
-import type { PlannedStep } from '../engine.js';
 import type { IdGenerator } from '../ports.js';
 import { checkPrefixPreserved } from './check-prefix-preserved.js';
 import { createPendingStep } from './create-plan-version.js';
-import type { PlanEdit } from './plan-edit.js';
-import { MAX_PATCH_COUNT } from './plan-edit.js';
 import type { PlanInvariantErrorOptions, PlanVersionResult } from './plan-invariant-error.js';
 import { describeStep, PlanInvariantError, stepError } from './plan-invariant-error.js';
 

@@ -17,7 +17,7 @@ import { isRunStop, type RunStop } from './stop.js';
 export async function startRun(deps: RunDependencies, runId: string, task: Task): Promise<RunState> {
   const context = await RunContext.open(deps, runId);
   if (context.state.lastSeq > 0) throw new Error(`run ${runId} already exists; resume it instead`);
-  await context.emit('user', { type: 'run-start', task });
+  await context.emit('user', { type: 'run-start', task, engine: deps.engine.name });
   return drive(context, async () => {
     const planned = await planPhase(context, 'initial');
     if (isRunStop(planned)) return planned;

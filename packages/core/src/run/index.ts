@@ -1,8 +1,8 @@
 export { startRun, resumeRun } from './agent-loop.js';
 export type { RunDependencies } from './run-context.js';
-export { projectRun, applyRunEvent, emptyRunState, type RunState, type RunPhase, type RunUsage } from './projection.js';
+export { projectRun, applyRunEvent, emptyRunState, type RunState } from './projection.js';
 export { releaseRunningStep } from './interventions.js';
-export { createQueueChannel, type UserChannel, type UserCommand, type UserPrompt } from './user-channel.js';
+export { createQueueChannel, type UserChannel, type UserCommand } from './user-channel.js';
 export { sensitiveReason } from './sensitivity.js';
 export type { RunStop } from './stop.js';
 export {

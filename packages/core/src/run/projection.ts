@@ -3,21 +3,25 @@ import type {
   Observation,
   PlanVersion,
   RunEvent,
+  RunPhase,
+  RunStateWire,
   RunStatus,
+  RunUsage,
   StepStatus,
   SuccessCriterion,
   Task,
 } from '@sandpiper/protocol';
 import { advancePlan } from '../plan/index.js';
 
-/** `taken-over`: the person controls the environment and the run holds until they hand it back. */
-export type RunPhase =
-  'created' | 'planning' | 'awaiting-approval' | 'executing' | 'paused' | 'taken-over' | 'waiting-for-user' | 'ended';
-
-/** Everything the loop, the CLI and reports know about a run, derived only from its events. */
+/**
+ * Everything the loop, the CLI and reports know about a run, derived only from its events. Sent
+ * over the wire as `runStateSchema` describes it (undefined fields left out).
+ */
 export interface RunState {
   readonly runId: string;
   readonly task: Task | undefined;
+  /** The engine that drives the run, as its `run-start` event names it; undefined in older logs. */
+  readonly engine: string | undefined;
   readonly phase: RunPhase;
   /** Set once the run has ended. */
   readonly status: RunStatus | undefined;
@@ -47,19 +51,20 @@ export interface RunState {
   readonly usage: RunUsage;
 }
 
-/** What the run's model calls added up to. */
-export interface RunUsage {
-  readonly calls: number;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  /** US dollars, counting only calls to models with a price. */
-  readonly costUsd: number;
-}
+// The state as the projection keeps it must fit the wire contract the server sends it under.
+type Immutable<T> = T extends readonly (infer U)[]
+  ? readonly Immutable<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Immutable<T[K]> }
+    : T;
+type FitsWire<T extends Immutable<RunStateWire>> = T;
+type _RunStateFitsWire = FitsWire<RunState>;
 
 export function emptyRunState(runId: string): RunState {
   return {
     runId,
     task: undefined,
+    engine: undefined,
     phase: 'created',
     status: undefined,
     endReason: undefined,
@@ -91,7 +96,7 @@ export function applyRunEvent(state: RunState, event: RunEvent): RunState {
   const payload = event.payload;
   switch (payload.type) {
     case 'run-start':
-      return { ...next, task: payload.task, startedAt: event.at };
+      return { ...next, task: payload.task, engine: payload.engine, startedAt: event.at };
     case 'plan-start':
       return { ...next, phase: 'planning', clarification: undefined };
     case 'plan-version-create':

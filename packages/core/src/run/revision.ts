@@ -1,5 +1,5 @@
-import type { PlanCause, PlanVersion } from '@sandpiper/protocol';
-import { revisePlan, type PlanEdit, type PlanVersionResult } from '../plan/index.js';
+import type { PlanCause, PlanVersion, PlanEdit } from '@sandpiper/protocol';
+import { revisePlan, type PlanVersionResult } from '../plan/index.js';
 import type { RunContext } from './run-context.js';
 
 /**

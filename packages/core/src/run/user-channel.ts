@@ -1,6 +1,5 @@
-import type { Action, Annotation } from '@sandpiper/protocol';
+import type { Action, Annotation, PlanEdit, UserPrompt } from '@sandpiper/protocol';
 import type { Handle } from '../handle.js';
-import type { PlanEdit } from '../plan/index.js';
 
 /** A decision or command from the person, delivered to a running loop. */
 export type UserCommand =
@@ -32,14 +31,6 @@ export interface UserChannel {
   take(): UserCommand | undefined;
   wait(handle: Handle, prompt: UserPrompt): Promise<UserCommand | undefined>;
 }
-
-/** What the loop is waiting for, so an interactive front end can render the right question. */
-export type UserPrompt =
-  | { readonly type: 'plan-approval'; readonly versionId: string }
-  | { readonly type: 'action-approval'; readonly summary: string; readonly reason: string }
-  | { readonly type: 'paused' }
-  /** The person controls the environment: `input` actions are performed until `handback`. */
-  | { readonly type: 'taken-over' };
 
 /** A channel fed from code: the CLI's prompt, a server's HTTP handlers, or a test script. */
 export function createQueueChannel(options: {

@@ -1,14 +1,13 @@
-import {
-  planEditSchema,
-  revisePlan,
-  type Handle,
-  type IdGenerator,
-  type PlanEdit,
-  type RevisionInput,
-  type RevisionResult,
-} from '@sandpiper/core';
+import { revisePlan, type Handle, type IdGenerator, type RevisionInput, type RevisionResult } from '@sandpiper/core';
 import type { ContentPart } from '@sandpiper/models';
-import { marksBoundingBox, type AnnotationMark, type PlanVersion, type StepRegion } from '@sandpiper/protocol';
+import {
+  marksBoundingBox,
+  type AnnotationMark,
+  type PlanVersion,
+  type StepRegion,
+  planEditSchema,
+  type PlanEdit,
+} from '@sandpiper/protocol';
 import { z } from 'zod';
 import { planBlocks } from '../plan-text.js';
 import { callRole } from '../role-call.js';

@@ -1,4 +1,5 @@
-import type { Planner, PlannedStep, PlannerResult, PlanRefresh } from '@sandpiper/core';
+import type { PlannedStep } from '@sandpiper/protocol';
+import type { Planner, PlannerResult, PlanRefresh } from '@sandpiper/core';
 import { z } from 'zod';
 import { environmentText, linesOrNone, planBlocks, stepList } from '../plan-text.js';
 import { callRole } from '../role-call.js';

@@ -1,5 +1,5 @@
-import type { Handle, PlanEdit, RevisionResult, Screen } from '@sandpiper/core';
-import type { Annotation, Box, PlanVersion, StepRegion } from '@sandpiper/protocol';
+import type { Handle, RevisionResult, Screen } from '@sandpiper/core';
+import type { Annotation, Box, PlanVersion, StepRegion, PlanEdit } from '@sandpiper/protocol';
 import { parseInstruction, parseStep, renderDirective } from '../grammar/index.js';
 import { locateTarget } from '../grounding/grounder.js';
 import { targetQuery } from '../grounding/target-query.js';

@@ -1,5 +1,5 @@
-import type { PlanEdit, RevisionResult } from '@sandpiper/core';
-import type { PlanVersion, Step } from '@sandpiper/protocol';
+import type { RevisionResult } from '@sandpiper/core';
+import type { PlanVersion, Step, PlanEdit } from '@sandpiper/protocol';
 import { parseInstruction, parseStep, renderDirective, understoodForms } from '../grammar/index.js';
 import { scanLiterals } from '../grammar/quote.js';
 import { replaceLiteral } from './literals.js';

@@ -1,5 +1,5 @@
-import type { MissingWorkInput, PlannedStep } from '@sandpiper/core';
-import type { Step } from '@sandpiper/protocol';
+import type { MissingWorkInput } from '@sandpiper/core';
+import type { Step, PlannedStep } from '@sandpiper/protocol';
 import { parseStep, quote, renderDirective, type Directive } from '../grammar/index.js';
 import { clicksInPlaceControl, expectedOutcome, valueCriterion } from './outcomes.js';
 

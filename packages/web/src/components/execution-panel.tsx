@@ -1,4 +1,4 @@
-import type { RunState } from '@sandpiper/core';
+import type { RunState } from '@sandpiper/core/projection';
 import type { RunEvent } from '@sandpiper/protocol';
 import { useMemo } from 'react';
 import type { ApiClient } from '../api/api-client.js';

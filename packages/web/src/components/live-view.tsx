@@ -1,5 +1,4 @@
-import type { RunPhase } from '@sandpiper/core';
-import type { ActionInput, Observation } from '@sandpiper/protocol';
+import type { ActionInput, Observation, RunPhase } from '@sandpiper/protocol';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
 import type { ApiClient } from '../api/api-client.js';
 import type { RunCommands } from '../hooks/use-run-commands.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ChatEntry } from '../lib/chat-entries.js';
-import { approvalModeLabel } from '../lib/scenarios.js';
+import { approvalModeLabel } from '../lib/approval-modes.js';
 import { ChatIcon, HandIcon, PenIcon } from './icons.js';
 import { Kbd, Panel } from './ui.js';
 
@@ -32,7 +32,7 @@ const kindIcons: Record<ChatEntry['kind'], ReactNode> = {
 /** The task, the person's guidance and every intervention update, as a chat with banners. */
 export function PlannerChat({
   instruction,
-  scenario,
+  where,
   approval,
   entries,
   caughtUp,
@@ -41,7 +41,8 @@ export function PlannerChat({
   onSend,
 }: {
   instruction: string;
-  scenario: string | undefined;
+  /** Where the run acts, in a few words: a scenario's name, a web address, an attached browser. */
+  where: string | undefined;
   approval: string | undefined;
   entries: readonly ChatEntry[];
   caughtUp: boolean;
@@ -69,7 +70,7 @@ export function PlannerChat({
           data-testid="chat-task"
         >
           <p className="text-[10px] font-semibold tracking-wide text-teal-100 uppercase">
-            Task{scenario ? ` · ${scenario}` : ''}
+            Task{where ? ` · ${where}` : ''}
             {approval ? ` · ${approvalModeLabel(approval)}` : ''}
           </p>
           <p className={`mt-0.5 leading-relaxed whitespace-pre-wrap ${taskOpen ? '' : 'line-clamp-5'}`}>

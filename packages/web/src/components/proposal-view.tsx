@@ -1,4 +1,4 @@
-import { diffPlans } from '@sandpiper/core';
+import { diffPlans } from '@sandpiper/core/projection';
 import type { PlanChange, PlanVersion, Step } from '@sandpiper/protocol';
 import { useMemo } from 'react';
 import { causeLabel, splitRationale } from '../lib/run-phase.js';

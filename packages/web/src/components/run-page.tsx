@@ -7,7 +7,7 @@ import { useRunStream } from '../hooks/use-run-stream.js';
 import { useRunView } from '../hooks/use-run-view.js';
 import { stepLabels } from '../lib/activity.js';
 import { chatEntries } from '../lib/chat-entries.js';
-import { truncate } from '../lib/format.js';
+import { describeEnvironment, truncate } from '../lib/format.js';
 import { effectivePhase, workingPlan } from '../lib/run-phase.js';
 import { ExecutionPanel, type ExecutionTab } from './execution-panel.js';
 import { LiveView } from './live-view.js';
@@ -88,6 +88,16 @@ export function RunPage({
             Read-only
           </Badge>
         )}
+        <a
+          href={api.reportUrl(runId)}
+          target="_blank"
+          rel="noreferrer"
+          data-testid="run-report-link"
+          className="text-[12px] font-medium text-teal-700 hover:underline"
+          title="The run's HTML report: every plan version, step, check and screenshot"
+        >
+          Report
+        </a>
         {active && <RunControls state={state} control={view.control} commands={commands} />}
       </header>
       <StatusBar
@@ -103,7 +113,7 @@ export function RunPage({
       <main className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)] grid-cols-[minmax(280px,340px)_minmax(380px,1fr)_minmax(420px,1.15fr)] gap-3 p-3">
         <PlannerChat
           instruction={instruction}
-          scenario={state.task?.environment.type === 'scenario' ? state.task.environment.name : undefined}
+          where={describeEnvironment(state.task?.environment)}
           approval={state.task?.approval}
           entries={entries}
           caughtUp={stream.caughtUp}

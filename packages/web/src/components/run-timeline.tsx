@@ -1,4 +1,4 @@
-import type { RunState } from '@sandpiper/core';
+import type { RunState } from '@sandpiper/core/projection';
 import type { PlanVersion, RunEvent, Step } from '@sandpiper/protocol';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { formatDuration } from '../lib/format.js';

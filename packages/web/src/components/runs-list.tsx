@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/api-client.js';
 import type { StoredRunStatus } from '../api/api-types.js';
 import { useNow } from '../hooks/use-now.js';
 import { useRunsList } from '../hooks/use-runs-list.js';
-import { formatDuration, formatTimestamp, truncate } from '../lib/format.js';
+import { describeEnvironment, formatDuration, formatTimestamp, truncate } from '../lib/format.js';
 import type { Tone } from '../lib/run-phase.js';
 import { Badge, Empty, Panel } from './ui.js';
 
@@ -74,9 +74,7 @@ export function RunsList({ api, onOpenRun }: { api: ApiClient; onOpenRun(runId: 
                   </p>
                   <p className="font-mono text-[10px] text-stone-400">{run.id}</p>
                 </td>
-                <td className="truncate px-3 py-2 text-stone-600">
-                  {run.environment.type === 'scenario' ? run.environment.name : run.environment.type}
-                </td>
+                <td className="truncate px-3 py-2 text-stone-600">{describeEnvironment(run.environment)}</td>
                 <td className="px-3 py-2 whitespace-nowrap text-stone-600 tabular-nums">
                   {formatTimestamp(run.createdAt, now)}
                 </td>

@@ -1,4 +1,4 @@
-import type { RunState } from '@sandpiper/core';
+import type { RunState } from '@sandpiper/core/projection';
 import type { PlanVersion, RunEvent } from '@sandpiper/protocol';
 import type { ReactNode } from 'react';
 import type { RunControl } from '../api/api-types.js';
@@ -6,7 +6,7 @@ import type { LiveView } from '../hooks/use-live-view.js';
 import type { StreamStatus } from '../hooks/use-run-stream.js';
 import { formatClock, formatCost } from '../lib/format.js';
 import { describePhase, describePlanState, stepProgress, type Tone } from '../lib/run-phase.js';
-import { approvalModeLabel } from '../lib/scenarios.js';
+import { approvalModeLabel } from '../lib/approval-modes.js';
 import { lastGrounding } from '../lib/step-metrics.js';
 import { Badge } from './ui.js';
 
@@ -92,6 +92,11 @@ export function StatusBar({
       </Field>
       <Field label="Elapsed" testId="status-elapsed">
         <span className="font-mono tabular-nums">{formatClock(elapsed)}</span>
+      </Field>
+      <Field label="Engine" testId="status-engine">
+        <span className="truncate" title={state.engine ?? 'not recorded'}>
+          {state.engine ?? '—'}
+        </span>
       </Field>
       <Field label="Mode" testId="status-mode" data-mode={state.task?.approval ?? ''}>
         <span>{approvalModeLabel(state.task?.approval)}</span>

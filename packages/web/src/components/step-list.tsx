@@ -1,5 +1,4 @@
-import type { PlanEdit } from '@sandpiper/core';
-import type { PlanVersion, Step } from '@sandpiper/protocol';
+import type { PlanVersion, Step, PlanEdit } from '@sandpiper/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { draftFromSteps, moveRow, stepEditsFor, type DraftStep } from '../lib/step-edits.js';
 import { LockIcon } from './icons.js';

@@ -1,4 +1,4 @@
-import type { RunState } from '@sandpiper/core';
+import type { RunState } from '@sandpiper/core/projection';
 import { useState } from 'react';
 import type { RunCommands } from '../hooks/use-run-commands.js';
 import { candidateVersion, causeLabel, comparisonBase, workingPlan } from '../lib/run-phase.js';

@@ -1,4 +1,4 @@
-import { diffPlans, planGraph } from '@sandpiper/core';
+import { diffPlans, planGraph } from '@sandpiper/core/projection';
 import type { PlanVersion } from '@sandpiper/protocol';
 import { useMemo, useState } from 'react';
 import { causeLabel, splitRationale } from '../lib/run-phase.js';

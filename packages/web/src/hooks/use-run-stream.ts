@@ -1,5 +1,6 @@
-import { emptyRunState, type RunState } from '@sandpiper/core';
-import type { RunEvent } from '@sandpiper/protocol';
+import { emptyRunState, type RunState } from '@sandpiper/core/projection';
+import { streamMessageSchema, type RunEvent } from '@sandpiper/protocol';
+import { z } from 'zod';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client.js';
 import { emptyFold, foldEvents } from '../lib/event-fold.js';
@@ -80,17 +81,14 @@ export function useRunStream(api: ApiClient, runId: string): RunStream {
         publish();
       };
       socket.onmessage = (message) => {
-        if (typeof message.data !== 'string') return;
-        let parsed: { type?: unknown; event?: unknown };
-        try {
-          parsed = JSON.parse(message.data) as typeof parsed;
-        } catch {
-          return;
-        }
+        const parsed = readStreamMessage(message.data);
         if (parsed.type === 'event') receive(parsed.event);
         else if (parsed.type === 'caught-up') {
           caughtUp = true;
           flushTimer ??= setTimeout(flush, 16);
+        } else {
+          problem = parsed.problem;
+          publish();
         }
       };
       socket.onclose = (close) => {
@@ -141,6 +139,35 @@ export function useRunStream(api: ApiClient, runId: string): RunStream {
 
   return stream;
 }
+
+/**
+ * One stream message, checked against the contract's envelope. The event inside is checked when
+ * it is folded, so one event that does not fit is skipped without losing the rest.
+ */
+export function readStreamMessage(
+  data: unknown,
+):
+  | { readonly type: 'event'; readonly event: unknown }
+  | { readonly type: 'caught-up' }
+  | { readonly type: 'mismatch'; readonly problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = typeof data === 'string' ? (JSON.parse(data) as unknown) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const envelope = streamEnvelopeSchema.safeParse(parsed);
+  if (!envelope.success) {
+    return { type: 'mismatch', problem: "A message on the event stream does not match this page's contract." };
+  }
+  return envelope.data.type === 'event' ? { type: 'event', event: envelope.data.event } : { type: 'caught-up' };
+}
+
+/** The stream message's envelope: the contract's shape with the event left for the fold to check. */
+const streamEnvelopeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event'), event: z.object({ seq: z.number() }).loose() }),
+  streamMessageSchema.options[1],
+]);
 
 function initial(runId: string): RunStream {
   return { events: [], state: emptyRunState(runId), status: 'connecting', caughtUp: false };

@@ -1,4 +1,4 @@
-import { applyRunEvent, emptyRunState, type RunState } from '@sandpiper/core';
+import { applyRunEvent, emptyRunState, type RunState } from '@sandpiper/core/projection';
 import { formatIssuePath, runEventSchema, type RunEvent } from '@sandpiper/protocol';
 
 /** A client's copy of a run's log and the state folded from it. */

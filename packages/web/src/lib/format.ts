@@ -1,3 +1,5 @@
+import type { EnvironmentSpec } from '@sandpiper/protocol';
+
 /** `850 ms`, `4.2 s`, `1 min 05 s`, `2 h 03 min`. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '—';
@@ -38,4 +40,12 @@ export function formatTimestamp(ms: number, now: number): string {
 /** First words of a long text, with an ellipsis. */
 export function truncate(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
+}
+
+/** Where a run acts, in a few words: `expense-report`, `127.0.0.1:8080/form`, `your browser (127.0.0.1:9222)`. */
+export function describeEnvironment(environment: EnvironmentSpec | undefined): string | undefined {
+  if (environment === undefined) return undefined;
+  if (environment.type === 'scenario') return environment.name;
+  if (environment.type === 'url') return truncate(environment.url.replace(/^https?:\/\//, ''), 60);
+  return `your browser (${truncate(environment.endpoint.replace(/^\w+:\/\//, ''), 40)})`;
 }

@@ -1,5 +1,5 @@
-import type { RunPhase, RunState, UserPrompt } from '@sandpiper/core';
-import type { PlanVersion } from '@sandpiper/protocol';
+import type { RunState } from '@sandpiper/core/projection';
+import type { PlanVersion, RunPhase, UserPrompt } from '@sandpiper/protocol';
 
 /** How a label should look: calm, working, needs the person, good or bad news. */
 export type Tone = 'neutral' | 'busy' | 'attention' | 'good' | 'bad';

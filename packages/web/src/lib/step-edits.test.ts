@@ -1,4 +1,5 @@
-import { createPlanVersion, planEditListSchema, revisePlan } from '@sandpiper/core';
+import { planEditListSchema } from '@sandpiper/protocol';
+import { createPlanVersion, revisePlan } from '@sandpiper/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { draftFromSteps, moveRow, stepEditsFor, type DraftStep } from './step-edits.js';

@@ -1,5 +1,4 @@
-import type { PlanEdit } from '@sandpiper/core';
-import type { Step } from '@sandpiper/protocol';
+import type { Step, PlanEdit } from '@sandpiper/protocol';
 
 /** One row of the pending-steps editor. */
 export interface DraftStep {

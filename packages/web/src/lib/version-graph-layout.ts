@@ -1,4 +1,4 @@
-import type { PlanGraph, PlanGraphNode } from '@sandpiper/core';
+import type { PlanGraph, PlanGraphNode } from '@sandpiper/core/projection';
 
 /** One version's row in the drawn graph. */
 export interface GraphRow {

@@ -1,6 +1,14 @@
-import { stepIdSchema, stepSchema, successCriterionSchema, type StepRegion } from '@sandpiper/protocol';
 import { z } from 'zod';
-import type { PlannedStep } from '../engine.js';
+import { stepIdSchema, stepSchema, successCriterionSchema, type StepRegion } from './plan.js';
+
+/** A step as a planner writes it, before it has an id and a status. */
+export interface PlannedStep {
+  readonly text: string;
+  /** What should be visible once the step ran; absent when the planner could not say. */
+  readonly expectedOutcome?: string;
+  /** The area the person marked for this step's target; absent when the target may be anywhere. */
+  readonly region?: StepRegion;
+}
 
 /** Insert a new step into the pending list. */
 export interface AddStepEdit {

@@ -2,10 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local server speaking the OpenAI Chat Completions wire format, as Ollama or vLLM would, whose
+ * A local server speaking the OpenAI Chat Completions wire format (the response shape of
+ * https://platform.openai.com/docs/api-reference/chat/object), as Ollama or vLLM would, whose
  * "model" is a careful clerk: it reads the element list in each prompt and answers every role of
  * the model engine from what is listed. It only knows steps of the form
- * `Type '<value>' into the '<field>' field`, which is all the CLI tests ask of it.
+ * `Type '<value>' into the '<field>' field`, which is all the tests ask of it.
  */
 
 /** One request the server answered. */
@@ -16,6 +17,8 @@ export interface ServedRequest {
   readonly authorization: string | undefined;
   /** The model id in the request body. */
   readonly model: string;
+  /** The text of the user turns, joined: what the role told the model about the task and the screen. */
+  readonly user: string;
 }
 
 export interface ModelServer {
@@ -193,7 +196,7 @@ export async function startModelServer(): Promise<ModelServer> {
         .filter((message) => message.role === 'user')
         .map((message) => textOf(message.content))
         .join('\n');
-      requests.push({ outputName, authorization: request.headers.authorization, model: body.model });
+      requests.push({ outputName, authorization: request.headers.authorization, model: body.model, user });
       const reply = answer(outputName, user);
       if (reply === undefined) {
         response.writeHead(400, { 'content-type': 'application/json' });
