@@ -131,6 +131,11 @@ export interface Clock {
   now(): number;
   /** Resolve after `ms`, or reject with CancelledError when the handle is aborted. */
   sleep(handle: Handle, ms: number): Promise<void>;
+  /**
+   * Resolve once the clock reads `at` (milliseconds since the epoch) or later, without moving it;
+   * reject with CancelledError when the handle is aborted first. Deadlines are kept with it.
+   */
+  waitUntil(handle: Handle, at: number): Promise<void>;
 }
 
 export interface IdGenerator {

@@ -84,6 +84,11 @@ export class UsageError extends SandpiperError {
   constructor(message: string, options: SandpiperErrorOptions = {}) {
     super('usage', message, options);
   }
+
+  /** Any Sandpiper error of kind `usage`, whichever class raised it. */
+  static override isInstance(error: unknown): error is UsageError {
+    return SandpiperError.isInstance(error) && error.kind === 'usage';
+  }
 }
 
 /** The machine cannot do what was asked: a program is missing, a page is unreachable, a display is gone. */
@@ -92,6 +97,11 @@ export class EnvironmentError extends SandpiperError {
   constructor(message: string, options: SandpiperErrorOptions = {}) {
     super('environment', message, options);
   }
+
+  /** Any Sandpiper error of kind `environment`, whichever class raised it. */
+  static override isInstance(error: unknown): error is EnvironmentError {
+    return SandpiperError.isInstance(error) && error.kind === 'environment';
+  }
 }
 
 /** A limit of the run was reached: its time, actions, tokens or money. */
@@ -99,5 +109,10 @@ export class BudgetError extends SandpiperError {
   override readonly name: string = 'BudgetError';
   constructor(message: string, options: SandpiperErrorOptions = {}) {
     super('budget', message, options);
+  }
+
+  /** Any Sandpiper error of kind `budget`, whichever class raised it. */
+  static override isInstance(error: unknown): error is BudgetError {
+    return SandpiperError.isInstance(error) && error.kind === 'budget';
   }
 }

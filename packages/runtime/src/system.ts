@@ -1,23 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { CancelledError, type Clock, type IdGenerator } from '@sandpiper/core';
+import { CancelledError, type Clock, type Handle, type IdGenerator } from '@sandpiper/core';
+
+/** A timer that rejects with CancelledError as soon as the handle is aborted. */
+function timer(handle: Handle, ms: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (handle.signal.aborted) return reject(new CancelledError());
+    const onAbort = () => {
+      clearTimeout(timeout);
+      reject(new CancelledError());
+    };
+    const timeout = setTimeout(
+      () => {
+        handle.signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
+    handle.signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /** The wall clock, for real runs. */
 export function createSystemClock(): Clock {
   return {
     now: () => Date.now(),
-    sleep: (handle, ms) =>
-      new Promise<void>((resolve, reject) => {
-        if (handle.signal.aborted) return reject(new CancelledError());
-        const onAbort = () => {
-          clearTimeout(timer);
-          reject(new CancelledError());
-        };
-        const timer = setTimeout(() => {
-          handle.signal.removeEventListener('abort', onAbort);
-          resolve();
-        }, ms);
-        handle.signal.addEventListener('abort', onAbort, { once: true });
-      }),
+    sleep: (handle, ms) => timer(handle, ms),
+    waitUntil: (handle, at) => timer(handle, at - Date.now()),
   };
 }
 

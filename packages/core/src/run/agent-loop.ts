@@ -57,18 +57,61 @@ export async function resumeRun(deps: RunDependencies, runId: string): Promise<R
   });
 }
 
+/** How long a run waits, once cancelled or out of time, for the call under way to give up. */
+export const ABORT_GRACE_MS = 1000;
+
+/**
+ * Drive a run's phases to their end and log it. Once the run's signal aborts (the person cancels,
+ * or the time budget runs out) the phases get {@link ABORT_GRACE_MS} to unwind; a call that
+ * ignores the signal (a model that never answers) is left behind, and the run ends anyway.
+ */
 async function drive(context: RunContext, body: () => Promise<RunStop>): Promise<RunState> {
-  let stop: RunStop;
+  await context.armDeadline();
+  let stop: RunStop | undefined;
   try {
-    stop = await body();
+    stop = await untilAbortedWithGrace(context, body());
   } catch (error: unknown) {
     if (!CancelledError.isInstance(error) && !context.handle.signal.aborted) throw error;
-    await context.emit('user', { type: 'run-cancel', reason: 'Cancelled by the user.' });
-    stop = { status: 'cancelled', reason: 'Cancelled by the user.' };
   }
+  const alreadyCancelled = stop?.status === 'cancelled';
+  stop ??= context.outOfTime
+    ? {
+        status: 'budget-exhausted',
+        reason: `The time budget of ${context.state.task!.budgets.maxDurationMs} ms ran out.`,
+      }
+    : { status: 'cancelled', reason: 'Cancelled by the user.' };
   const reason = stop.status === 'failed' ? await withCriticReading(context, stop.reason) : stop.reason;
-  await context.emit('agent', { type: 'run-end', status: stop.status, reason });
+  context.seal();
+  if (stop.status === 'cancelled' && !alreadyCancelled) {
+    await context.emitFinal('user', { type: 'run-cancel', reason: stop.reason });
+  }
+  await context.emitFinal('agent', { type: 'run-end', status: stop.status, reason });
   return context.state;
+}
+
+/**
+ * The phases' outcome; or, when the run's signal aborts and they have not finished
+ * {@link ABORT_GRACE_MS} later, undefined (the run ends without them).
+ */
+async function untilAbortedWithGrace(context: RunContext, work: Promise<RunStop>): Promise<RunStop | undefined> {
+  const signal = context.handle.signal;
+  // Left behind after the grace period: its late failure must not surface as an unhandled rejection.
+  work.catch(() => {});
+  const abandoned = new Promise<undefined>((resolve) => {
+    const giveUp = () => {
+      const stop = new AbortController();
+      const graceHandle = { signal: stop.signal, deadline: undefined, log: () => {} };
+      void context.deps.clock.waitUntil(graceHandle, context.deps.clock.now() + ABORT_GRACE_MS).then(
+        () => resolve(undefined),
+        () => resolve(undefined),
+      );
+      void work.finally(() => stop.abort()).catch(() => {});
+    };
+    if (signal.aborted) giveUp();
+    else signal.addEventListener('abort', giveUp, { once: true });
+    void work.finally(() => signal.removeEventListener('abort', giveUp)).catch(() => {});
+  });
+  return Promise.race([work, abandoned]);
 }
 
 /**

@@ -2,6 +2,8 @@ import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpipe
 import type { DetectorConfig } from '../detectors/index.js';
 import type { Engine, Screen } from '../engine.js';
 import { CancelledError, type Handle } from '../handle.js';
+import { BudgetError } from '@sandpiper/protocol';
+import { activeTime } from './active-time.js';
 import type {
   BlobStore,
   Clock,
@@ -49,6 +51,12 @@ export class RunContext {
   private current: RunState;
   private path: TrajectoryState;
   private lastScreen: Screen | undefined;
+  /** Aborted by the person's cancel (the run's own signal) or when the wall-time budget runs out. */
+  private readonly abort = new AbortController();
+  /** Stops the deadline watch once the run is over. */
+  private readonly watch = new AbortController();
+  private deadlineAt: number | undefined;
+  private sealedAt: 'open' | 'sealed' = 'open';
   readonly handle: Handle;
 
   private constructor(
@@ -59,9 +67,15 @@ export class RunContext {
   ) {
     this.current = initial;
     this.path = trajectory;
+    const outer = deps.signal;
+    if (outer?.aborted) this.abort.abort(outer.reason);
+    else outer?.addEventListener('abort', () => this.abort.abort(outer.reason), { once: true });
+    const context = this;
     this.handle = {
-      signal: deps.signal ?? new AbortController().signal,
-      deadline: undefined,
+      signal: this.abort.signal,
+      get deadline() {
+        return context.deadlineAt;
+      },
       log: deps.debug ?? (() => {}),
       report: async (call) => {
         const stepId = this.current.currentStep?.stepId;
@@ -89,6 +103,12 @@ export class RunContext {
   }
 
   async emit(source: EventSource, payload: EventPayload, cause?: number): Promise<RunEvent> {
+    // Work that outlived the run's end (a call that never answered) may not write after it.
+    if (this.sealedAt === 'sealed') throw new CancelledError('the run has already ended');
+    return this.append(source, payload, cause);
+  }
+
+  private async append(source: EventSource, payload: EventPayload, cause?: number): Promise<RunEvent> {
     const event = await this.deps.log.append(this.runId, { source, payload, ...(cause ? { cause } : {}) });
     this.current = applyRunEvent(this.current, event);
     this.path = applyTrajectoryEvent(this.path, event);
@@ -146,12 +166,47 @@ export class RunContext {
     };
   }
 
+  /**
+   * Start counting the wall-time budget: from now, less the time earlier processes already spent
+   * on the run (a resumed run goes on with what is left). From here on the handle carries the
+   * deadline, and its signal aborts when the deadline passes, interrupting whatever call is
+   * under way. Call once the run's `run-start` (or `run-recover`) is logged.
+   */
+  async armDeadline(): Promise<void> {
+    const task = this.current.task;
+    if (!task || this.deadlineAt !== undefined) return;
+    const spent = activeTime(await this.deps.log.read(this.runId));
+    this.deadlineAt = this.deps.clock.now() + task.budgets.maxDurationMs - spent;
+    const budget = task.budgets.maxDurationMs;
+    this.deps.clock.waitUntil({ signal: this.watch.signal, deadline: undefined, log: () => {} }, this.deadlineAt).then(
+      () => this.abort.abort(new BudgetError(`The time budget of ${budget} ms ran out.`)),
+      () => {},
+    );
+  }
+
+  /** Whether the handle was aborted because the wall-time budget ran out (not by the person). */
+  get outOfTime(): boolean {
+    return BudgetError.isInstance(this.abort.signal.reason) || (this.deadlineAt !== undefined && this.timeLeft() <= 0);
+  }
+
   /** Time left before the run's wall-clock budget runs out, in milliseconds. */
   timeLeft(): number {
-    const task = this.current.task;
-    const startedAt = this.current.startedAt;
-    if (!task || startedAt === undefined) return Number.POSITIVE_INFINITY;
-    return startedAt + task.budgets.maxDurationMs - this.deps.clock.now();
+    if (this.deadlineAt === undefined) return Number.POSITIVE_INFINITY;
+    return this.deadlineAt - this.deps.clock.now();
+  }
+
+  /**
+   * The run is over: stop the deadline watch and refuse any further event but the ones `emitFinal`
+   * writes, so work still hanging (a model call that never answers) cannot write after the end.
+   */
+  seal(): void {
+    this.sealedAt = 'sealed';
+    this.watch.abort();
+  }
+
+  /** Append one of the run's closing events after {@link seal}. */
+  emitFinal(source: EventSource, payload: EventPayload): Promise<RunEvent> {
+    return this.append(source, payload);
   }
 
   throwIfCancelled(): void {

@@ -41,8 +41,9 @@ export function setup(options: {
   signal?: AbortSignal;
   completion?: CompletionConfig;
   fingerprinter?: ScreenFingerprinter;
+  clock?: ReturnType<typeof createManualClock>;
 }) {
-  const clock = createManualClock();
+  const clock = options.clock ?? createManualClock();
   const log = createMemoryEventLog(clock.now);
   const environment = options.environment ?? createScriptedEnvironment();
   const engine = createScriptedEngine({ planner: [twoStepPlan], operator: [actOnceThenComplete], ...options.script });
