@@ -55,7 +55,8 @@ export class RunContext {
   private readonly abort = new AbortController();
   /** Stops the deadline watch once the run is over. */
   private readonly watch = new AbortController();
-  private deadlineAt: number | undefined;
+  /** When the wall-time budget runs out, in milliseconds since the epoch; set once the run starts. */
+  private readonly budget: { deadline: number | undefined } = { deadline: undefined };
   private sealedAt: 'open' | 'sealed' = 'open';
   readonly handle: Handle;
 
@@ -70,11 +71,11 @@ export class RunContext {
     const outer = deps.signal;
     if (outer?.aborted) this.abort.abort(outer.reason);
     else outer?.addEventListener('abort', () => this.abort.abort(outer.reason), { once: true });
-    const context = this;
+    const budget = this.budget;
     this.handle = {
       signal: this.abort.signal,
       get deadline() {
-        return context.deadlineAt;
+        return budget.deadline;
       },
       log: deps.debug ?? (() => {}),
       report: async (call) => {
@@ -174,25 +175,29 @@ export class RunContext {
    */
   async armDeadline(): Promise<void> {
     const task = this.current.task;
-    if (!task || this.deadlineAt !== undefined) return;
+    if (!task || this.budget.deadline !== undefined) return;
     const spent = activeTime(await this.deps.log.read(this.runId));
-    this.deadlineAt = this.deps.clock.now() + task.budgets.maxDurationMs - spent;
+    this.budget.deadline = this.deps.clock.now() + task.budgets.maxDurationMs - spent;
     const budget = task.budgets.maxDurationMs;
-    this.deps.clock.waitUntil({ signal: this.watch.signal, deadline: undefined, log: () => {} }, this.deadlineAt).then(
-      () => this.abort.abort(new BudgetError(`The time budget of ${budget} ms ran out.`)),
-      () => {},
-    );
+    this.deps.clock
+      .waitUntil({ signal: this.watch.signal, deadline: undefined, log: () => {} }, this.budget.deadline)
+      .then(
+        () => this.abort.abort(new BudgetError(`The time budget of ${budget} ms ran out.`)),
+        () => {},
+      );
   }
 
   /** Whether the handle was aborted because the wall-time budget ran out (not by the person). */
   get outOfTime(): boolean {
-    return BudgetError.isInstance(this.abort.signal.reason) || (this.deadlineAt !== undefined && this.timeLeft() <= 0);
+    return (
+      BudgetError.isInstance(this.abort.signal.reason) || (this.budget.deadline !== undefined && this.timeLeft() <= 0)
+    );
   }
 
   /** Time left before the run's wall-clock budget runs out, in milliseconds. */
   timeLeft(): number {
-    if (this.deadlineAt === undefined) return Number.POSITIVE_INFINITY;
-    return this.deadlineAt - this.deps.clock.now();
+    if (this.budget.deadline === undefined) return Number.POSITIVE_INFINITY;
+    return this.budget.deadline - this.deps.clock.now();
   }
 
   /**
