@@ -38,3 +38,12 @@ if [[ ! -f $web_index ]] || [[ -n $(find packages/web/src packages/web/index.htm
 else
   echo "sandpiper setup: web UI already built"
 fi
+
+# The test bed pages (packages/testbed): built with Vite when missing or older than their sources.
+testbed_index=packages/testbed/dist/index.html
+if [[ ! -f $testbed_index ]] || [[ -n $(find packages/testbed/pages packages/testbed/src/fixtures packages/testbed/src/catalog.ts -newer "$testbed_index" -print -quit 2>/dev/null) ]]; then
+  echo "sandpiper setup: building the test bed pages"
+  npm run build -w @sandpiper/testbed --silent >/dev/null
+else
+  echo "sandpiper setup: test bed pages already built"
+fi

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createPageChecks, firstDifference } from '../src/index.js';
+
+describe('firstDifference', () => {
+  it('is undefined for equal JSON and names the first differing path otherwise', () => {
+    expect(firstDifference({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] }, 'data')).toBeUndefined();
+    expect(firstDifference({ a: [1, { b: 'y' }] }, { a: [1, { b: 'x' }] }, 'data')).toBe(
+      'data.a[1].b: expected "x", saw "y"',
+    );
+    expect(firstDifference({ a: [1, 2] }, { a: [1] }, 'data')).toMatch(/^data\.a: expected 1 item/);
+    expect(firstDifference({ a: 1, extra: true }, { a: 1 }, 'data')).toBe('data.extra: not expected, saw true');
+  });
+});
+
+describe('createPageChecks', () => {
+  const on = createPageChecks<{ rows: string[]; note: string }, { tab: string }>('login', {
+    rows: ['a', 'b'],
+    note: '',
+  });
+  const state = (data: unknown, view: unknown = { tab: 'one' }) => ({ page: 'login', data, view });
+
+  it('passes the intended change and fails a near miss with one extra effect', () => {
+    const check = on.expect((data) => {
+      data.rows = ['a'];
+    });
+    expect(check(state({ rows: ['a'], note: '' })).ok).toBe(true);
+    expect(check(state({ rows: [], note: '' })).ok).toBe(false);
+    expect(check(state({ rows: ['a'], note: 'typed' })).ok).toBe(false);
+  });
+
+  it('checks only the view entries it names', () => {
+    const check = on.expect(() => undefined, { tab: 'two' });
+    expect(check(state({ rows: ['a', 'b'], note: '' }, { tab: 'two', other: 1 })).ok).toBe(true);
+    expect(check(state({ rows: ['a', 'b'], note: '' }, { tab: 'one' })).ok).toBe(false);
+  });
+
+  it('refuses a done check that expects nothing to change', () => {
+    expect(() => on.expect(() => undefined)).toThrow(/untouched/);
+  });
+
+  it('passes untouched only while the data equals the initial data', () => {
+    const check = on.untouched();
+    expect(check(state({ rows: ['a', 'b'], note: '' }, { tab: 'anything' })).ok).toBe(true);
+    expect(check(state({ rows: ['b', 'a'], note: '' })).ok).toBe(false);
+  });
+});
