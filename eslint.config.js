@@ -18,7 +18,7 @@ function boundaryRule(name, allowed) {
     allowed.length === 0 ? 'nothing but zod' : allowed.map((entry) => `@sandpiper/${entry}`).join(', ');
   return {
     files: [`packages/${name}/src/**/*.ts`, `packages/${name}/src/**/*.tsx`],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', '**/*-test-support.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

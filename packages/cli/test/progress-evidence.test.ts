@@ -1,6 +1,6 @@
 import { applyRunEvent, emptyRunState, type RunState } from '@sandpiper/core';
 import type { EventDraft } from '@sandpiper/protocol';
-import { createMemoryEventLog } from '@sandpiper/testing';
+import { createMemoryEventLog, legacyCriterion } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
 import { createProgressPrinter } from '../src/progress.js';
 
@@ -24,8 +24,8 @@ const start: EventDraft['payload'][] = [
       analysis: 'Fill the amount.',
       constraints: [],
       successCriteria: [
-        { id: 'amount', text: 'The Amount field shows 248.50', status: 'unknown' },
-        { id: 'submitted', text: "The page shows 'Report submitted'", status: 'unknown' },
+        { id: 'amount', ...legacyCriterion('The Amount field shows 248.50'), status: 'unknown' },
+        { id: 'submitted', ...legacyCriterion("The page shows 'Report submitted'"), status: 'unknown' },
       ],
       completed: [],
       pending: [{ id: 's1', text: "Type '248.50' into the 'Amount' field", status: 'pending' }],
@@ -89,13 +89,13 @@ describe('live progress of the evidence events', () => {
     const [line] = await print([
       {
         type: 'detector-fire',
-        detector: 'sameActionNoChange',
+        detector: 'same-action-no-change',
         tier: 2,
-        pattern: 'SAME_ACTION_X3',
+        pattern: 'SAME_ACTION_NO_CHANGE_N3',
         reason: 'no change',
       },
     ]);
-    expect(line).toBe('  ⟳ SAME_ACTION_X3 (tier 2): no change');
+    expect(line).toBe('  ⟳ SAME_ACTION_NO_CHANGE_N3 (tier 2): no change');
   });
 
   it('prints criteria read first or whose status changed, each with short evidence, and skips the rest', async () => {

@@ -9,7 +9,7 @@ import type {
   PlannedStep,
   PlanVersion,
   Step,
-  SuccessCriterion,
+  CriterionDraft,
   Task,
 } from '@sandpiper/protocol';
 import type { LoopJudge } from './detectors/loop-judge.js';
@@ -58,7 +58,7 @@ export type PlannerResult =
       readonly type: 'plan';
       readonly analysis: string;
       readonly constraints: readonly string[];
-      readonly successCriteria: readonly Pick<SuccessCriterion, 'text' | 'exactValue'>[];
+      readonly successCriteria: readonly CriterionDraft[];
       readonly steps: readonly PlannedStep[];
     }
   | {
@@ -71,7 +71,7 @@ export type PlannerResult =
 /** The parts of a plan that follow from its steps, derived again after the steps were edited. */
 export interface PlanRefresh {
   readonly constraints: readonly string[];
-  readonly successCriteria: readonly Pick<SuccessCriterion, 'text' | 'exactValue'>[];
+  readonly successCriteria: readonly CriterionDraft[];
   /** Step texts the planner could not read; the person is told before approving. */
   readonly unparsed: readonly string[];
 }

@@ -1,4 +1,11 @@
-export { launchBrowserEnvironment, DEFAULT_CHROMIUM_PATH, type LaunchBrowserOptions } from './launch.js';
+export { launchBrowserEnvironment, type LaunchBrowserOptions } from './launch.js';
+export {
+  CHROMIUM_FLAGS,
+  DEFAULT_CHROMIUM_PATH,
+  launchChromium,
+  startDebuggableChromium,
+  type DebuggableChromium,
+} from './chromium.js';
 export { attachBrowserEnvironment, type AttachBrowserOptions } from './attach.js';
 export { BrowserEnvironment, type BrowserEnvironmentParts } from './browser-environment.js';
 export {

@@ -2,22 +2,9 @@ import { access, constants } from 'node:fs/promises';
 import { createHandle } from '@sandpiper/core';
 import { chromium, type Browser } from 'playwright-core';
 import { BrowserEnvironment } from './browser-environment.js';
+import { CHROMIUM_FLAGS, DEFAULT_CHROMIUM_PATH } from './chromium.js';
 import { BrowserNavigationError, BrowserUnavailableError, describeError, firstLine } from './errors.js';
 import { navigate, resolveOpenTarget } from './navigation.js';
-
-/** Where Debian and the setup script put Chromium. */
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
-
-/** Flags that keep a scripted Chromium quiet and reproducible: no sandbox (containers), no GPU, no background traffic. */
-const BASE_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 const LAUNCH_TIMEOUT_MS = 30_000;
 
@@ -59,8 +46,8 @@ export async function launchBrowserEnvironment(options: LaunchBrowserOptions = {
       headless,
       timeout: LAUNCH_TIMEOUT_MS,
       args: headless
-        ? BASE_ARGS
-        : [...BASE_ARGS, '--window-position=0,0', `--window-size=${viewport.width},${viewport.height}`],
+        ? [...CHROMIUM_FLAGS]
+        : [...CHROMIUM_FLAGS, '--window-position=0,0', `--window-size=${viewport.width},${viewport.height}`],
       ...(headless ? {} : { env: { ...process.env, DISPLAY: display } }),
     });
   } catch (error: unknown) {

@@ -9,11 +9,14 @@ describe('public API of @sandpiper/env-browser', () => {
       'BrowserEnvironmentError',
       'BrowserNavigationError',
       'BrowserUnavailableError',
+      'CHROMIUM_FLAGS',
       'CdpAttachError',
       'DEFAULT_CHROMIUM_PATH',
       'attachBrowserEnvironment',
       'launchBrowserEnvironment',
+      'launchChromium',
       'normalizeKeyName',
+      'startDebuggableChromium',
     ]);
   });
 });

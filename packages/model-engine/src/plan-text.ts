@@ -1,4 +1,4 @@
-import type { PlanVersion, Step, Task } from '@sandpiper/protocol';
+import { criterionExactValue, type PlanVersion, type Step, type Task } from '@sandpiper/protocol';
 import { clip } from './screen-context.js';
 
 /** Completed steps listed verbatim in a prompt; earlier ones are counted. */
@@ -46,11 +46,13 @@ export function stepList(version: PlanVersion): string {
 export function criteriaLines(version: PlanVersion): string {
   if (version.successCriteria.length === 0) return '(none)';
   return version.successCriteria
-    .map(
-      (criterion) =>
+    .map((criterion) => {
+      const exactValue = criterionExactValue(criterion.check);
+      return (
         `- [${criterion.id}] ${criterion.text}` +
-        (criterion.exactValue === undefined ? '' : ` (exact value: ${JSON.stringify(criterion.exactValue)})`),
-    )
+        (exactValue === undefined ? '' : ` (exact value: ${JSON.stringify(exactValue)})`)
+      );
+    })
     .join('\n');
 }
 

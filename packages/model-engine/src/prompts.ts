@@ -41,8 +41,8 @@ export type PromptValues<N extends PromptName> = Readonly<Record<(typeof PROMPT_
 
 /** Which version of each prompt is in use; bump it by adding `<name>.v2.md` and changing the number here. */
 export const PROMPT_VERSIONS: Readonly<Record<PromptName, number>> = {
-  planner: 1,
-  'planner-refresh': 1,
+  planner: 2,
+  'planner-refresh': 2,
   'planner-revise': 1,
   proposal: 1,
   operator: 1,

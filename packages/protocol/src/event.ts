@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actionResultSchema, actionSchema } from './action.js';
 import { annotationSchema } from './annotation.js';
+import { detectorNameSchema, detectorPatternSchema, modelRoleSchema } from './detectors.js';
 import { boxSchema } from './geometry.js';
 import { imageHashSchema, observationSchema } from './observation.js';
 import { planVersionIdSchema, planVersionSchema, stepIdSchema, stepSchema } from './plan.js';
@@ -183,12 +184,12 @@ const payloads = [
   /** A stuck or loop detector fired. */
   z.object({
     type: z.literal('detector-fire'),
-    /** The detector's name: `repeatedSubsequence`, `sameActionNoChange`, ... */
-    detector: z.string().min(1),
+    /** Which detector or loop-breaker tier fired. */
+    detector: detectorNameSchema,
     /** Loop-breaker tier (1 switch modality, 2 change strategy, 3 judge); absent for system replanning. */
     tier: z.number().int().min(1).max(3).optional(),
     /** The pattern that fired, such as `REPEAT_SEQ_L3_R3`. */
-    pattern: z.string(),
+    pattern: detectorPatternSchema,
     reason: z.string(),
     stepId: stepIdSchema.optional(),
   }),
@@ -225,8 +226,8 @@ const payloads = [
   /** One call to a model: which role, what it cost, how it went. Never holds prompts or keys. */
   z.object({
     type: z.literal('model-call'),
-    /** The role that called: planner, operator, grounder, reflector, judge, loop-judge, searcher, coder, critic. */
-    role: z.string().min(1).max(40),
+    /** The role that called. */
+    role: modelRoleSchema,
     /** Provider and model: `anthropic:claude-sonnet-4-5`. */
     model: z.string().min(1).max(200),
     inputTokens: z.number().int().nonnegative(),

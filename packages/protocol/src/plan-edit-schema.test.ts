@@ -10,7 +10,7 @@ describe('planEditSchema', () => {
       { type: 'rewrite', stepId: 'step-1', text: 'Click Submit' },
       { type: 'patch', fromStepId: 'step-2', count: 5, steps: [{ text: 'A' }] },
       { type: 'replace-pending', steps: [] },
-      { type: 'set-criteria', criteria: [{ text: 'Saved', exactValue: '42' }] },
+      { type: 'set-criteria', criteria: [{ text: 'Saved', check: { kind: 'text-visible', text: '42', exact: true } }] },
       { type: 'set-constraints', constraints: ['Do not submit'] },
     ];
     const parsed = planEditListSchema.parse(edits);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { stepIdSchema, stepSchema, successCriterionSchema, type StepRegion } from './plan.js';
+import { criterionDraftSchema, type CriterionDraft } from './criteria.js';
+import { stepIdSchema, stepSchema, type StepRegion } from './plan.js';
+import type { StepIntent } from './step-intent.js';
 
 /** A step as a planner writes it, before it has an id and a status. */
 export interface PlannedStep {
@@ -8,6 +10,8 @@ export interface PlannedStep {
   readonly expectedOutcome?: string;
   /** The area the person marked for this step's target; absent when the target may be anywhere. */
   readonly region?: StepRegion;
+  /** What the step does as typed data, when the planner knows it; `text` renders it. */
+  readonly intent?: StepIntent;
 }
 
 /** Insert a new step into the pending list. */
@@ -21,6 +25,8 @@ export interface AddStepEdit {
   readonly expectedOutcome?: string;
   /** The area the person marked for the step's target; absent when it may be anywhere. */
   readonly region?: StepRegion;
+  /** What the new step does as typed data, when the writer knows it; absent: read from `text`. */
+  readonly intent?: StepIntent;
 }
 
 /** Delete one pending step. */
@@ -50,6 +56,8 @@ export interface RewriteStepEdit {
   readonly expectedOutcome?: string;
   /** The area the person marked for the step's target; absent drops any earlier mark. */
   readonly region?: StepRegion;
+  /** What the rewritten step does as typed data; absent: it is read from the new `text`. */
+  readonly intent?: StepIntent;
 }
 
 /** Regional patch: replace a short contiguous run of pending steps with new ones. */
@@ -69,10 +77,10 @@ export interface ReplacePendingEdit {
   readonly steps: readonly PlannedStep[];
 }
 
-/** Replace the success criteria; a criterion whose text and exact value are unchanged keeps its id and status. */
+/** Replace the success criteria; a criterion whose text and check are unchanged keeps its id and status. */
 export interface SetCriteriaEdit {
   readonly type: 'set-criteria';
-  readonly criteria: readonly { readonly text: string; readonly exactValue?: string }[];
+  readonly criteria: readonly CriterionDraft[];
 }
 
 /** Replace the constraints. */
@@ -96,7 +104,7 @@ export type PlanEdit =
 export const MAX_PATCH_COUNT = 5;
 
 /** A step as the planner writes it: text and, optionally, the outcome to expect and the marked area. */
-export const plannedStepSchema = stepSchema.pick({ text: true, expectedOutcome: true, region: true });
+export const plannedStepSchema = stepSchema.pick({ text: true, expectedOutcome: true, region: true, intent: true });
 
 const positionSchema = z.number().int().nonnegative();
 
@@ -115,7 +123,7 @@ export const planEditSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('replace-pending'), steps: z.array(plannedStepSchema).max(500) }),
   z.object({
     type: z.literal('set-criteria'),
-    criteria: z.array(successCriterionSchema.pick({ text: true, exactValue: true })).max(10),
+    criteria: z.array(criterionDraftSchema).max(10),
   }),
   z.object({ type: z.literal('set-constraints'), constraints: z.array(z.string().max(1000)).max(50) }),
 ]) satisfies z.ZodType<PlanEdit>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { criterionCheckSchema } from './criteria.js';
 import { boxSchema } from './geometry.js';
+import { stepIntentSchema } from './step-intent.js';
 
 export const stepStatusSchema = z.enum(['pending', 'executing', 'completed', 'failed', 'recovery']);
 export type StepStatus = z.infer<typeof stepStatusSchema>;
@@ -26,16 +28,21 @@ export const stepSchema = z.object({
   expectedOutcome: z.string().max(1000).optional(),
   /** The area the person marked for this step's target; absent when the target may be anywhere. */
   region: stepRegionSchema.optional(),
+  /**
+   * What the step does, as typed data, when the planner knew it; `text` is its rendering. Absent
+   * when the step was written or edited as free text, which the executor then interprets.
+   */
+  intent: stepIntentSchema.optional(),
 });
 export type Step = z.infer<typeof stepSchema>;
 
 /** A condition that must be visible on screen for the task to count as done. */
 export const successCriterionSchema = z.object({
   id: z.string().min(1).max(64),
-  /** Phrased as something a person could check by looking at the screen. */
+  /** The condition as people read it; rendered from `check`, or written out for `described` checks. */
   text: z.string().min(1).max(1000),
-  /** An exact value (text, number) that must appear as written; absent when the check is qualitative. */
-  exactValue: z.string().max(1000).optional(),
+  /** What to look for, as typed data: the roles check criteria by kind, never by parsing `text`. */
+  check: criterionCheckSchema,
   /** Latest status from evidence; `unknown` until something has been observed. */
   status: z.enum(['unknown', 'satisfied', 'unsatisfied']).default('unknown'),
 });

@@ -1,4 +1,11 @@
-import type { ChangeRegionEvidence, PayloadOf, RunEvent, SuccessCriterion } from '@sandpiper/protocol';
+import {
+  criterionExactValue,
+  type ChangeRegionEvidence,
+  type CriterionKind,
+  type PayloadOf,
+  type RunEvent,
+  type SuccessCriterion,
+} from '@sandpiper/protocol';
 
 /** What the reflector saw one attempt of a step change, and its verdict. */
 export interface ReflectionReport {
@@ -64,6 +71,8 @@ export interface CriterionReport {
   readonly text: string;
   /** The exact value that must appear; absent when the check is qualitative. */
   readonly exactValue: string | undefined;
+  /** What kind of check the criterion is: a field's value, a control's state, visible text... */
+  readonly kind: CriterionKind;
   /** From the latest `criteria-update` naming it; the plan's own status when none did. */
   readonly status: SuccessCriterion['status'];
   /** What was last seen; absent when the criterion was never read. */
@@ -159,7 +168,8 @@ export function latestCriteria(
       {
         id: criterion.id,
         text: criterion.text,
-        exactValue: criterion.exactValue,
+        exactValue: criterionExactValue(criterion.check),
+        kind: criterion.check.kind,
         status: criterion.status,
         evidence: undefined,
         stepId: undefined,
@@ -177,6 +187,7 @@ export function latestCriteria(
         id: reading.id,
         text: known?.text ?? reading.id,
         exactValue: known?.exactValue,
+        kind: known?.kind ?? 'described',
         status: reading.status,
         evidence: reading.evidence,
         stepId: event.payload.stepId,

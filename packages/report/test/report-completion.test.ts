@@ -1,5 +1,5 @@
 import type { EventDraft, RunEvent } from '@sandpiper/protocol';
-import { createMemoryEventLog } from '@sandpiper/testing';
+import { createMemoryEventLog, legacyCriterion } from '@sandpiper/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReport, renderReportHtml, type RunReport } from '../src/index.js';
 
@@ -27,8 +27,8 @@ const payloads: EventDraft['payload'][] = [
       analysis: 'Fill the amount and submit.',
       constraints: [],
       successCriteria: [
-        { id: 'amount', text: AMOUNT, exactValue: '248.50', status: 'unknown' },
-        { id: 'submitted', text: SUBMITTED, status: 'unknown' },
+        { id: 'amount', ...legacyCriterion(AMOUNT, '248.50'), status: 'unknown' },
+        { id: 'submitted', ...legacyCriterion(SUBMITTED), status: 'unknown' },
       ],
       completed: [],
       pending: [

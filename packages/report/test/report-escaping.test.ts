@@ -1,5 +1,5 @@
 import type { EventDraft } from '@sandpiper/protocol';
-import { createMemoryEventLog } from '@sandpiper/testing';
+import { createMemoryEventLog, legacyCriterion } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
 import { buildReport, renderReportHtml } from '../src/index.js';
 
@@ -26,7 +26,7 @@ const payloads: EventDraft['payload'][] = [
       state: 'locked',
       analysis: 'One step.',
       constraints: [],
-      successCriteria: [{ id: 'c1', text: `Shows ${HOSTILE}`, exactValue: HOSTILE, status: 'unknown' }],
+      successCriteria: [{ id: 'c1', ...legacyCriterion(`Shows ${HOSTILE}`, HOSTILE), status: 'unknown' }],
       completed: [],
       pending: [{ id: 's1', text: "Click 'Next'", status: 'pending' }],
     },
@@ -50,7 +50,13 @@ const payloads: EventDraft['payload'][] = [
     ],
     marked: {},
   },
-  { type: 'detector-fire', detector: 'sameActionNoChange', tier: 1, pattern: 'SAME_ACTION_X3', reason: HOSTILE },
+  {
+    type: 'detector-fire',
+    detector: 'same-action-no-change',
+    tier: 1,
+    pattern: 'SAME_ACTION_NO_CHANGE_N3',
+    reason: HOSTILE,
+  },
   { type: 'feasibility-check', stepId: 's1', verdict: 'uncertain', evidence: [`probe: ${HOSTILE}`] },
   { type: 'step-end', stepId: 's1', status: 'failed', reason: HOSTILE },
   { type: 'criteria-update', criteria: [{ id: 'c1', status: 'unsatisfied', evidence: `read ${HOSTILE}` }] },

@@ -1,25 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '@sandpiper/env-browser';
+import type { Browser, Page } from 'playwright-core';
 
 /** Where the screenshots of the apps go, for a person to look at. */
 export const artifactsFolder = fileURLToPath(new URL('../../../test-artifacts/scenarios/', import.meta.url));
 
 /** Headless Chromium as the rest of Sandpiper launches it. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
-}
+export { launchChromium };
 
 /** A blank 1280x800 page in its own context (so session storage does not leak between tests). */
 export async function newPage(browser: Browser): Promise<Page> {

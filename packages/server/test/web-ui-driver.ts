@@ -2,7 +2,8 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Box } from '@sandpiper/protocol';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { launchChromium } from '@sandpiper/env-browser';
+import type { Locator, Page } from 'playwright-core';
 import { build } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,20 +40,7 @@ async function newestSource(): Promise<number> {
 }
 
 /** The system's Chromium, headless, with nothing that reaches the network on its own. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
-}
+export { launchChromium };
 
 /** Saves the page as `<UI_ARTIFACTS>/<moment>.png`, creating the folder on first use. */
 export function screenshotter(page: Page): (moment: string) => Promise<void> {

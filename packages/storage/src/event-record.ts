@@ -1,5 +1,6 @@
 import { EVENT_SCHEMA_VERSION, parseContract, runEventSchema, type RunEvent } from '@sandpiper/protocol';
 import { StoreCorruptError, StoreError, StoreVersionError } from './errors.js';
+import { upgradeFromVersion1 } from './upgrade-v1.js';
 
 /** A row of the `events` table as SQLite returns it. */
 export interface EventRow {
@@ -37,10 +38,10 @@ export interface StoredEventRecord {
 export type EventUpgrade = (record: StoredEventRecord) => StoredEventRecord;
 
 /**
- * Upgrade steps keyed by the version they upgrade from. Version 1 is the first released shape, so
- * there are none yet; a change to a stored shape adds the step from the previous version here.
+ * Upgrade steps keyed by the version they upgrade from; a change to a stored shape adds the step
+ * from the previous version here.
  */
-export const eventUpgrades: Readonly<Record<number, EventUpgrade>> = {};
+export const eventUpgrades: Readonly<Record<number, EventUpgrade>> = { 1: upgradeFromVersion1 };
 
 /**
  * Bring a stored record up to the current event schema version, one step at a time. Throws

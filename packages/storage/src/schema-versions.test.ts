@@ -1,3 +1,4 @@
+import { EVENT_SCHEMA_VERSION } from '@sandpiper/protocol';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -64,12 +65,12 @@ describe('schema versions', () => {
     store.createRun(exampleRun());
     await store.append('run-0001', warningDraft('from the future'));
     const db = new Database(databaseFile());
-    db.prepare('UPDATE events SET schema_version = 2').run();
+    db.prepare('UPDATE events SET schema_version = ?').run(EVENT_SCHEMA_VERSION + 1);
     db.close();
 
     const failure = await store.read('run-0001').catch((error: unknown) => error);
     expect(StoreVersionError.isInstance(failure)).toBe(true);
-    expect(failure).toMatchObject({ found: 2, supported: 1 });
+    expect(failure).toMatchObject({ found: EVENT_SCHEMA_VERSION + 1, supported: EVENT_SCHEMA_VERSION });
     expect(String(failure)).toContain('event 1 of run run-0001');
     store.close();
   });

@@ -1,24 +1,12 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '@sandpiper/env-browser';
+import type { Browser, Page } from 'playwright-core';
 import { readTestbedState } from '../src/index.js';
 
 /** Headless Chromium as the rest of Sandpiper launches it. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
-}
+export { launchChromium };
 
 /**
  * A fresh 1280x800 page in its own context showing `url`, resolved once the page has published

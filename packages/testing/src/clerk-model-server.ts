@@ -93,7 +93,14 @@ function answer(outputName: string, user: string): unknown {
         decision: 'plan',
         analysis: 'Fill in the named fields of the form and leave it unsubmitted.',
         constraints: ['Do not submit the form.'],
-        successCriteria: fields.map(({ value, field }) => ({ text: `'${field}' shows '${value}'`, exactValue: value })),
+        successCriteria: fields.map(({ value, field }) => ({
+          kind: 'field-value',
+          text: `'${field}' shows '${value}'`,
+          target: field,
+          targetRole: 'field',
+          value,
+          exact: true,
+        })),
         steps: fields.map(({ value, field }) => ({
           text: `Type '${value}' into the '${field}' field`,
           expectedOutcome: `'${field}' shows '${value}'`,

@@ -18,6 +18,7 @@ import {
   createScriptedEngine,
   createScriptedEnvironment,
   createSequentialIds,
+  legacyCriterion,
 } from '@sandpiper/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createShellEnvironment } from '../test/shell-environment.js';
@@ -29,7 +30,7 @@ const plan: Extract<PlannerResult, { type: 'plan' }> = {
   type: 'plan',
   analysis: 'Choose the department in the native select.',
   constraints: [],
-  successCriteria: [{ text: "The Department select shows 'Finance'", exactValue: 'Finance' }],
+  successCriteria: [legacyCriterion("The Department select shows 'Finance'", 'Finance')],
   steps: [{ text: "Select 'Finance' from the 'Department' dropdown" }],
 };
 

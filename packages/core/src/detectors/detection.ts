@@ -1,12 +1,8 @@
+import type { DetectorName as ProtocolDetectorName } from '@sandpiper/protocol';
 import type { CanonicalAction } from './canonical-action.js';
 
 /** The name of a detector, carried by every firing so the log can say which one saw what. */
-export type DetectorName =
-  | 'repeated-subsequence'
-  | 'visual-non-progress'
-  | 'system-replan-trigger'
-  | 'same-action-no-change'
-  | 'same-screen-no-progress';
+export type DetectorName = Exclude<ProtocolDetectorName, 'switch-modality' | 'change-strategy' | 'blacklist-action'>;
 
 /** A detector that did not fire. */
 export interface NotFired {

@@ -1,3 +1,4 @@
+import { detectorPatterns } from '@sandpiper/protocol';
 import type { CanonicalAction } from './canonical-action.js';
 import { defaultDetectorConfig, type DetectorConfig } from './detector-config.js';
 import type { DetectorFiring } from './detection.js';
@@ -41,7 +42,7 @@ export interface ChangeStrategyDecision {
 export interface BlacklistActionDecision {
   readonly type: 'blacklist-action';
   readonly tier: 3;
-  readonly pattern: 'JUDGE_SWITCH';
+  readonly pattern: string;
   /** The judge's reason. */
   readonly reason: string;
   readonly blacklist: readonly CanonicalAction[];
@@ -65,7 +66,7 @@ export function loopBreaker(
     return {
       type: 'blacklist-action',
       tier: 3,
-      pattern: 'JUDGE_SWITCH',
+      pattern: detectorPatterns.judgeSwitch(),
       reason: verdict.reason,
       blacklist: applyLoopVerdict(verdict, history, config).blacklist,
     };

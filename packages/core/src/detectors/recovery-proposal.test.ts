@@ -7,7 +7,11 @@ const trigger = (unit: CanonicalAction[], pattern = 'REPEAT_SEQ_L1_R3') => ({
   pattern,
   evidence: { unit, start: 0, stepIds: ['step-1'] },
 });
-const step = { text: "Click the 'Save' button" };
+/** A step as the planner writes it: its text and the typed intent the text renders. */
+const step = {
+  text: "Click the 'Save' button",
+  intent: { kind: 'click', target: { name: 'Save', role: 'button' } },
+} as const;
 
 describe('buildRecoveryProposal', () => {
   it('proposes pressing Escape for a dead button, with the pattern in the rationale', () => {
@@ -30,7 +34,10 @@ describe('buildRecoveryProposal', () => {
 
   it('gives a field that refuses input focus first, then clears it', () => {
     const unit = [typeInto('Email')];
-    const typeStep = { text: "Type 'a@b' into the 'Email' field" };
+    const typeStep = {
+      text: "Type 'a@b' into the 'Email' field",
+      intent: { kind: 'type', text: 'a@b', field: { name: 'Email', role: 'field' } },
+    } as const;
     expect(buildRecoveryProposal(trigger(unit), typeStep)).toMatchObject({
       step: "Click 'Email'",
     });
@@ -55,7 +62,11 @@ describe('buildRecoveryProposal', () => {
         target: { label: "Rapport d'été", role: 'button' },
       },
     );
-    expect(fromGrounder).toMatchObject({ step: `Click the "Rapport d'été" button` });
+    // One quoting rule for every rendered step: an apostrophe inside a word does not end the quote.
+    expect(fromGrounder).toMatchObject({
+      step: "Click the 'Rapport d'été' button",
+      intent: { kind: 'click', target: { name: "Rapport d'été", role: 'button' } },
+    });
   });
 
   it('scrolls the other way when scrolling stops moving the page, and reloads a load that never ends', () => {

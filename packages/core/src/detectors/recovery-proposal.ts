@@ -1,4 +1,4 @@
-import type { Action, Step } from '@sandpiper/protocol';
+import { renderStepIntent, type Action, type Step, type StepIntent } from '@sandpiper/protocol';
 import {
   canonicalizeAction,
   describeCanonicalAction,
@@ -28,7 +28,9 @@ export interface RecoveryContext {
 export type RecoveryProposal =
   | {
       readonly type: 'proposal';
-      /** One imperative step in the planner's grammar: "Press Escape", "Click the 'Save' button". */
+      /** What the recovery step does, as typed data. */
+      readonly intent: StepIntent;
+      /** The step's text for people, rendered from the intent: "Press Escape", "Click the 'Save' button". */
       readonly step: string;
       /** Why this step, in one or two short sentences. */
       readonly rationale: string;
@@ -43,7 +45,7 @@ export type RecoveryProposal =
     };
 
 interface Candidate {
-  readonly step: string;
+  readonly intent: StepIntent;
   /** The candidate as a canonical action, to compare with the loop and the blocked modality. */
   readonly action: CanonicalAction;
   readonly why: string;
@@ -51,26 +53,25 @@ interface Candidate {
 
 const clickRoles: ReadonlySet<string> = new Set(['button', 'link', 'tab', 'checkbox', 'radio', 'option', 'icon']);
 
-function quoteLabel(label: string): string {
-  if (!label.includes("'")) return `'${label}'`;
-  if (!label.includes('"')) return `"${label}"`;
-  return `\u201c${label}\u201d`;
-}
-
 function press(keys: string[], why: string): Candidate {
-  return { step: `Press ${keys.join('+')}`, action: canonicalizeAction({ type: 'key', keys }), why };
+  return { intent: { kind: 'press', keys }, action: canonicalizeAction({ type: 'key', keys }), why };
 }
 
 function scroll(direction: 'up' | 'down', why: string): Candidate {
   const deltaY = direction === 'down' ? 1 : -1;
-  return { step: `Scroll ${direction}`, action: canonicalizeAction({ type: 'scroll', deltaX: 0, deltaY }), why };
+  return {
+    intent: { kind: 'scroll', direction },
+    action: canonicalizeAction({ type: 'scroll', deltaX: 0, deltaY }),
+    why,
+  };
 }
 
 function clickOn(target: ActionTarget & { label: string }, why: string): Candidate {
-  const role = target.role !== undefined && clickRoles.has(target.role.toLowerCase()) ? target.role.toLowerCase() : '';
+  const role =
+    target.role !== undefined && clickRoles.has(target.role.toLowerCase()) ? target.role.toLowerCase() : undefined;
   const click: Action = { type: 'click', at: { x: 0, y: 0 }, button: 'left', count: 1, modifiers: [] };
   return {
-    step: role === '' ? `Click ${quoteLabel(target.label)}` : `Click the ${quoteLabel(target.label)} ${role}`,
+    intent: { kind: 'click', target: { name: target.label, ...(role ? { role } : {}) } },
     action: canonicalizeAction(click, target),
     why,
   };
@@ -79,8 +80,8 @@ function clickOn(target: ActionTarget & { label: string }, why: string): Candida
 function focusField(label: string, why: string): Candidate {
   const click: Action = { type: 'click', at: { x: 0, y: 0 }, button: 'left', count: 1, modifiers: [] };
   return {
-    // The planner's grammar has no "field" noun for clicks; clicking a field's label focuses it.
-    step: `Click ${quoteLabel(label)}`,
+    // Clicking a field's label focuses the field.
+    intent: { kind: 'click', target: { name: label } },
     action: canonicalizeAction(click, { label, role: 'field' }),
     why,
   };
@@ -88,23 +89,32 @@ function focusField(label: string, why: string): Candidate {
 
 function clearField(label: string, why: string): Candidate {
   return {
-    step: `Clear the ${quoteLabel(label)} field`,
+    intent: { kind: 'clear', field: { name: label, role: 'field' } },
     action: canonicalizeAction({ type: 'key', keys: ['Control', 'a'] }),
     why,
   };
 }
 
-/**
- * The target a step's text names, as the planner writes it: the quoted span followed by a role
- * noun ("the 'Email' field"), else the last quoted span ("Type 'x' into 'Email'").
- */
-function targetFromStep(text: string): (ActionTarget & { label: string }) | undefined {
-  const pattern =
-    /(?:^|\s)(['"\u2018\u201c])(.+?)['"\u2019\u201d](?:\s+(button|link|tab|checkbox|radio|option|icon|field))?(?=\s|$|[.,;])/g;
-  const spans = [...text.matchAll(pattern)].filter((match) => match[2] !== undefined);
-  const chosen = spans.find((match) => match[3] !== undefined) ?? spans.at(-1);
-  if (chosen?.[2] === undefined) return undefined;
-  return { label: chosen[2], ...(chosen[3] ? { role: chosen[3] } : {}) };
+/** The element a step is about, from its typed intent; undefined for free text or targetless steps. */
+function targetOfIntent(intent: StepIntent | undefined): (ActionTarget & { label: string }) | undefined {
+  if (intent === undefined) return undefined;
+  switch (intent.kind) {
+    case 'click':
+    case 'double-click':
+    case 'hover':
+    case 'check':
+    case 'uncheck':
+      return { label: intent.target.name, ...(intent.target.role ? { role: intent.target.role } : {}) };
+    case 'type':
+      return intent.field ? { label: intent.field.name, role: 'field' } : undefined;
+    case 'clear':
+    case 'select':
+      return { label: intent.field.name, role: 'field' };
+    case 'choose':
+      return { label: intent.option, role: 'radio' };
+    default:
+      return undefined;
+  }
 }
 
 function candidatesFor(unit: readonly CanonicalAction[], target: (ActionTarget & { label: string }) | undefined) {
@@ -154,7 +164,7 @@ function candidatesFor(unit: readonly CanonicalAction[], target: (ActionTarget &
       return [
         press(['F5'], 'Opening the same address again changes nothing; reloading forces a fresh load.'),
         {
-          step: 'Wait 2 seconds',
+          intent: { kind: 'wait', ms: 2000 } as const,
           action: canonicalizeAction({ type: 'wait', ms: 2000 }),
           why: 'The page may still be loading.',
         },
@@ -177,21 +187,23 @@ function candidatesFor(unit: readonly CanonicalAction[], target: (ActionTarget &
 /**
  * Propose one recovery step for a detected loop, by fixed rules and without a model: the step
  * uses a different action from the ones that kept repeating, avoids a blocked modality, and is
- * never one already proposed for this step. The step text follows the planner's grammar, so the
- * proposal can enter the plan's pending steps like any other revision.
+ * never one already proposed for this step. The step is a typed intent with its rendering, so it
+ * enters the plan's pending steps like any other revision and no role has to parse it.
  */
 export function buildRecoveryProposal(
   trigger: RecoveryTrigger,
-  step: Pick<Step, 'text'>,
+  step: Pick<Step, 'text' | 'intent'>,
   context: RecoveryContext = {},
 ): RecoveryProposal {
   const unit = trigger.evidence.unit;
-  const target = context.target?.label ? { ...context.target, label: context.target.label } : targetFromStep(step.text);
+  const target = context.target?.label
+    ? { ...context.target, label: context.target.label }
+    : targetOfIntent(step.intent);
   const tried = new Set((context.previousProposals ?? []).map((text) => text.trim().toLowerCase()));
   const usable = candidatesFor(unit, target).find(
     (candidate) =>
       candidate.action.modality !== context.blockedModality &&
-      !tried.has(candidate.step.toLowerCase()) &&
+      !tried.has(renderStepIntent(candidate.intent).toLowerCase()) &&
       !unit.some((action) => sameCanonicalAction(action, candidate.action)),
   );
   const looped = unit.map(describeCanonicalAction).join(', then ');
@@ -204,7 +216,8 @@ export function buildRecoveryProposal(
   }
   return {
     type: 'proposal',
-    step: usable.step,
+    intent: usable.intent,
+    step: renderStepIntent(usable.intent),
     rationale: `${looped.charAt(0).toUpperCase()}${looped.slice(1)} kept repeating without progress (${trigger.pattern}). ${usable.why}`,
     pattern: trigger.pattern,
   };

@@ -1,3 +1,4 @@
+import { detectorPatterns } from '@sandpiper/protocol';
 import { describeCanonicalAction, sameCanonicalAction, type CanonicalAction } from './canonical-action.js';
 import { defaultDetectorConfig, type DetectorConfig } from './detector-config.js';
 import { notFired, type ActionPatternEvidence, type Detection } from './detection.js';
@@ -56,7 +57,7 @@ export function repeatedSubsequence(
     return {
       fired: true,
       detector: 'repeated-subsequence',
-      pattern: `REPEAT_SEQ_L${length}_R${repeats}`,
+      pattern: detectorPatterns.repeatedSequence(length, repeats),
       reason:
         length === 1
           ? `The same action (${described}) was performed ${repeats} times in a row.`

@@ -1,3 +1,4 @@
+import { detectorPatterns } from '@sandpiper/protocol';
 import { describeCanonicalAction, sameCanonicalAction, type ActionModality } from './canonical-action.js';
 import { defaultDetectorConfig, type DetectorConfig } from './detector-config.js';
 import { notFired, type ActionPatternEvidence, type Detection } from './detection.js';
@@ -53,7 +54,7 @@ export function sameActionNoChange(
   return {
     fired: true,
     detector: 'same-action-no-change',
-    pattern: `SAME_ACTION_NO_CHANGE_N${count}`,
+    pattern: detectorPatterns.sameActionNoChange(count),
     reason: `The same action (${describeCanonicalAction(last.action)}) had no visible effect ${count} times in a row; the next action must not use the ${blockedModality}.`,
     evidence: {
       unit: [last.action],

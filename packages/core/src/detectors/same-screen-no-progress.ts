@@ -1,3 +1,4 @@
+import { detectorPatterns } from '@sandpiper/protocol';
 import { sameCanonicalAction, type CanonicalAction } from './canonical-action.js';
 import { defaultDetectorConfig, type DetectorConfig } from './detector-config.js';
 import { notFired, type ActionPatternEvidence, type Detection } from './detection.js';
@@ -45,7 +46,7 @@ export function sameScreenNoProgress(
   return {
     fired: true,
     detector: 'same-screen-no-progress',
-    pattern: `SAME_SCREEN_N${count}`,
+    pattern: detectorPatterns.sameScreen(count),
     reason: `The same screen came back ${count} times in a row without any action changing it; a different strategy is needed.`,
     evidence: {
       unit: distinctActions(span, config.coordinateTolerancePx),

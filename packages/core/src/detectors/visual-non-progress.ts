@@ -1,3 +1,4 @@
+import { detectorPatterns } from '@sandpiper/protocol';
 import { defaultDetectorConfig, type DetectorConfig } from './detector-config.js';
 import { notFired, type Detection } from './detection.js';
 import { hashDistance, stepIdsOf, type TrajectoryEntry } from './trajectory.js';
@@ -42,7 +43,7 @@ export function visualNonProgress(
   return {
     fired: true,
     detector: 'visual-non-progress',
-    pattern: step === 1 ? `VISUAL_STABLE_W${indexes.length}` : `VISUAL_STABLE_W${indexes.length}_S${step}`,
+    pattern: detectorPatterns.visualStable(indexes.length, step),
     reason: `${compared.charAt(0).toUpperCase()}${compared.slice(1)} differ by at most ${maxDistance} of 64 hash bits from one to the next.`,
     evidence: { distances, maxDistance, indexes, stepIds: stepIdsOf(screens) },
   };

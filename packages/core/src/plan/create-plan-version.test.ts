@@ -1,3 +1,4 @@
+import { legacyCriterion } from '@sandpiper/testing';
 import { planVersionSchema } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { createPlanVersion } from './create-plan-version.js';
@@ -9,7 +10,7 @@ describe('createPlanVersion', () => {
     const version = createPlanVersion(ids, {
       analysis: 'Fill in the form.',
       constraints: ['Do not submit'],
-      successCriteria: [{ text: 'Name shows Ada', exactValue: 'Ada' }, { text: 'No error is shown' }],
+      successCriteria: [legacyCriterion('Name shows Ada', 'Ada'), legacyCriterion('No error is shown')],
       steps: [{ text: "  Open 'Contact' ", expectedOutcome: 'The form is visible' }, { text: 'Click Save' }],
       number: 1,
     });
@@ -21,8 +22,8 @@ describe('createPlanVersion', () => {
       analysis: 'Fill in the form.',
       constraints: ['Do not submit'],
       successCriteria: [
-        { id: 'criterion-1', text: 'Name shows Ada', exactValue: 'Ada', status: 'unknown' },
-        { id: 'criterion-2', text: 'No error is shown', status: 'unknown' },
+        { id: 'criterion-1', ...legacyCriterion('Name shows Ada', 'Ada'), status: 'unknown' },
+        { id: 'criterion-2', ...legacyCriterion('No error is shown'), status: 'unknown' },
       ],
       completed: [],
       pending: [

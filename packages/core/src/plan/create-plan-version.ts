@@ -1,4 +1,11 @@
-import type { PlanCause, PlanVersion, Step, SuccessCriterion, PlannedStep } from '@sandpiper/protocol';
+import {
+  criterionText,
+  type CriterionDraft,
+  type PlanCause,
+  type PlanVersion,
+  type PlannedStep,
+  type Step,
+} from '@sandpiper/protocol';
 import type { IdGenerator } from '../ports.js';
 
 export interface CreatePlanVersionInput {
@@ -7,7 +14,7 @@ export interface CreatePlanVersionInput {
   /** Rules the execution must respect. */
   readonly constraints: readonly string[];
   /** Conditions for done; each gets a fresh id and starts `unknown`. */
-  readonly successCriteria: readonly Pick<SuccessCriterion, 'text' | 'exactValue'>[];
+  readonly successCriteria: readonly CriterionDraft[];
   /** The steps still to do; each gets a fresh id and starts `pending`. */
   readonly steps: readonly PlannedStep[];
   /** Why this version exists; `initial` when absent. */
@@ -38,8 +45,8 @@ export function createPlanVersion(ids: IdGenerator, input: CreatePlanVersionInpu
     constraints: [...input.constraints],
     successCriteria: input.successCriteria.map((criterion) => ({
       id: ids.next('criterion'),
-      text: criterion.text,
-      ...(criterion.exactValue === undefined ? {} : { exactValue: criterion.exactValue }),
+      text: criterionText(criterion),
+      check: criterion.check,
       status: 'unknown',
     })),
     completed: input.parent === undefined ? [] : [...input.parent.completed],
@@ -56,5 +63,6 @@ export function createPendingStep(ids: IdGenerator, step: PlannedStep): Step {
     status: 'pending',
     ...(expectedOutcome === '' ? {} : { expectedOutcome }),
     ...(step.region === undefined ? {} : { region: step.region }),
+    ...(step.intent === undefined ? {} : { intent: step.intent }),
   };
 }

@@ -1,6 +1,7 @@
 import type { PlanVersion, PlanEdit } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { advancePlan } from './advance-plan.js';
+import { createPlanVersion } from './create-plan-version.js';
 import { diffPlans } from './diff-plans.js';
 import { buildPlan, createSequentialIds, FORM_STEPS } from './plan-test-support.js';
 import { revisePlan } from './revise-plan.js';
@@ -65,5 +66,40 @@ describe('diff summary', () => {
   it('mentions changed criteria and constraints', () => {
     const other: PlanVersion = { ...base, constraints: [], successCriteria: [] };
     expect(diffPlans(base, other).summary).toBe('Updates the success criteria, updates the constraints.');
+  });
+});
+
+describe('a regenerated plan', () => {
+  it('says it is identical when the planner wrote the same steps again under fresh ids', () => {
+    const again = createPlanVersion(ids, {
+      analysis: base.analysis,
+      constraints: [...base.constraints],
+      successCriteria: base.successCriteria.map(({ text, check }) => ({ text, check })),
+      steps: base.pending.map(({ text, expectedOutcome }) => ({
+        text,
+        ...(expectedOutcome ? { expectedOutcome } : {}),
+      })),
+      cause: 'regenerate',
+      number: 2,
+      parent: base,
+    });
+    expect(diffPlans(base, again).summary).toBe(
+      `Identical to the version it replaces: the same ${base.pending.length} steps as before.`,
+    );
+  });
+
+  it('still names what changed when only some steps came back the same', () => {
+    const changed = createPlanVersion(ids, {
+      analysis: base.analysis,
+      constraints: [...base.constraints],
+      successCriteria: base.successCriteria.map(({ text, check }) => ({ text, check })),
+      steps: [...base.pending.slice(0, -1).map(({ text }) => ({ text })), { text: "Click 'Send'" }],
+      cause: 'regenerate',
+      number: 2,
+      parent: base,
+    });
+    expect(diffPlans(base, changed).summary).toBe(
+      `Keeps the same ${base.pending.length - 1} steps as before, adds 1 step, removes 1.`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { PlanChange, PlanVersion } from '@sandpiper/protocol';
+import { criterionIdentity, type PlanChange, type PlanVersion } from '@sandpiper/protocol';
 import { sameStep } from './same-step.js';
 
 const QUOTE_LIMIT = 40;
@@ -10,6 +10,9 @@ const QUOTE_LIMIT = 40;
  * the list because it ran is reported as completed, not removed.
  */
 export function summarizePlanDiff(from: PlanVersion, to: PlanVersion, changes: readonly PlanChange[]): string {
+  const again = sameStepsWrittenAgain(changes);
+  const rewrittenAgain = again.size / 2;
+  if (rewrittenAgain > 0) changes = changes.filter((change) => !again.has(change));
   const completedIds = new Set(to.completed.map((step) => step.id));
   const completed: Extract<PlanChange, { type: 'removed' }>[] = [];
   const counts = { added: 0, removed: 0, moved: 0 };
@@ -52,6 +55,11 @@ export function summarizePlanDiff(from: PlanVersion, to: PlanVersion, changes: r
   if (!sameCriteria(from, to)) phrases.push('updates the success criteria');
   if (!sameList(from.constraints, to.constraints)) phrases.push('updates the constraints');
 
+  if (rewrittenAgain > 0) {
+    const same = `the same ${rewrittenAgain} step${rewrittenAgain === 1 ? '' : 's'} as before`;
+    if (phrases.length === 0) return `Identical to the version it replaces: ${same}.`;
+    phrases.unshift(`keeps ${same}`);
+  }
   if (phrases.length === 0) return 'No changes.';
   const line = `${phrases.join(', ')}.`;
   return line.charAt(0).toUpperCase() + line.slice(1);
@@ -61,11 +69,31 @@ function quote(text: string): string {
   return `"${text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT - 3)}...` : text}"`;
 }
 
+/**
+ * The additions and removals that are one step written again word for word at the same position
+ * under a fresh id (as a regenerated plan writes its steps): both changes of each such pair.
+ */
+function sameStepsWrittenAgain(changes: readonly PlanChange[]): Set<PlanChange> {
+  const pairs = new Set<PlanChange>();
+  const removed = changes.filter((change) => change.type === 'removed');
+  for (const addition of changes) {
+    if (addition.type !== 'added') continue;
+    const twin = removed.find(
+      (removal) =>
+        !pairs.has(removal) &&
+        removal.index === addition.index &&
+        sameStep({ ...removal.step, id: addition.step.id }, addition.step),
+    );
+    if (twin) {
+      pairs.add(addition);
+      pairs.add(twin);
+    }
+  }
+  return pairs;
+}
+
 function sameCriteria(from: PlanVersion, to: PlanVersion): boolean {
-  return sameList(
-    from.successCriteria.map((criterion) => JSON.stringify([criterion.text, criterion.exactValue ?? null])),
-    to.successCriteria.map((criterion) => JSON.stringify([criterion.text, criterion.exactValue ?? null])),
-  );
+  return sameList(from.successCriteria.map(criterionIdentity), to.successCriteria.map(criterionIdentity));
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -87,7 +87,13 @@ describe('plan revisions under random edits, completions and replans', () => {
       fc.record({ type: fc.constant('replace-pending' as const), steps: fc.array(anyStep, { maxLength: 7 }) }),
       fc.record({
         type: fc.constant('set-criteria' as const),
-        criteria: fc.array(fc.record({ text: fc.string({ maxLength: 4 }) }), { maxLength: 12 }),
+        criteria: fc.array(
+          fc.record({
+            text: fc.string({ maxLength: 4 }),
+            check: fc.constant({ kind: 'described' as const, mustShow: [] as string[] }),
+          }),
+          { maxLength: 12 },
+        ),
       }),
     );
     fc.assert(

@@ -80,7 +80,10 @@ export function resolveEdit(version: PlanVersion, spec: EditSpec): PlanEdit {
     case 'replace-pending':
       return { type: 'replace-pending', steps: spec.steps };
     case 'set-criteria':
-      return { type: 'set-criteria', criteria: spec.texts.map((text) => ({ text })) };
+      return {
+        type: 'set-criteria',
+        criteria: spec.texts.map((text) => ({ text, check: { kind: 'described', mustShow: [] } })),
+      };
     case 'set-constraints':
       return { type: 'set-constraints', constraints: spec.constraints };
   }

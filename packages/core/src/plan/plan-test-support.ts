@@ -1,3 +1,4 @@
+import { legacyCriterion } from '@sandpiper/testing';
 import type { PlanVersion, PlannedStep } from '@sandpiper/protocol';
 import type { IdGenerator } from '../ports.js';
 import { advancePlan } from './advance-plan.js';
@@ -29,7 +30,7 @@ export function buildPlan(ids: IdGenerator, steps: readonly (string | PlannedSte
   let version = createPlanVersion(ids, {
     analysis: 'Fill in the contact form.',
     constraints: ['Do not submit'],
-    successCriteria: [{ text: 'The form shows Ada', exactValue: 'Ada' }],
+    successCriteria: [legacyCriterion('The form shows Ada', 'Ada')],
     steps: steps.map((step) => (typeof step === 'string' ? { text: step } : step)),
     number: 1,
   });

@@ -1,3 +1,4 @@
+import { legacyCriterion } from '@sandpiper/testing';
 import type { PlanVersion, PlanEdit } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import type { IdGenerator } from '../ports.js';
@@ -71,7 +72,11 @@ describe('revisePlan applies each kind of edit', () => {
       number: 2,
     });
     if (!result.ok) throw result.error;
-    expect(result.version.pending[0]).toEqual({ id: 'step-2', text: "Type 'Ada' into Full name", status: 'pending' });
+    expect(result.version.pending[0]).toEqual({
+      id: 'step-2',
+      text: "Type 'Ada' into Full name",
+      status: 'pending',
+    });
   });
 
   it('patches a short run of steps with new ones', () => {
@@ -95,11 +100,11 @@ describe('revisePlan applies each kind of edit', () => {
 
   it('replaces criteria, keeping the id and status of an unchanged one', () => {
     const { version } = revise([
-      { type: 'set-criteria', criteria: [{ text: 'The form shows Ada', exactValue: 'Ada' }, { text: 'Saved' }] },
+      { type: 'set-criteria', criteria: [legacyCriterion('The form shows Ada', 'Ada'), legacyCriterion('Saved')] },
     ]);
     expect(version.successCriteria).toEqual([
-      { id: 'criterion-1', text: 'The form shows Ada', exactValue: 'Ada', status: 'unknown' },
-      { id: 'criterion-2', text: 'Saved', status: 'unknown' },
+      { id: 'criterion-1', ...legacyCriterion('The form shows Ada', 'Ada'), status: 'unknown' },
+      { id: 'criterion-2', ...legacyCriterion('Saved'), status: 'unknown' },
     ]);
   });
 

@@ -2,12 +2,13 @@ import {
   type PlanCause,
   type PlanVersion,
   type Step,
+  type CriterionDraft,
   type SuccessCriterion,
   type PlannedStep,
   type PlanEdit,
   MAX_PATCH_COUNT,
 } from '@sandpiper/protocol';
-import { formatIssuePath, planVersionSchema } from '@sandpiper/protocol';
+import { criterionIdentity, criterionText, formatIssuePath, planVersionSchema } from '@sandpiper/protocol';
 import type { IdGenerator } from '../ports.js';
 import { checkPrefixPreserved } from './check-prefix-preserved.js';
 import { createPendingStep } from './create-plan-version.js';
@@ -191,12 +192,12 @@ function applyPatch(
 
 function setCriteria(
   draft: Draft,
-  criteria: readonly { readonly text: string; readonly exactValue?: string }[],
+  criteria: readonly CriterionDraft[],
   editIndex: number,
 ): PlanInvariantError | undefined {
   const next: SuccessCriterion[] = [];
   for (const [index, criterion] of criteria.entries()) {
-    const text = typeof criterion.text === 'string' ? criterion.text.trim() : '';
+    const text = criterionText(criterion).trim();
     if (text === '') {
       return new PlanInvariantError({
         reason: 'text-empty',
@@ -204,17 +205,10 @@ function setCriteria(
         message: `Success criterion ${index + 1} has no text`,
       });
     }
-    const exactValue = criterion.exactValue;
     // Keeping the id and status of an unchanged criterion keeps evidence already gathered for it.
-    const existing = draft.successCriteria.find((old) => old.text === text && old.exactValue === exactValue);
-    next.push(
-      existing ?? {
-        id: draft.ids.next('criterion'),
-        text,
-        ...(exactValue === undefined ? {} : { exactValue }),
-        status: 'unknown',
-      },
-    );
+    const identity = criterionIdentity({ text, check: criterion.check });
+    const existing = draft.successCriteria.find((old) => criterionIdentity(old) === identity);
+    next.push(existing ?? { id: draft.ids.next('criterion'), text, check: criterion.check, status: 'unknown' });
   }
   draft.successCriteria = next;
   return undefined;

@@ -1,3 +1,4 @@
+import { legacyCriterion } from '@sandpiper/testing';
 import type { RunEvent } from '@sandpiper/protocol';
 import { createScriptedEngine, createScriptedEnvironment } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
@@ -55,7 +56,7 @@ describe('the agent loop', () => {
       script: {
         refresh: (version) => ({
           constraints: [],
-          successCriteria: [{ text: `${version.pending.length} steps ran` }],
+          successCriteria: [legacyCriterion(`${version.pending.length} steps ran`)],
           unparsed: version.pending.filter((step) => step.text === 'Press Tab').map((step) => step.text),
         }),
       },

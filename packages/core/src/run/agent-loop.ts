@@ -1,14 +1,14 @@
-import type { PlanVersion, RunEvent, Step, Task } from '@sandpiper/protocol';
+import type { PlanVersion, RunEvent, Step, StepIntent, Task } from '@sandpiper/protocol';
 import type { PerformedAction } from '../engine.js';
 import { CancelledError } from '../handle.js';
 import { revisePlan } from '../plan/index.js';
 import { completionPhase } from './completion.js';
 import { recentTrajectory } from './completion-policy.js';
-import { checkpoint, executeStep, type StepReplan } from './execute-step.js';
+import { checkpoint, executeStep, type StepReplan, type StepResult } from './step/execute-step.js';
 import { approvalPhase, planPhase } from './planning.js';
 import type { RunState } from './projection.js';
 import { RunContext, type RunDependencies } from './run-context.js';
-import { isRunStop, type RunStop } from './stop.js';
+import { continueRun, stopRun, type Continue, type RunStop } from './stop.js';
 
 /**
  * Start a new run: plan, get approval, execute every pending step, and finish with the judge.
@@ -20,9 +20,9 @@ export async function startRun(deps: RunDependencies, runId: string, task: Task)
   await context.emit('user', { type: 'run-start', task, engine: deps.engine.name });
   return drive(context, async () => {
     const planned = await planPhase(context, 'initial');
-    if (isRunStop(planned)) return planned;
-    const approved = await approvalPhase(context, planned);
-    if (isRunStop(approved)) return approved;
+    if (planned.type === 'stop') return planned;
+    const approved = await approvalPhase(context, planned.version);
+    if (approved.type === 'stop') return approved;
     return executePhase(context);
   });
 }
@@ -44,14 +44,22 @@ export async function resumeRun(deps: RunDependencies, runId: string): Promise<R
   return drive(context, async () => {
     const plan = context.state.plan;
     if (!plan) {
-      const draft = unapprovedVersion(context.state) ?? (await planPhase(context, 'initial'));
-      if (isRunStop(draft)) return draft;
-      const approved = await approvalPhase(context, draft);
-      if (isRunStop(approved)) return approved;
+      const unapproved = unapprovedVersion(context.state);
+      const draft = unapproved
+        ? { type: 'drafted' as const, version: unapproved }
+        : await planPhase(context, 'initial');
+      if (draft.type === 'stop') return draft;
+      const approved = await approvalPhase(context, draft.version);
+      if (approved.type === 'stop') return approved;
     }
     if (interrupted) {
-      const stop = await recheckInterruptedStep(context, interrupted.stepId, interrupted.startSeq, interrupted.attempt);
-      if (stop) return stop;
+      const rechecked = await recheckInterruptedStep(
+        context,
+        interrupted.stepId,
+        interrupted.startSeq,
+        interrupted.attempt,
+      );
+      if (rechecked.type === 'stop') return rechecked;
     }
     return executePhase(context);
   });
@@ -75,11 +83,8 @@ async function drive(context: RunContext, body: () => Promise<RunStop>): Promise
   }
   const alreadyCancelled = stop?.status === 'cancelled';
   stop ??= context.outOfTime
-    ? {
-        status: 'budget-exhausted',
-        reason: `The time budget of ${context.state.task!.budgets.maxDurationMs} ms ran out.`,
-      }
-    : { status: 'cancelled', reason: 'Cancelled by the user.' };
+    ? stopRun('budget-exhausted', `The time budget of ${context.state.task!.budgets.maxDurationMs} ms ran out.`)
+    : stopRun('cancelled', 'Cancelled by the user.');
   const reason = stop.status === 'failed' ? await withCriticReading(context, stop.reason) : stop.reason;
   context.seal();
   if (stop.status === 'cancelled' && !alreadyCancelled) {
@@ -144,16 +149,15 @@ async function executePhase(context: RunContext): Promise<RunStop> {
     const step = context.state.plan?.pending.find((candidate) => candidate.status !== 'completed');
     if (!step) {
       const finished = await completionPhase(context);
-      if (isRunStop(finished)) return finished;
+      if (finished.type === 'stop') return finished;
       continue;
     }
-    const paused = await checkpoint(context);
-    if (isRunStop(paused)) return paused;
+    const between = await checkpoint(context);
+    if (between.type === 'stop') return between;
     // After a pause, a takeover or an approved change, pick the step to run afresh.
-    if (paused) continue;
-    const result = await executeStep(context, step);
-    const stop = isRunStop(result) ? result : result ? await proposeRecovery(context, step, result) : undefined;
-    if (stop) return stop;
+    if (between.type !== 'continue') continue;
+    const result = await afterStep(context, step, await executeStep(context, step));
+    if (result.type === 'stop') return result;
   }
 }
 
@@ -162,17 +166,19 @@ async function executePhase(context: RunContext): Promise<RunStop> {
  * front of it as a new plan version that changes only the pending suffix, and get it approved
  * like any other proposal.
  */
-async function proposeRecovery(context: RunContext, step: Step, replan: StepReplan): Promise<RunStop | undefined> {
+async function proposeRecovery(context: RunContext, step: Step, replan: StepReplan): Promise<RunStop | Continue> {
   const proposal = replan.proposal;
-  if (proposal.type === 'exhausted') return { status: 'failed', reason: proposal.reason };
-  const written = (await askRecovery(context, step, replan)) ?? {
-    step: proposal.step,
-    rationale: proposal.rationale,
-  };
+  if (proposal.type === 'exhausted') return stopRun('failed', proposal.reason);
+  const written: { readonly step: string; readonly rationale: string; readonly intent?: StepIntent } =
+    (await askRecovery(context, step, replan)) ?? {
+      step: proposal.step,
+      rationale: proposal.rationale,
+      intent: proposal.intent,
+    };
   const revised = revisePlan(
     context.state.plan!,
     [
-      { type: 'add', index: 0, text: written.step },
+      { type: 'add', index: 0, text: written.step, ...(written.intent ? { intent: written.intent } : {}) },
       {
         type: 'rewrite',
         stepId: step.id,
@@ -187,10 +193,10 @@ async function proposeRecovery(context: RunContext, step: Step, replan: StepRepl
       rationale: `${written.rationale} [${proposal.pattern}]`,
     },
   );
-  if (!revised.ok) return { status: 'failed', reason: revised.error.message };
+  if (!revised.ok) return stopRun('failed', revised.error.message);
   await context.emit('agent', { type: 'plan-version-create', version: revised.version });
   const approved = await approvalPhase(context, revised.version);
-  return isRunStop(approved) ? approved : undefined;
+  return approved.type === 'stop' ? approved : continueRun;
 }
 
 /** The engine's own recovery step, when it has a recovery role and gives a usable answer. */
@@ -224,9 +230,9 @@ async function recheckInterruptedStep(
   stepId: string,
   startSeq: number,
   attempt: number,
-): Promise<RunStop | undefined> {
+): Promise<RunStop | Continue> {
   const step = context.state.plan?.pending.find((candidate) => candidate.id === stepId);
-  if (!step) return undefined;
+  if (!step) return continueRun;
   const events = await context.deps.log.read(context.runId, startSeq);
   const performed = performedSince(events);
   const firstObservation = events.find((event) => event.payload.type === 'observation');
@@ -240,7 +246,7 @@ async function recheckInterruptedStep(
     await context.emit('agent', { type: 'step-check', stepId, passed: check.passed, evidence: check.evidence });
     if (check.passed) {
       await context.emit('agent', { type: 'step-end', stepId, status: 'completed', reason: check.evidence });
-      return undefined;
+      return continueRun;
     }
   }
   const result = await executeStep(
@@ -248,7 +254,19 @@ async function recheckInterruptedStep(
     step,
     Math.min(attempt + 1, context.state.task!.budgets.maxAttemptsPerStep),
   );
-  return isRunStop(result) || !result ? result : proposeRecovery(context, step, result);
+  return afterStep(context, step, result);
+}
+
+/** What a step's result leaves for the run: a stop, a recovery proposal for a stuck step, or go on. */
+async function afterStep(context: RunContext, step: Step, result: StepResult): Promise<RunStop | Continue> {
+  switch (result.type) {
+    case 'stop':
+      return result;
+    case 'replan':
+      return proposeRecovery(context, step, result);
+    default:
+      return continueRun;
+  }
 }
 
 function performedSince(events: readonly RunEvent[]): PerformedAction[] {

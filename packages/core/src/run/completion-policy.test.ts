@@ -1,3 +1,5 @@
+import { EVENT_SCHEMA_VERSION } from '@sandpiper/protocol';
+import { legacyCriterion } from '@sandpiper/testing';
 import type { Action, PlanVersion, RunEvent } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,7 +18,7 @@ const plan = (ids: readonly string[]): PlanVersion => ({
   state: 'locked',
   analysis: '',
   constraints: [],
-  successCriteria: ids.map((id) => ({ id, text: `criterion ${id}`, status: 'unknown' })),
+  successCriteria: ids.map((id) => ({ id, ...legacyCriterion(`criterion ${id}`), status: 'unknown' as const })),
   completed: [],
   pending: [],
 });
@@ -88,7 +90,7 @@ describe('the conservative reading of a judge', () => {
 
 describe('the recent trajectory given to the judge', () => {
   const event = (seq: number, payload: RunEvent['payload'], cause?: number): RunEvent => ({
-    schemaVersion: 1,
+    schemaVersion: EVENT_SCHEMA_VERSION,
     runId: 'run',
     seq,
     at: seq,

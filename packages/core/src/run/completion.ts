@@ -14,12 +14,7 @@ import {
 } from './completion-policy.js';
 import { approvalPhase } from './planning.js';
 import type { RunContext } from './run-context.js';
-import { isRunStop, type RunStop } from './stop.js';
-
-/** The run may go on: the claim was rejected and the missing work was appended and approved. */
-export interface CompletionContinue {
-  readonly type: 'continue';
-}
+import { continueRun, stopRun, type Continue, type RunStop } from './stop.js';
 
 function configOf(context: RunContext): CompletionConfig {
   return context.deps.completion ?? defaultCompletionConfig;
@@ -86,14 +81,11 @@ function sameScreen(first: Screen, second: Screen, maxDistance: number): boolean
  * version (through approval, like any proposal) and the run goes on, up to the configured number
  * of rejections.
  */
-export async function completionPhase(context: RunContext): Promise<RunStop | CompletionContinue> {
+export async function completionPhase(context: RunContext): Promise<RunStop | Continue> {
   const config = configOf(context);
   const claim = context.state.completionClaims + 1;
   if (!config.gate && !config.judge) {
-    return {
-      status: 'succeeded',
-      reason: 'Every step ran; completion checks are turned off, so nothing was verified.',
-    };
+    return stopRun('succeeded', 'Every step ran; completion checks are turned off, so nothing was verified.');
   }
   const { screen, stable } = await stableScreen(context, config);
   const readings = await updateCriteria(context, screen);
@@ -128,10 +120,10 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
       : {}),
     accepted,
   });
-  if (accepted) return { status: 'succeeded', reason: judged?.reason ?? gate!.reason };
+  if (accepted) return stopRun('succeeded', judged?.reason ?? gate!.reason);
   const reason = gate?.verdict === 'continue' ? gate.reason : judged!.reason;
   if (claim > config.maxRejections) {
-    return { status: 'failed', reason: `Every step ran, but the result is not confirmed: ${reason}` };
+    return stopRun('failed', `Every step ran, but the result is not confirmed: ${reason}`);
   }
   const unmet = readings.filter((reading) => reading.status !== 'satisfied');
   return appendMissingWork(context, screen, { unmet, missing: judged?.missing ?? [], reason });
@@ -142,7 +134,7 @@ async function appendMissingWork(
   context: RunContext,
   screen: Screen,
   feedback: { unmet: readonly CriterionReading[]; missing: readonly string[]; reason: string },
-): Promise<RunStop | CompletionContinue> {
+): Promise<RunStop | Continue> {
   const current = context.state.plan!;
   const steps = await context.engine.planner.missingWork(context.handle, {
     task: context.state.task!,
@@ -151,7 +143,7 @@ async function appendMissingWork(
     ...feedback,
   });
   if (steps.length === 0) {
-    return { status: 'failed', reason: `The result is not confirmed and no further work is known: ${feedback.reason}` };
+    return stopRun('failed', `The result is not confirmed and no further work is known: ${feedback.reason}`);
   }
   const revised = revisePlan(
     current,
@@ -168,10 +160,10 @@ async function appendMissingWork(
       rationale: `The completion claim was rejected: ${feedback.reason}`.slice(0, 1000),
     },
   );
-  if (!revised.ok) return { status: 'failed', reason: revised.error.message };
+  if (!revised.ok) return stopRun('failed', revised.error.message);
   await context.emit('agent', { type: 'plan-version-create', version: revised.version });
   const approved = await approvalPhase(context, revised.version);
-  return isRunStop(approved) ? approved : { type: 'continue' };
+  return approved.type === 'stop' ? approved : continueRun;
 }
 
 /**
@@ -198,5 +190,5 @@ export async function checkFeasibility(context: RunContext, step: Step, failure:
   });
   if (verdict.verdict !== 'infeasible') return undefined;
   await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: evidence[0]! });
-  return { status: 'failed', reason: `The task cannot be done as asked: ${evidence.join(' ')}` };
+  return stopRun('failed', `The task cannot be done as asked: ${evidence.join(' ')}`);
 }

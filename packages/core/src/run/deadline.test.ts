@@ -1,3 +1,4 @@
+import { EVENT_SCHEMA_VERSION } from '@sandpiper/protocol';
 import type { RunEvent } from '@sandpiper/protocol';
 import { createManualClock } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
@@ -85,7 +86,7 @@ describe('the run’s time budget', () => {
 describe('time already spent on a run', () => {
   const at = (seq: number, time: number, type: 'run-start' | 'run-recover' | 'warning'): RunEvent =>
     ({
-      schemaVersion: 1,
+      schemaVersion: EVENT_SCHEMA_VERSION,
       runId: 'r',
       seq,
       at: time,

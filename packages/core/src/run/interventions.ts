@@ -2,7 +2,7 @@ import type { PlanVersion } from '@sandpiper/protocol';
 import type { RevisionRequest, Screen } from '../engine.js';
 import { reviseWithRefresh } from './revision.js';
 import type { RunContext } from './run-context.js';
-import type { RunStop } from './stop.js';
+import { continueRun, stopRun, type Continue, type RunStop } from './stop.js';
 import type { UserCommand } from './user-channel.js';
 
 /** Commands that ask the planner for a change: the person's advice or marks on a screenshot. */
@@ -87,7 +87,7 @@ async function markedScreen(context: RunContext, hash: string): Promise<Screen |
  * The person controls the environment: perform each action they send, log it and look again,
  * until they hand control back. The agent then observes the screen afresh before it goes on.
  */
-export async function takeoverSession(context: RunContext): Promise<RunStop | undefined> {
+export async function takeoverSession(context: RunContext): Promise<RunStop | Continue> {
   await context.emit('user', { type: 'takeover-start' });
   let manualActions = 0;
   for (;;) {
@@ -95,7 +95,7 @@ export async function takeoverSession(context: RunContext): Promise<RunStop | un
     if (!command || command.type === 'cancel') {
       const reason = command?.reason ?? 'Cancelled during a takeover.';
       await context.emit('user', { type: 'run-cancel', reason });
-      return { status: 'cancelled', reason };
+      return stopRun('cancelled', reason);
     }
     if (command.type === 'handback') break;
     if (command.type !== 'input') continue;
@@ -109,7 +109,7 @@ export async function takeoverSession(context: RunContext): Promise<RunStop | un
   }
   await context.emit('user', { type: 'takeover-end', manualActions });
   await context.observe();
-  return undefined;
+  return continueRun;
 }
 
 /**

@@ -3,11 +3,21 @@ import { createPlanVersion } from '../plan/index.js';
 import { proposeRevision, takeoverSession } from './interventions.js';
 import { reviseWithRefresh } from './revision.js';
 import type { RunContext } from './run-context.js';
-import { isRunStop, type RunStop } from './stop.js';
+import { stopRun, type RunStop } from './stop.js';
 import type { UserCommand } from './user-channel.js';
 
+/** A version the planner wrote, or the person or a policy approved. */
+export interface Drafted {
+  readonly type: 'drafted';
+  readonly version: PlanVersion;
+}
+export interface Approved {
+  readonly type: 'approved';
+  readonly version: PlanVersion;
+}
+
 /** Ask the planner for a plan (first time or regeneration) and record it as a draft version. */
-export async function planPhase(context: RunContext, reason: 'initial' | 'regenerate'): Promise<PlanVersion | RunStop> {
+export async function planPhase(context: RunContext, reason: 'initial' | 'regenerate'): Promise<Drafted | RunStop> {
   const task = context.state.task;
   if (!task) throw new Error('a run cannot be planned before it has started');
   await context.emit('agent', { type: 'plan-start', reason });
@@ -24,7 +34,7 @@ export async function planPhase(context: RunContext, reason: 'initial' | 'regene
       question: result.question,
       unparsed: [...result.unparsed],
     });
-    return { status: 'needs-input', reason: result.question };
+    return stopRun('needs-input', result.question);
   }
   const version = createPlanVersion(context.deps.ids, {
     analysis: result.analysis,
@@ -36,7 +46,7 @@ export async function planPhase(context: RunContext, reason: 'initial' | 'regene
     ...(previous ? { parent: previous } : {}),
   });
   await context.emit('agent', { type: 'plan-version-create', version });
-  return version;
+  return { type: 'drafted', version };
 }
 
 /**
@@ -45,7 +55,7 @@ export async function planPhase(context: RunContext, reason: 'initial' | 'regene
  * approved or the person quits. A rejected proposal (a revision of an approved plan) leaves the
  * approved plan in force, and that plan is returned.
  */
-export async function approvalPhase(context: RunContext, version: PlanVersion): Promise<PlanVersion | RunStop> {
+export async function approvalPhase(context: RunContext, version: PlanVersion): Promise<Approved | RunStop> {
   let candidate = version;
   for (;;) {
     const requestId = context.deps.ids.next('approval');
@@ -56,19 +66,19 @@ export async function approvalPhase(context: RunContext, version: PlanVersion): 
     });
     if (context.state.task?.approval !== 'ask') {
       await context.emit('agent', { type: 'approval-response', requestId, decision: 'accepted', by: 'policy' });
-      return candidate;
+      return { type: 'approved', version: candidate };
     }
     const decided = await awaitDecision(context, candidate);
-    if (isRunStop(decided)) return decided;
+    if (decided.type === 'stop') return decided;
     const rejected = (reason: string) =>
       context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user', reason });
     switch (decided.type) {
       case 'approve':
         await context.emit('user', { type: 'approval-response', requestId, decision: 'accepted', by: 'user' });
-        return candidate;
+        return { type: 'approved', version: candidate };
       case 'cancel':
         await rejected(decided.reason ?? 'cancelled');
-        return { status: 'cancelled', reason: decided.reason ?? 'The plan was not approved.' };
+        return stopRun('cancelled', decided.reason ?? 'The plan was not approved.');
       case 'reject':
       case 'regenerate': {
         await rejected(decided.type === 'reject' ? decided.reason : 'regenerate');
@@ -78,11 +88,11 @@ export async function approvalPhase(context: RunContext, version: PlanVersion): 
             type: 'warning',
             message: `Proposal ${candidate.number} was not taken; plan version ${current.number} stays in force.`,
           });
-          return current;
+          return { type: 'approved', version: current };
         }
         const next = await planPhase(context, 'regenerate');
-        if (isRunStop(next)) return next;
-        candidate = next;
+        if (next.type === 'stop') return next;
+        candidate = next.version;
         break;
       }
       case 'revised':
@@ -110,8 +120,7 @@ type Decision =
 async function awaitDecision(context: RunContext, candidate: PlanVersion): Promise<Decision | RunStop> {
   for (;;) {
     const command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
-    if (!command)
-      return { status: 'needs-input', reason: 'The plan needs approval; run again interactively or with --yes.' };
+    if (!command) return stopRun('needs-input', 'The plan needs approval; run again interactively or with --yes.');
     switch (command.type) {
       case 'approve':
       case 'reject':
@@ -135,7 +144,7 @@ async function awaitDecision(context: RunContext, candidate: PlanVersion): Promi
       }
       case 'takeover': {
         const stop = await takeoverSession(context);
-        if (stop) return stop;
+        if (stop.type === 'stop') return stop;
         break;
       }
       case 'pause':

@@ -1,3 +1,4 @@
+import { EVENT_SCHEMA_VERSION } from '@sandpiper/protocol';
 import { createHash } from 'node:crypto';
 import { taskSchema } from '@sandpiper/protocol';
 import {
@@ -7,6 +8,7 @@ import {
   createScriptedEngine,
   createScriptedEnvironment,
   createSequentialIds,
+  legacyCriterion,
 } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
 import { startRun } from './agent-loop.js';
@@ -29,7 +31,7 @@ describe('the run projection', () => {
               type: 'plan',
               analysis: 'Two steps.',
               constraints: [],
-              successCriteria: [{ text: 'Saved is visible' }],
+              successCriteria: [legacyCriterion('Saved is visible')],
               steps: [{ text: 'Press Tab' }, { text: 'Press Enter' }],
             },
           ],
@@ -64,7 +66,7 @@ describe('the run projection', () => {
   it('ignores a step event that does not fit the plan instead of corrupting it', () => {
     const base = emptyRunState('run-1');
     const state = applyRunEvent(base, {
-      schemaVersion: 1,
+      schemaVersion: EVENT_SCHEMA_VERSION,
       runId: 'run-1',
       seq: 1,
       at: 0,

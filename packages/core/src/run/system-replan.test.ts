@@ -7,6 +7,7 @@ import {
   createScriptedEngine,
   createScriptedEnvironment,
   createSequentialIds,
+  legacyCriterion,
 } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
 import type { OperatorDecision, OperatorInput } from '../engine.js';
@@ -35,7 +36,7 @@ function setup(fingerprint: (call: number) => string) {
         type: 'plan',
         analysis: 'Save.',
         constraints: [],
-        successCriteria: [{ text: 'Saved' }],
+        successCriteria: [legacyCriterion('Saved')],
         steps: [{ text: "Click the 'Save' button" }],
       },
     ],
@@ -66,8 +67,8 @@ describe('system-driven replanning inside a run', () => {
     await startRun(deps, 'run-1', task);
     const events = log.all('run-1');
     const fired = events.flatMap((event) => (event.payload.type === 'detector-fire' ? [event.payload] : []));
-    expect(fired.map((firing) => firing.detector)).toContain('systemReplanTrigger');
-    expect(fired.find((firing) => firing.detector === 'systemReplanTrigger')?.pattern).toMatch(/^REPEAT_SEQ_L1_R3$/);
+    expect(fired.map((firing) => firing.detector)).toContain('system-replan-trigger');
+    expect(fired.find((firing) => firing.detector === 'system-replan-trigger')?.pattern).toMatch(/^REPEAT_SEQ_L1_R3$/);
     const halted = events.find((event) => event.payload.type === 'step-end' && event.payload.status === 'failed');
     expect(halted).toBeDefined();
     const recovery = events.flatMap((event) =>
@@ -98,7 +99,7 @@ describe('system-driven replanning inside a run', () => {
     const fired = log.all('run-1').filter((event) => event.payload.type === 'detector-fire');
     expect(
       fired.filter(
-        (event) => event.payload.type === 'detector-fire' && event.payload.detector === 'systemReplanTrigger',
+        (event) => event.payload.type === 'detector-fire' && event.payload.detector === 'system-replan-trigger',
       ),
     ).toEqual([]);
   });

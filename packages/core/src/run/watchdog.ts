@@ -75,7 +75,7 @@ export function applyTrajectoryEvent(state: TrajectoryState, event: RunEvent): T
       };
     }
     case 'detector-fire':
-      return payload.detector === 'systemReplanTrigger'
+      return payload.detector === 'system-replan-trigger'
         ? { ...state, replanReportedAt: state.entries.length, breakerReportedAt: state.entries.length }
         : { ...state, breakerReportedAt: state.entries.length };
     default:

@@ -9,6 +9,7 @@ import {
   createScriptedEnvironment,
   createSequentialIds,
   type ScriptedEngineScript,
+  legacyCriterion,
 } from '@sandpiper/testing';
 import type { OperatorDecision, PlannerResult } from '../engine.js';
 import type { Environment, ScreenFingerprinter } from '../ports.js';
@@ -20,7 +21,7 @@ export const twoStepPlan: Extract<PlannerResult, { type: 'plan' }> = {
   type: 'plan',
   analysis: 'Fill the name, then press Enter.',
   constraints: [],
-  successCriteria: [{ text: "The Name field shows 'Ada'", exactValue: 'Ada' }],
+  successCriteria: [legacyCriterion("The Name field shows 'Ada'", 'Ada')],
   steps: [{ text: "Type 'Ada' into the 'Name' field" }, { text: 'Press Enter' }],
 };
 

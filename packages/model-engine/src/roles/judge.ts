@@ -2,6 +2,7 @@ import type { CriterionReading, FeasibilityVerdict, Judge, JudgeVerdict } from '
 import { isHedged } from '@sandpiper/core';
 import type { PlanVersion } from '@sandpiper/protocol';
 import { z } from 'zod';
+import { exactValueOf } from '../model-criteria.js';
 import { criteriaLines, linesOrNone, stepList } from '../plan-text.js';
 import { callRole } from '../role-call.js';
 import type { RoleParts } from '../role-parts.js';
@@ -75,9 +76,10 @@ export function conservativeJudgement(plan: PlanVersion, answer: JudgeAnswer): J
     if (isHedged(answer.reason)) doubts.push('the judge hedged');
     for (const criterion of plan.successCriteria) {
       const reading = answer.criteria.find((entry) => entry.id === criterion.id);
+      const exactValue = exactValueOf(criterion);
       if (!reading?.satisfied) doubts.push(`"${criterion.text}" was not seen satisfied`);
-      else if (criterion.exactValue !== undefined && !quotesValue(reading.evidence, criterion.exactValue)) {
-        doubts.push(`the exact value ${JSON.stringify(criterion.exactValue)} was not quoted from the screen`);
+      else if (exactValue !== undefined && !quotesValue(reading.evidence, exactValue)) {
+        doubts.push(`the exact value ${JSON.stringify(exactValue)} was not quoted from the screen`);
       }
     }
     if (!answer.sideEffectsConfirmed) doubts.push('no visible confirmation of the side effects');
@@ -148,15 +150,12 @@ export function createModelJudge(parts: RoleParts): Judge {
         }
         const reading = result.value.readings.find((entry) => entry.id === criterion.id);
         if (reading === undefined) return { id: criterion.id, status: 'unknown', evidence: 'Not read.' };
-        if (
-          reading.status === 'satisfied' &&
-          criterion.exactValue !== undefined &&
-          !quotesValue(reading.evidence, criterion.exactValue)
-        ) {
+        const exactValue = exactValueOf(criterion);
+        if (reading.status === 'satisfied' && exactValue !== undefined && !quotesValue(reading.evidence, exactValue)) {
           return {
             id: criterion.id,
             status: 'unknown',
-            evidence: `Said satisfied without quoting ${JSON.stringify(criterion.exactValue)}: ${reading.evidence}`,
+            evidence: `Said satisfied without quoting ${JSON.stringify(exactValue)}: ${reading.evidence}`,
           };
         }
         return { id: criterion.id, status: reading.status, evidence: reading.evidence };

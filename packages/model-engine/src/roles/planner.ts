@@ -1,6 +1,7 @@
 import type { PlannedStep } from '@sandpiper/protocol';
 import type { Planner, PlannerResult, PlanRefresh } from '@sandpiper/core';
 import { z } from 'zod';
+import { criteriaAsDrafts, modelCriterionSchema, toCriterionDraft } from '../model-criteria.js';
 import { environmentText, linesOrNone, planBlocks, stepList } from '../plan-text.js';
 import { callRole } from '../role-call.js';
 import type { RoleParts } from '../role-parts.js';
@@ -11,10 +12,6 @@ const stepText = z.string().trim().min(1).max(1000);
 const outcomeText = z.string().trim().max(1000).optional();
 /** A step as the planner writes it. */
 export const modelStepSchema = z.object({ text: stepText, expectedOutcome: outcomeText });
-const criterionSchema = z.object({
-  text: z.string().trim().min(1).max(1000),
-  exactValue: z.string().max(1000).optional(),
-});
 
 /** The planner's answer: a plan, or a question for the person. */
 export const plannerAnswerSchema = z
@@ -23,7 +20,7 @@ export const plannerAnswerSchema = z
       decision: z.literal('plan'),
       analysis: z.string().trim().min(1).max(4000),
       constraints: z.array(z.string().trim().min(1).max(1000)).max(50).default([]),
-      successCriteria: z.array(criterionSchema).min(1).max(10),
+      successCriteria: z.array(modelCriterionSchema).min(1).max(10),
       steps: z.array(modelStepSchema).min(1).max(100),
     }),
     z.object({
@@ -47,7 +44,7 @@ export const plannerAnswerSchema = z
 /** Criteria and constraints re-derived after the person edited the steps. */
 export const refreshAnswerSchema = z.object({
   constraints: z.array(z.string().trim().min(1).max(1000)).max(50).default([]),
-  successCriteria: z.array(criterionSchema).max(10).default([]),
+  successCriteria: z.array(modelCriterionSchema).max(10).default([]),
   unreadable: z.array(z.string().max(1000)).max(50).default([]),
 });
 
@@ -89,7 +86,7 @@ export function createModelPlanner(parts: RoleParts): Planner {
         type: 'plan',
         analysis: answer.analysis,
         constraints: answer.constraints,
-        successCriteria: answer.successCriteria.map(withoutEmptyValue),
+        successCriteria: answer.successCriteria.map(toCriterionDraft),
         steps: answer.steps.map(withoutEmptyOutcome),
       };
     },
@@ -108,15 +105,13 @@ export function createModelPlanner(parts: RoleParts): Planner {
       if (!result.ok) {
         return {
           constraints: version.constraints,
-          successCriteria: version.successCriteria.map(({ text, exactValue }) =>
-            exactValue === undefined ? { text } : { text, exactValue },
-          ),
+          successCriteria: criteriaAsDrafts(version),
           unparsed: [],
         };
       }
       return {
         constraints: result.value.constraints,
-        successCriteria: result.value.successCriteria.map(withoutEmptyValue),
+        successCriteria: result.value.successCriteria.map(toCriterionDraft),
         unparsed: result.value.unreadable,
       };
     },
@@ -148,10 +143,4 @@ export function createModelPlanner(parts: RoleParts): Planner {
 
 export function withoutEmptyOutcome(step: z.infer<typeof modelStepSchema>): PlannedStep {
   return step.expectedOutcome ? { text: step.text, expectedOutcome: step.expectedOutcome } : { text: step.text };
-}
-
-function withoutEmptyValue(criterion: { text: string; exactValue?: string | undefined }) {
-  return criterion.exactValue === undefined || criterion.exactValue.trim() === ''
-    ? { text: criterion.text }
-    : { text: criterion.text, exactValue: criterion.exactValue };
 }

@@ -72,8 +72,12 @@ export function planAnswer(fields: readonly { field: string; value: string }[]):
     analysis: 'Fill in the employee details on the first page of the expense form.',
     constraints: ['Do not submit the form.'],
     successCriteria: fields.map(({ field, value }) => ({
+      kind: 'field-value',
       text: `The '${field}' field shows '${value}'`,
-      exactValue: value,
+      target: field,
+      targetRole: 'field',
+      value,
+      exact: true,
     })),
     steps: fields.map(({ field, value }) => ({
       text: `Type '${value}' into the '${field}' field`,

@@ -1,3 +1,4 @@
+import { legacyCriterion } from '@sandpiper/testing';
 import { createHash } from 'node:crypto';
 import { createHandle, type Handle, type ModelCallReport, type Screen } from '@sandpiper/core';
 import { taskSchema, type AccessibilityNode, type PlanVersion, type Step, type Task } from '@sandpiper/protocol';
@@ -53,7 +54,7 @@ export function plan(overrides: Partial<PlanVersion> = {}): PlanVersion {
     analysis: 'Fill the name.',
     constraints: [],
     successCriteria: [
-      { id: 'criterion-1', text: "The 'Employee name' field shows 'Ada'", exactValue: 'Ada', status: 'unknown' },
+      { id: 'criterion-1', ...legacyCriterion("The 'Employee name' field shows 'Ada'", 'Ada'), status: 'unknown' },
     ],
     completed: [{ id: 'step-1', text: "Click the 'Employee name' field", status: 'completed' }],
     pending: [

@@ -1,6 +1,6 @@
 import type { Reflector, ReflectionDetails, StepCheck } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
-import { parseStep } from '../grammar/index.js';
+import { directiveOfStep } from '../grammar/index.js';
 import { extractEvidence, type ScreenMemory, type StepEvidence } from './extract-evidence.js';
 import { judgeStep } from './judgment.js';
 import { toEvidence } from './labelled-region.js';
@@ -44,7 +44,7 @@ export function createEvidenceReflector(options: EvidenceReflectorOptions = {}):
   return {
     async check(handle, input): Promise<StepCheck> {
       throwIfCancelled(handle);
-      const directive = parseStep(input.step.text);
+      const directive = directiveOfStep(input.step);
       const evidence = await extractEvidence(handle, input, directive, resolved, memory);
       const judgment: Judgment =
         directive === undefined

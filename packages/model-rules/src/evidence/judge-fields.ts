@@ -7,8 +7,8 @@ import type {
   TypeDirective,
 } from '../grammar/index.js';
 import { quote } from '../grammar/index.js';
-import type { CheckContext } from '../reflector/check-context.js';
-import { checkSelected, checkToggled, checkTyped } from '../reflector/field-checks.js';
+import type { CheckContext } from '../step-checks/check-context.js';
+import { checkSelected, checkToggled, checkTyped } from '../step-checks/field-checks.js';
 import type { StepEvidence } from './extract-evidence.js';
 import { distanceToBox, intersects, grow } from './geometry.js';
 import type { LabelledRegion, RegionKind } from './labelled-region.js';

@@ -1,7 +1,7 @@
 import type { Screen } from '@sandpiper/core';
 import type { Directive, PointerDirective } from '../grammar/index.js';
 import { describeTarget, quote } from '../grammar/index.js';
-import type { CheckContext } from '../reflector/check-context.js';
+import type { CheckContext } from '../step-checks/check-context.js';
 import { findVisibleText } from '../screen/visible-text.js';
 import type { StepEvidence } from './extract-evidence.js';
 import type { RegionKind } from './labelled-region.js';

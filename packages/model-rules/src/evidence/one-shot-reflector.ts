@@ -2,8 +2,8 @@ import type { Reflector, StepCheck } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
 import type { ChangeRegionEvidence } from '@sandpiper/protocol';
 import { diffImages, structuralSimilarity } from '@sandpiper/vision';
-import { parseStep, quote, type Directive } from '../grammar/index.js';
-import { checkTyped } from '../reflector/field-checks.js';
+import { directiveOfStep, quote, type Directive } from '../grammar/index.js';
+import { checkTyped } from '../step-checks/field-checks.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { readPixels } from './extract-evidence.js';
 import { resolveOptions } from './options.js';
@@ -40,7 +40,7 @@ export function createOneShotReflector(options: OneShotReflectorOptions = {}): R
   return {
     async check(handle, input): Promise<StepCheck> {
       throwIfCancelled(handle);
-      const directive = parseStep(input.step.text);
+      const directive = directiveOfStep(input.step);
       const pixels = await readPixels(resolved, input);
       let differs: boolean;
       let seen: string;

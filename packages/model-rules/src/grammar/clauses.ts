@@ -1,4 +1,4 @@
-import { scanLiterals } from './quote.js';
+import { scanLiterals } from '@sandpiper/protocol';
 
 /** One clause of an instruction, ready for pattern matching. */
 export interface Clause {

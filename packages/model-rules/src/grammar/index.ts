@@ -5,8 +5,9 @@ import { parseClause } from './parse-clause.js';
 export type * from './directive.js';
 export { clickRoles } from './directive.js';
 export { parseKeys, modifierKeys } from './keys.js';
-export { quote } from './quote.js';
+export { quote } from '@sandpiper/protocol';
 export { describeTarget, renderDirective } from './render.js';
+export { directiveOfStep, directiveToIntent, intentToDirective, plannedStepFor } from './intent.js';
 
 /** One understood clause of an instruction. */
 export interface ParsedClause {

@@ -27,16 +27,8 @@ const appearPhrase = String.raw`(?:\s+(?:to\s+appear|appears|is\s+visible|to\s+b
 /** Words that start a description of a condition rather than the name of a checkbox. */
 const conditionWords = /^(?:that|if|whether|for|out|to|how|what|when|why|which)\b/i;
 
-const urlCharacters = String.raw`[^\s'"\u201c\u201d\u2018\u2019,;\u27e6\u27e7]`;
-const bareUrl = new RegExp(
-  String.raw`^(?:[a-z][a-z0-9+.-]*:\/\/${urlCharacters}+|\/${urlCharacters}*|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:\/${urlCharacters}*)?)$`,
-  'i',
-);
-
-/** Whether an open target can be written without quotes and read back unchanged. */
-export function isBareOpenTarget(target: string): boolean {
-  return bareUrl.test(target) && !/[.!?:]$/.test(target);
-}
+import { isBareOpenTarget } from '@sandpiper/protocol';
+export { isBareOpenTarget };
 
 function clickRole(noun: string | undefined): ClickRole | undefined {
   if (noun === undefined) return undefined;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clickRoles, type Directive } from './directive.js';
 import { parseStep, renderDirective } from './index.js';
-import { isQuotable } from './quote.js';
+import { isQuotable } from '@sandpiper/protocol';
 
 /** Characters that stress quoting and clause splitting. */
 const tricky = fc.constantFrom(

@@ -34,7 +34,8 @@ export type RoleRank = 1 | 2 | 3;
 export function rankRole(hint: string | undefined, role: string): RoleRank {
   if (hint === undefined) return interactiveRoles.has(role) ? 3 : 2;
   const fit = roleFits[hint];
-  if (fit === undefined) return 2;
+  // A hint that is itself an ARIA role (from a model planner's criterion) fits that role exactly.
+  if (fit === undefined) return hint === role ? 3 : 2;
   if (fit.primary.includes(role)) return 3;
   return fit.compatible.includes(role) ? 2 : 1;
 }

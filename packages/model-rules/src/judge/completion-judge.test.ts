@@ -1,3 +1,4 @@
+import { legacyCriterion } from '@sandpiper/testing';
 import { createHandle } from '@sandpiper/core';
 import type { AccessibilityNode, PlanVersion, Step } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,12 @@ function planOf(steps: readonly string[], criteria: readonly string[]): PlanVers
     state: 'locked',
     analysis: '',
     constraints: [],
-    successCriteria: criteria.map((text, index) => ({ id: `c${index + 1}`, text, status: 'unknown' })),
+    successCriteria: criteria.map((text, index) => ({
+      ...legacyCriterion(text),
+      text,
+      id: `c${index + 1}`,
+      status: 'unknown',
+    })),
     completed: steps.map(done),
     pending: [],
   };

@@ -1,15 +1,14 @@
 import type { Handle, Screen } from '@sandpiper/core';
-import type { PlanVersion, SuccessCriterion } from '@sandpiper/protocol';
+import type { CriterionCheck, PlanVersion, SuccessCriterion, TargetRef } from '@sandpiper/protocol';
 import { quote } from '../grammar/index.js';
-import { scanLiterals } from '../grammar/quote.js';
+import { rankRole } from '../grounding/roles.js';
 import { locateTarget } from '../grounding/grounder.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
-import { allStepsConfirmedCriterion } from '../planner/outcomes.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { findVisibleText } from '../screen/visible-text.js';
 
 /** The outcome for one criterion: whether it was positively seen, and what was seen. */
-export interface CriterionCheck {
+export interface CriterionOutcome {
   /** The criterion was positively seen. */
   readonly satisfied: boolean;
   /** What was seen (or not), in one sentence. */
@@ -25,23 +24,10 @@ interface CriterionContext {
   readonly plan: PlanVersion;
 }
 
-/** The criterion with quoted parts replaced by `⟦n⟧`, so its shape can be matched. */
-function maskQuotes(text: string): { shape: string; quoted: string[] } {
-  const quoted: string[] = [];
-  let shape = '';
-  let cursor = 0;
-  for (const span of scanLiterals(text)) {
-    shape += `${text.slice(cursor, span.start)}\u27e6${quoted.length}\u27e7`;
-    quoted.push(span.text);
-    cursor = span.end;
-  }
-  return { shape: shape + text.slice(cursor), quoted };
-}
+const seen = (detail: string): CriterionOutcome => ({ satisfied: true, detail });
+const unseen = (detail: string): CriterionOutcome => ({ satisfied: false, detail });
 
-const seen = (detail: string): CriterionCheck => ({ satisfied: true, detail });
-const unseen = (detail: string): CriterionCheck => ({ satisfied: false, detail });
-
-async function textVisible(context: CriterionContext, text: string): Promise<CriterionCheck> {
+async function textVisible(context: CriterionContext, text: string): Promise<CriterionOutcome> {
   const sighting = await findVisibleText(context.handle, context.reader, context.screen, text, { ocrFallback: true });
   if (sighting?.place === 'on-screen') return seen(`${quote(text)} is on screen (${sighting.source}).`);
   return unseen(
@@ -54,7 +40,7 @@ async function fieldValue(
   label: string,
   role: 'field' | 'dropdown',
   wanted: string,
-): Promise<CriterionCheck> {
+): Promise<CriterionOutcome> {
   const found = await locateTarget(context.handle, context.reader, context.screen, { text: label, role });
   const node = found.best?.node;
   if (found.best === undefined) return unseen(`The ${quote(label)} ${role} is not on screen.`);
@@ -76,7 +62,7 @@ async function toggleState(
   label: string,
   role: 'checkbox' | 'radio',
   wanted: boolean,
-): Promise<CriterionCheck> {
+): Promise<CriterionOutcome> {
   const found = await locateTarget(context.handle, context.reader, context.screen, { text: label, role });
   const checked = found.best?.node?.checked;
   if (checked === undefined) {
@@ -90,7 +76,7 @@ async function toggleState(
   return (checked === true) === wanted ? seen(`${quote(label)} is ${state}.`) : unseen(`${quote(label)} is ${state}.`);
 }
 
-function allStepsConfirmed(plan: PlanVersion): CriterionCheck {
+function allStepsConfirmed(plan: PlanVersion): CriterionOutcome {
   const steps = [...plan.completed, ...plan.pending];
   const open = steps.filter((step) => step.status !== 'completed');
   if (steps.length === 0) return unseen('The plan has no steps.');
@@ -101,33 +87,127 @@ function allStepsConfirmed(plan: PlanVersion): CriterionCheck {
       );
 }
 
+/** The grounder's role hint for a field criterion: a dropdown for list-like roles, a field otherwise. */
+function fieldKind(role: string | undefined): 'field' | 'dropdown' {
+  return role !== undefined && /dropdown|combobox|listbox|select|menu|picker/i.test(role) ? 'dropdown' : 'field';
+}
+
+/** Radio-like targets (options, radios) are read as radios; anything else as a checkbox. */
+function toggleKind(role: string | undefined): 'checkbox' | 'radio' {
+  return role !== undefined && /radio|option/i.test(role) ? 'radio' : 'checkbox';
+}
+
+async function controlState(context: CriterionContext, check: Extract<CriterionCheck, { kind: 'control-state' }>) {
+  const { target, state } = check;
+  if (state === 'checked' || state === 'unchecked' || state === 'selected' || state === 'not-selected') {
+    const wanted = state === 'checked' || state === 'selected';
+    return toggleState(context, target.name, toggleKind(target.role), wanted);
+  }
+  const found = await locateTarget(context.handle, context.reader, context.screen, {
+    text: target.name,
+    ...(target.role ? { role: target.role } : {}),
+  });
+  const node = found.best?.node;
+  const reading =
+    state === 'expanded' || state === 'collapsed'
+      ? node?.expanded
+      : state === 'enabled' || state === 'disabled'
+        ? node === undefined
+          ? undefined
+          : !(node.disabled ?? false)
+        : undefined;
+  if (reading === undefined) {
+    return {
+      satisfied: false,
+      unreadable: true,
+      detail: `Whether ${quote(target.name)} ${state === 'pressed' || state === 'not-pressed' ? 'is pressed' : `is ${state}`} cannot be read on this screen.`,
+    };
+  }
+  const wanted = state === 'expanded' || state === 'enabled';
+  const seenState =
+    state === 'expanded' || state === 'collapsed'
+      ? reading
+        ? 'expanded'
+        : 'collapsed'
+      : reading
+        ? 'enabled'
+        : 'disabled';
+  return reading === wanted
+    ? seen(`${quote(target.name)} is ${seenState}.`)
+    : unseen(`${quote(target.name)} is ${seenState}.`);
+}
+
+async function elementPresence(context: CriterionContext, target: TargetRef, wanted: 'visible' | 'gone') {
+  const found = await locateTarget(context.handle, context.reader, context.screen, {
+    text: target.name,
+    ...(target.role ? { role: target.role } : {}),
+  });
+  const present = found.best !== undefined && !found.ambiguous;
+  const name = quote(target.name);
+  if (wanted === 'visible') return present ? seen(`${name} is on screen.`) : unseen(`${name} is not on screen.`);
+  return found.best === undefined ? seen(`${name} is no longer on screen.`) : unseen(`${name} is still on screen.`);
+}
+
+function countMatches(context: CriterionContext, check: Extract<CriterionCheck, { kind: 'count' }>): CriterionOutcome {
+  const nodes = context.screen.observation.accessibility;
+  if (nodes === undefined) {
+    return { satisfied: false, unreadable: true, detail: 'Elements cannot be counted without accessibility data.' };
+  }
+  const name = check.target.name.toLowerCase();
+  const count = nodes.filter(
+    (node) =>
+      (check.target.role === undefined || rankRole(check.target.role, node.role) === 3) &&
+      node.name.toLowerCase().includes(name),
+  ).length;
+  const holds =
+    check.comparison === 'exactly'
+      ? count === check.count
+      : check.comparison === 'at-least'
+        ? count >= check.count
+        : count <= check.count;
+  const detail = `${count} matching ${check.target.role ?? 'element'}${count === 1 ? ' is' : 's are'} on screen.`;
+  return holds ? seen(detail) : unseen(detail);
+}
+
 /**
- * Check one criterion against the final screen. The shapes the rules planner writes are checked
- * precisely (a field's value, a checkbox's state, text on screen, the address); any other
- * criterion counts only when its exact value and every quoted part of it are visible.
+ * Check one criterion against the final screen, by the kind of check it carries: a field's value,
+ * a control's state, text on screen, an element present or gone, a count, the address. A
+ * `described` criterion counts only when every text it says must show is visible.
  */
-export async function checkCriterion(context: CriterionContext, criterion: SuccessCriterion): Promise<CriterionCheck> {
-  if (criterion.text === allStepsConfirmedCriterion) return allStepsConfirmed(context.plan);
-  const { shape, quoted } = maskQuotes(criterion.text);
-  const [first = '', second = ''] = quoted;
-  if (/^The ⟦0⟧ field shows ⟦1⟧$/.test(shape)) return fieldValue(context, first, 'field', second);
-  if (/^The ⟦0⟧ field is empty$/.test(shape)) return fieldValue(context, first, 'field', '');
-  if (/^The ⟦0⟧ dropdown shows ⟦1⟧$/.test(shape)) return fieldValue(context, first, 'dropdown', second);
-  if (/^The ⟦0⟧ option is selected$/.test(shape)) return toggleState(context, first, 'radio', true);
-  if (/^The ⟦0⟧ checkbox is checked$/.test(shape)) return toggleState(context, first, 'checkbox', true);
-  if (/^The ⟦0⟧ checkbox is not checked$/.test(shape)) return toggleState(context, first, 'checkbox', false);
-  if (/^⟦0⟧ is visible$/.test(shape)) return textVisible(context, first);
-  if (/^The address shows ⟦0⟧$/.test(shape)) {
-    const url = context.screen.capture.url ?? context.screen.observation.url;
-    return url !== undefined && url.includes(first)
-      ? seen(`The address is ${url}.`)
-      : unseen(`The address is ${url ?? 'unknown'}.`);
+export async function checkCriterion(
+  context: CriterionContext,
+  criterion: SuccessCriterion,
+): Promise<CriterionOutcome> {
+  const check = criterion.check;
+  switch (check.kind) {
+    case 'steps-confirmed':
+      return allStepsConfirmed(context.plan);
+    case 'field-value':
+      return fieldValue(context, check.target.name, fieldKind(check.target.role), check.value);
+    case 'control-state':
+      return controlState(context, check);
+    case 'text-visible':
+      return textVisible(context, check.text);
+    case 'element-visible':
+      return elementPresence(context, check.target, 'visible');
+    case 'element-gone':
+      return elementPresence(context, check.target, 'gone');
+    case 'count':
+      return countMatches(context, check);
+    case 'address': {
+      const url = context.screen.capture.url ?? context.screen.observation.url;
+      const holds =
+        url !== undefined &&
+        (check.exact ? url.includes(check.value) : url.toLowerCase().includes(check.value.toLowerCase()));
+      return holds ? seen(`The address is ${url}.`) : unseen(`The address is ${url ?? 'unknown'}.`);
+    }
+    case 'described': {
+      if (check.mustShow.length === 0) return unseen('It names nothing exact that can be looked for on the screen.');
+      for (const text of check.mustShow) {
+        const result = await textVisible(context, text);
+        if (!result.satisfied) return result;
+      }
+      return seen(`Every text it names is on screen: ${check.mustShow.map((text) => quote(text)).join(', ')}.`);
+    }
   }
-  const required = [...new Set([...(criterion.exactValue === undefined ? [] : [criterion.exactValue]), ...quoted])];
-  if (required.length === 0) return unseen('It names nothing exact that can be looked for on the screen.');
-  for (const text of required) {
-    const check = await textVisible(context, text);
-    if (!check.satisfied) return check;
-  }
-  return seen(`Every quoted part is on screen: ${required.map((text) => quote(text)).join(', ')}.`);
 }

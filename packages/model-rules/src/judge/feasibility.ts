@@ -1,6 +1,6 @@
 import type { FeasibilityInput, FeasibilityVerdict, Handle } from '@sandpiper/core';
 import type { AccessibilityNode } from '@sandpiper/protocol';
-import { parseStep, quote } from '../grammar/index.js';
+import { directiveOfStep, quote } from '../grammar/index.js';
 import { locateTarget } from '../grounding/grounder.js';
 import { targetQuery } from '../grounding/target-query.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
@@ -28,7 +28,7 @@ export async function judgeFeasibility(
   reader: ScreenReader,
   input: FeasibilityInput,
 ): Promise<FeasibilityVerdict> {
-  const directive = parseStep(input.step.text);
+  const directive = directiveOfStep(input.step);
   if (directive === undefined) {
     return { verdict: 'uncertain', evidence: [`The step ${quote(input.step.text)} cannot be read by the rules.`] };
   }

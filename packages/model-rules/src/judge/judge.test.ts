@@ -1,5 +1,6 @@
 import { createHandle } from '@sandpiper/core';
-import type { AccessibilityNode, PlanVersion, SuccessCriterion } from '@sandpiper/protocol';
+import { criterionText, type AccessibilityNode, type CriterionDraft, type PlanVersion } from '@sandpiper/protocol';
+import { legacyCriterion } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
 import { allStepsConfirmedCriterion } from '../planner/outcomes.js';
 import { createScreenReader } from '../screen/screen-reader.js';
@@ -8,10 +9,7 @@ import { createRulesJudge } from './judge.js';
 
 const judge = createRulesJudge(createScreenReader(undefined));
 
-function planWith(
-  criteria: Omit<SuccessCriterion, 'id' | 'status'>[],
-  overrides: Partial<PlanVersion> = {},
-): PlanVersion {
+function planWith(criteria: readonly CriterionDraft[], overrides: Partial<PlanVersion> = {}): PlanVersion {
   return {
     id: 'plan-1',
     number: 1,
@@ -19,18 +17,19 @@ function planWith(
     state: 'locked',
     analysis: '',
     constraints: [],
-    successCriteria: criteria.map((criterion, index) => ({ ...criterion, id: `c${index + 1}`, status: 'unknown' })),
+    successCriteria: criteria.map((criterion, index) => ({
+      text: criterionText(criterion),
+      check: criterion.check,
+      id: `c${index + 1}`,
+      status: 'unknown',
+    })),
     completed: [{ id: 's1', text: "Click 'Next'", status: 'completed' }],
     pending: [],
     ...overrides,
   };
 }
 
-function verdict(
-  criteria: Omit<SuccessCriterion, 'id' | 'status'>[],
-  nodes: AccessibilityNode[],
-  overrides?: Partial<PlanVersion>,
-) {
+function verdict(criteria: readonly CriterionDraft[], nodes: AccessibilityNode[], overrides?: Partial<PlanVersion>) {
   return judge.judge(createHandle(), {
     task: testTask,
     plan: planWith(criteria, overrides),
@@ -50,10 +49,10 @@ describe('the rules judge', () => {
   it('accepts when every criterion is seen and lists them as satisfied', async () => {
     const result = await verdict(
       [
-        { text: "'Report submitted' is visible", exactValue: 'Report submitted' },
-        { text: "The 'Employee name' field shows 'Ada Lovelace'", exactValue: 'Ada Lovelace' },
-        { text: "The 'Department' dropdown shows 'Engineering'", exactValue: 'Engineering' },
-        { text: "The 'Receipt attached' checkbox is checked" },
+        legacyCriterion("'Report submitted' is visible", 'Report submitted'),
+        legacyCriterion("The 'Employee name' field shows 'Ada Lovelace'", 'Ada Lovelace'),
+        legacyCriterion("The 'Department' dropdown shows 'Engineering'", 'Engineering'),
+        legacyCriterion("The 'Receipt attached' checkbox is checked"),
       ],
       finalScreen,
     );
@@ -64,9 +63,9 @@ describe('the rules judge', () => {
   it('rejects listing each criterion it did not see, and keeps the ones it did', async () => {
     const result = await verdict(
       [
-        { text: "'Report submitted' is visible", exactValue: 'Report submitted' },
-        { text: "The 'Employee name' field shows 'Grace Hopper'", exactValue: 'Grace Hopper' },
-        { text: "'Archived note' is visible", exactValue: 'Archived note' },
+        legacyCriterion("'Report submitted' is visible", 'Report submitted'),
+        legacyCriterion("The 'Employee name' field shows 'Grace Hopper'", 'Grace Hopper'),
+        legacyCriterion("'Archived note' is visible", 'Archived note'),
       ],
       finalScreen,
     );
@@ -79,21 +78,21 @@ describe('the rules judge', () => {
   });
 
   it('rejects a qualitative criterion it cannot look for', async () => {
-    const result = await verdict([{ text: 'The chart looks better' }], finalScreen);
+    const result = await verdict([legacyCriterion('The chart looks better')], finalScreen);
     expect(result).toMatchObject({ verdict: 'reject', satisfied: [] });
     expect(result.reason).toContain('names nothing exact');
   });
 
   it('checks any other criterion by its exact value and quoted parts', async () => {
-    const seen = await verdict([{ text: "A confirmation says 'Report submitted'" }], finalScreen);
-    const unseen = await verdict([{ text: 'The total is shown', exactValue: '$1,249.99' }], finalScreen);
+    const seen = await verdict([legacyCriterion("A confirmation says 'Report submitted'")], finalScreen);
+    const unseen = await verdict([legacyCriterion('The total is shown', '$1,249.99')], finalScreen);
     expect(seen.verdict).toBe('accept');
     expect(unseen.verdict).toBe('reject');
   });
 
   it('accepts the every-step criterion only when all steps completed', async () => {
-    const done = await verdict([{ text: allStepsConfirmedCriterion }], []);
-    const unfinished = await verdict([{ text: allStepsConfirmedCriterion }], [], {
+    const done = await verdict([allStepsConfirmedCriterion], []);
+    const unfinished = await verdict([allStepsConfirmedCriterion], [], {
       pending: [{ id: 's2', text: "Click 'Next'", status: 'failed' }],
     });
     expect(done.verdict).toBe('accept');

@@ -1,6 +1,6 @@
 import type { Handle, Screen } from '@sandpiper/core';
 import type { Box, PlanVersion } from '@sandpiper/protocol';
-import { parseStep, quote } from '../grammar/index.js';
+import { directiveOfStep, quote } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { isInViewport } from '../screen/screen-reader.js';
 
@@ -26,7 +26,7 @@ const IN_PROGRESS =
 export function finalSideEffect(plan: PlanVersion): string | undefined {
   const steps = [...plan.completed, ...plan.pending];
   const last = steps.at(-1);
-  const directive = last === undefined ? undefined : parseStep(last.text);
+  const directive = last === undefined ? undefined : directiveOfStep(last);
   if (directive === undefined) return undefined;
   if (directive.kind === 'click' || directive.kind === 'double-click') {
     return SIDE_EFFECT_LABEL.test(directive.target) ? directive.target : undefined;

@@ -7,7 +7,7 @@
  * Run from the repository root: node --import tsx packages/model-rules/src/ocr/ocr-bench.ts
  */
 import { performance } from 'node:perf_hooks';
-import { renderFormFixture } from './form-fixture.js';
+import { renderFormFixture } from '../test-support/form-fixture.js';
 import { decodeGray, encodeForOcr } from './image.js';
 import { createOcrEngine, findTextMatches } from './index.js';
 import type { OcrEngine, OcrRecognizeOptions, PageSegMode } from './index.js';

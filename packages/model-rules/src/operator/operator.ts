@@ -1,7 +1,7 @@
 import type { Handle, Operator, OperatorDecision, OperatorInput } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
 import type { Directive } from '../grammar/index.js';
-import { parseStep, understoodForms } from '../grammar/index.js';
+import { directiveOfStep, understoodForms } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import type { DecisionContext } from './context.js';
 import { decideClear, decideSelect, decideType } from './field-steps.js';
@@ -66,7 +66,7 @@ export function createRulesOperator(reader: ScreenReader): Operator {
   return {
     async decide(handle: Handle, input: OperatorInput): Promise<OperatorDecision> {
       throwIfCancelled(handle);
-      const directive = parseStep(input.step.text);
+      const directive = directiveOfStep(input.step);
       if (directive === undefined) {
         return {
           type: 'clarify',

@@ -1,6 +1,6 @@
 import type { Handle, RevisionResult, Screen } from '@sandpiper/core';
 import type { Annotation, Box, PlanVersion, StepRegion, PlanEdit } from '@sandpiper/protocol';
-import { parseInstruction, parseStep, renderDirective } from '../grammar/index.js';
+import { directiveOfStep, directiveToIntent, parseInstruction, parseStep, renderDirective } from '../grammar/index.js';
 import { locateTarget } from '../grounding/grounder.js';
 import { targetQuery } from '../grounding/target-query.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
@@ -29,7 +29,7 @@ export async function reviseFromAnnotation(
   const resolved: string[] = [];
   for (const [index, step] of plan.pending.entries()) {
     if (step.status === 'executing') continue;
-    const query = targetQuery(parseStep(step.text));
+    const query = targetQuery(directiveOfStep(step));
     if (query === undefined) continue;
     const match = await locateTarget(handle, reader, marked, { ...query, region: annotation.box });
     const best = match.best;
@@ -43,7 +43,15 @@ export async function reviseFromAnnotation(
     const directive = renamed === undefined ? undefined : parseStep(renamed);
     const text = directive ? renderDirective(directive) : step.text;
     const outcome = directive ? expectedOutcome(directive) : step.expectedOutcome;
-    edits.push({ type: 'rewrite', stepId: step.id, text, ...(outcome ? { expectedOutcome: outcome } : {}), region });
+    const intent = directive ? directiveToIntent(directive) : step.intent;
+    edits.push({
+      type: 'rewrite',
+      stepId: step.id,
+      text,
+      ...(outcome ? { expectedOutcome: outcome } : {}),
+      region,
+      ...(intent ? { intent } : {}),
+    });
     const number = plan.completed.length + index + 1;
     resolved.push(
       text === step.text
@@ -77,6 +85,7 @@ function addMarkedStep(plan: PlanVersion, annotation: Annotation, where: string)
       type: 'add',
       index: index + offset,
       text: renderDirective(clause.directive),
+      intent: directiveToIntent(clause.directive),
       ...(outcome ? { expectedOutcome: outcome } : {}),
       region: { box: annotation.box },
     };

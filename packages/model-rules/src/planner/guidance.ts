@@ -1,7 +1,7 @@
 import type { RevisionResult } from '@sandpiper/core';
 import type { PlanVersion, Step, PlanEdit } from '@sandpiper/protocol';
-import { parseInstruction, parseStep, renderDirective, understoodForms } from '../grammar/index.js';
-import { scanLiterals } from '../grammar/quote.js';
+import { directiveToIntent, parseInstruction, parseStep, renderDirective, understoodForms } from '../grammar/index.js';
+import { scanLiterals } from '@sandpiper/protocol';
 import { replaceLiteral } from './literals.js';
 import { expectedOutcome } from './outcomes.js';
 
@@ -61,6 +61,7 @@ function substitution(steps: readonly Step[], text: string): RevisionResult | un
         type: 'rewrite',
         stepId: step.id,
         text: directive ? renderDirective(directive) : rewritten,
+        ...(directive ? { intent: directiveToIntent(directive) } : {}),
         ...(outcome ? { expectedOutcome: outcome } : {}),
         ...(step.region ? { region: step.region } : {}),
       });
@@ -121,6 +122,7 @@ function addition(plan: PlanVersion, text: string): RevisionResult | undefined {
       type: 'add',
       index: first + offset,
       text: renderDirective(clause.directive),
+      intent: directiveToIntent(clause.directive),
       ...(outcome ? { expectedOutcome: outcome } : {}),
     };
   });

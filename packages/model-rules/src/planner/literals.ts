@@ -1,4 +1,4 @@
-import { scanLiterals } from '../grammar/quote.js';
+import { scanLiterals } from '@sandpiper/protocol';
 
 /** The step text with every quoted `original` replaced by `replacement`; undefined when it has none. */
 export function replaceLiteral(stepText: string, original: string, replacement: string): string | undefined {

@@ -1,3 +1,4 @@
+import { criterionText } from '@sandpiper/protocol';
 import type { CriterionReading } from '@sandpiper/core';
 import type { PlanVersion } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,8 @@ function finishedPlan(instruction: string): PlanVersion {
     analysis: result.analysis,
     constraints: [...result.constraints],
     successCriteria: result.successCriteria.map((criterion, index) => ({
-      ...criterion,
+      text: criterionText(criterion),
+      check: criterion.check,
       id: `c${index + 1}`,
       status: 'unknown' as const,
     })),

@@ -1,6 +1,6 @@
 import type { MissingWorkInput } from '@sandpiper/core';
-import type { Step, PlannedStep } from '@sandpiper/protocol';
-import { parseStep, quote, renderDirective, type Directive } from '../grammar/index.js';
+import { criterionIdentity, type CriterionCheck, type PlannedStep, type Step } from '@sandpiper/protocol';
+import { directiveOfStep, parseStep, plannedStepFor, renderDirective, type Directive } from '../grammar/index.js';
 import { clicksInPlaceControl, expectedOutcome, valueCriterion } from './outcomes.js';
 
 interface ReadStep {
@@ -24,26 +24,31 @@ const isTrigger = (directive: Directive | undefined): boolean =>
  * set a value; for text that should have appeared, the click or key press that should have
  * caused it plus the wait; for an address, the navigation.
  */
-function stepsFor(steps: readonly ReadStep[], criterionText: string): number[] {
-  const setter = lastIndex(
-    steps,
-    (entry) => entry.directive !== undefined && valueCriterion(entry.directive)?.text === criterionText,
-  );
+function stepsFor(steps: readonly ReadStep[], check: CriterionCheck): number[] {
+  const wanted = criterionIdentity({ text: '', check });
+  const setter = lastIndex(steps, (entry) => {
+    const produced = entry.directive === undefined ? undefined : valueCriterion(entry.directive);
+    return produced !== undefined && criterionIdentity({ text: '', check: produced.check }) === wanted;
+  });
   if (setter >= 0) return [setter];
-  const wait = lastIndex(
-    steps,
-    (entry) => entry.directive?.kind === 'wait-for' && `${quote(entry.directive.text)} is visible` === criterionText,
-  );
-  if (wait >= 0) {
-    const trigger = lastIndex(steps, (entry) => isTrigger(entry.directive), wait);
-    return trigger >= 0 ? [trigger, wait] : [wait];
+  if (check.kind === 'text-visible') {
+    const wait = lastIndex(
+      steps,
+      (entry) => entry.directive?.kind === 'wait-for' && entry.directive.text === check.text,
+    );
+    if (wait >= 0) {
+      const trigger = lastIndex(steps, (entry) => isTrigger(entry.directive), wait);
+      return trigger >= 0 ? [trigger, wait] : [wait];
+    }
   }
-  const open = lastIndex(
-    steps,
-    (entry) =>
-      entry.directive?.kind === 'open' && `The address shows ${quote(entry.directive.target)}` === criterionText,
-  );
-  return open >= 0 ? [open] : [];
+  if (check.kind === 'address') {
+    const open = lastIndex(
+      steps,
+      (entry) => entry.directive?.kind === 'open' && entry.directive.target === check.value,
+    );
+    return open >= 0 ? [open] : [];
+  }
+  return [];
 }
 
 /**
@@ -54,12 +59,12 @@ function stepsFor(steps: readonly ReadStep[], criterionText: string): number[] {
 export function missingWorkFor(input: MissingWorkInput): PlannedStep[] {
   const steps: ReadStep[] = [...input.plan.completed, ...input.plan.pending].map((step) => ({
     step,
-    directive: parseStep(step.text),
+    directive: directiveOfStep(step),
   }));
   const indexes = new Set<number>();
   for (const reading of input.unmet) {
     const criterion = input.plan.successCriteria.find((candidate) => candidate.id === reading.id);
-    if (criterion !== undefined) for (const index of stepsFor(steps, criterion.text)) indexes.add(index);
+    if (criterion !== undefined) for (const index of stepsFor(steps, criterion.check)) indexes.add(index);
   }
   // A value entered again must be applied again: keep the in-place clicks (Apply) that followed it.
   const last = Math.max(-1, ...indexes);
@@ -70,14 +75,16 @@ export function missingWorkFor(input: MissingWorkInput): PlannedStep[] {
     .sort((a, b) => a - b)
     .map((index) => {
       const { step, directive } = steps[index]!;
-      return { text: step.text, ...(directive ? { expectedOutcome: expectedOutcome(directive) } : {}) };
+      return directive
+        ? plannedStepFor(directive, step.text, expectedOutcome(directive))
+        : { text: step.text, ...(step.expectedOutcome ? { expectedOutcome: step.expectedOutcome } : {}) };
     });
   for (const item of input.missing) {
     const directive = parseStep(item);
     if (directive === undefined) continue;
     const text = renderDirective(directive);
     if (!planned.some((step) => step.text === text))
-      planned.push({ text, expectedOutcome: expectedOutcome(directive) });
+      planned.push(plannedStepFor(directive, text, expectedOutcome(directive)));
   }
   return planned;
 }

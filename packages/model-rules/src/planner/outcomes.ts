@@ -1,4 +1,4 @@
-import type { SuccessCriterion } from '@sandpiper/protocol';
+import { criterionIdentity, criterionText, type CriterionDraft } from '@sandpiper/protocol';
 import type { Directive } from '../grammar/index.js';
 import { describeTarget, quote } from '../grammar/index.js';
 
@@ -39,8 +39,6 @@ export function expectedOutcome(directive: Directive): string {
   }
 }
 
-type CriterionDraft = Pick<SuccessCriterion, 'text' | 'exactValue'>;
-
 /**
  * Controls that act on the page in place — filter, sort, refresh — and leave the values entered
  * before them on screen, so those values can still be checked after the click.
@@ -77,52 +75,65 @@ function mayLeaveThePage(directive: Directive): boolean {
 export function valueCriterion(directive: Directive): CriterionDraft | undefined {
   switch (directive.kind) {
     case 'type':
-      if (directive.field === undefined)
-        return { text: `${quote(directive.text)} is visible`, exactValue: directive.text };
-      return directive.text === ''
-        ? { text: `The ${quote(directive.field)} field is empty` }
-        : { text: `The ${quote(directive.field)} field shows ${quote(directive.text)}`, exactValue: directive.text };
+      if (directive.field === undefined) return { check: { kind: 'text-visible', text: directive.text, exact: true } };
+      return fieldCriterion(directive.field, 'field', directive.text);
     case 'clear':
-      return { text: `The ${quote(directive.field)} field is empty` };
+      return fieldCriterion(directive.field, 'field', '');
     case 'select':
-      return {
-        text: `The ${quote(directive.field)} dropdown shows ${quote(directive.option)}`,
-        exactValue: directive.option,
-      };
+      return fieldCriterion(directive.field, 'dropdown', directive.option);
     case 'choose':
-      return { text: `The ${quote(directive.option)} option is selected` };
+      return {
+        check: { kind: 'control-state', target: { name: directive.option, role: 'option' }, state: 'selected' },
+      };
     case 'check':
     case 'uncheck':
-      return { text: expectedOutcome(directive) };
+      return {
+        check: {
+          kind: 'control-state',
+          target: { name: directive.target, role: 'checkbox' },
+          state: directive.kind === 'check' ? 'checked' : 'unchecked',
+        },
+      };
     default:
       return undefined;
   }
 }
 
-/** Text of the fallback criterion, which the judge recognises and checks against the plan's step statuses. */
-export const allStepsConfirmedCriterion = 'Every step was carried out and its visible effect was confirmed on screen';
+function fieldCriterion(field: string, role: 'field' | 'dropdown', value: string): CriterionDraft {
+  return { check: { kind: 'field-value', target: { name: field, role }, value, exact: true } };
+}
+
+/** The fallback criterion: every step carried out with its effect confirmed. */
+export const allStepsConfirmedCriterion: CriterionDraft = { check: { kind: 'steps-confirmed' } };
 
 /**
- * One to three success criteria phrased as things to see. A final "wait for" names the text that
- * must be visible; otherwise the values entered after the last click that may leave the page (not
- * an in-place control such as Apply), key press or navigation (the latest ones first, up to three)
- * must still show; when nothing of the kind exists the
- * criterion is that every step's effect was confirmed.
+ * One to three success criteria, as things to see. A final "wait for" names the text that must be
+ * visible; otherwise the values entered after the last click that may leave the page (not an
+ * in-place control such as Apply), key press or navigation (the latest ones first, up to three)
+ * must still show; when nothing of the kind exists the criterion is that every step's effect was
+ * confirmed.
  */
 export function successCriteria(directives: readonly Directive[]): CriterionDraft[] {
   const last = directives.at(-1);
-  if (last?.kind === 'wait-for') return [{ text: `${quote(last.text)} is visible`, exactValue: last.text }];
-  if (last?.kind === 'open') return [{ text: `The address shows ${quote(last.target)}`, exactValue: last.target }];
+  if (last?.kind === 'wait-for') return [{ check: { kind: 'text-visible', text: last.text, exact: true } }];
+  if (last?.kind === 'open') return [{ check: { kind: 'address', value: last.target, exact: true } }];
   const criteria: CriterionDraft[] = [];
   for (let index = directives.length - 1; index >= 0 && criteria.length < 3; index -= 1) {
     const directive = directives[index];
     if (directive === undefined || mayLeaveThePage(directive)) break;
     const criterion = valueCriterion(directive);
-    if (criterion !== undefined && !criteria.some((existing) => existing.text === criterion.text)) {
+    if (criterion !== undefined && !criteria.some((existing) => sameCheck(existing, criterion))) {
       criteria.unshift(criterion);
     }
   }
-  return criteria.length > 0 ? criteria : [{ text: allStepsConfirmedCriterion }];
+  return criteria.length > 0 ? criteria : [allStepsConfirmedCriterion];
+}
+
+function sameCheck(a: CriterionDraft, b: CriterionDraft): boolean {
+  return (
+    criterionIdentity({ text: criterionText(a), check: a.check }) ===
+    criterionIdentity({ text: criterionText(b), check: b.check })
+  );
 }
 
 /** Rules the execution must respect: quoted values are entered exactly as written, steps in order. */

@@ -1,3 +1,4 @@
+import { criterionExactValue, criterionText, renderStepIntent, type CriterionDraft } from '@sandpiper/protocol';
 import { createHandle } from '@sandpiper/core';
 import type { PlanVersion } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
@@ -15,9 +16,17 @@ function plan(text: string) {
   return result;
 }
 
+/** Criteria as people read them (the rendered sentence and the exact value), for comparing plans. */
+function readable(criteria: readonly CriterionDraft[]) {
+  return criteria.map((criterion) => ({
+    text: criterionText(criterion),
+    exactValue: criterionExactValue(criterion.check),
+  }));
+}
+
 describe('planning an instruction', () => {
   it('writes one canonical step per clause with its expected outcome', () => {
-    expect(plan(expense).steps).toEqual([
+    expect(plan(expense).steps.map(({ text, expectedOutcome }) => ({ text, expectedOutcome }))).toEqual([
       { text: 'Open /expense', expectedOutcome: 'The page at /expense is shown' },
       {
         text: "Type 'Ada Lovelace' into the 'Employee name' field",
@@ -41,8 +50,18 @@ describe('planning an instruction', () => {
     expect(result.constraints).toContain("Pick exactly the option 'Engineering' in the 'Department' dropdown.");
   });
 
+  it('gives every step the typed intent its text renders, so no role has to parse it back', () => {
+    const steps = plan(expense).steps;
+    expect(steps[1]?.intent).toEqual({
+      kind: 'type',
+      text: 'Ada Lovelace',
+      field: { name: 'Employee name', role: 'field' },
+    });
+    for (const step of steps) expect(step.intent && renderStepIntent(step.intent)).toBe(step.text);
+  });
+
   it('makes a final "wait for" the success criterion, with its exact text', () => {
-    expect(plan(expense).successCriteria).toEqual([
+    expect(readable(plan(expense).successCriteria)).toEqual([
       { text: "'Report submitted' is visible", exactValue: 'Report submitted' },
     ]);
   });
@@ -51,7 +70,7 @@ describe('planning an instruction', () => {
     const result = plan(
       "click 'Edit', type 'Ada' into 'First name', type 'Lovelace' into 'Last name', select 'UK' from 'Country', check 'Newsletter'",
     );
-    expect(result.successCriteria).toEqual([
+    expect(readable(result.successCriteria)).toEqual([
       { text: "The 'Last name' field shows 'Lovelace'", exactValue: 'Lovelace' },
       { text: "The 'Country' dropdown shows 'UK'", exactValue: 'UK' },
       { text: "The 'Newsletter' checkbox is checked" },
@@ -59,13 +78,13 @@ describe('planning an instruction', () => {
   });
 
   it('falls back to every step being confirmed when the plan ends with a click', () => {
-    expect(plan("type 'Ada' into 'Name' and click 'Save'").successCriteria).toEqual([
-      { text: allStepsConfirmedCriterion },
+    expect(readable(plan("type 'Ada' into 'Name' and click 'Save'").successCriteria)).toEqual([
+      { text: criterionText(allStepsConfirmedCriterion) },
     ]);
   });
 
   it('checks the address when the plan ends by opening a page', () => {
-    expect(plan('open https://example.com/a').successCriteria).toEqual([
+    expect(readable(plan('open https://example.com/a').successCriteria)).toEqual([
       { text: "The address shows 'https://example.com/a'", exactValue: 'https://example.com/a' },
     ]);
   });
@@ -132,8 +151,8 @@ describe('refreshing a plan after the person edited its steps', () => {
       'make it pretty',
     ]);
     expect(refreshed.unparsed).toEqual(['make it pretty']);
-    expect(refreshed.successCriteria.map((criterion) => criterion.exactValue)).toContain('Engineering');
-    expect(refreshed.successCriteria.map((criterion) => criterion.exactValue)).not.toContain('Finance');
+    expect(refreshed.successCriteria.map((criterion) => criterionExactValue(criterion.check))).toContain('Engineering');
+    expect(refreshed.successCriteria.map((criterion) => criterionExactValue(criterion.check))).not.toContain('Finance');
     expect(refreshed.constraints.join(' ')).toContain("'Engineering'");
   });
 });

@@ -1,7 +1,14 @@
 import type { PlanRefresh, Planner, PlannerInput, PlannerResult, RevisionResult } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
 import type { PlanVersion } from '@sandpiper/protocol';
-import { parseInstruction, parseStep, renderDirective, understoodForms, type Directive } from '../grammar/index.js';
+import {
+  parseInstruction,
+  parseStep,
+  plannedStepFor,
+  renderDirective,
+  understoodForms,
+  type Directive,
+} from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { reviseFromAnnotation } from './annotation.js';
 import { reviseFromGuidance } from './guidance.js';
@@ -39,10 +46,11 @@ export function planInstruction(instruction: string, previous?: PlanVersion): Pl
   const directives = parse.parsed.map((clause) => clause.directive);
   const texts = directives.map(renderDirective);
   const skip = alreadyDone(texts, previous);
-  const steps = directives.slice(skip).map((directive, index) => ({
-    text: texts[skip + index] ?? renderDirective(directive),
-    expectedOutcome: expectedOutcome(directive),
-  }));
+  const steps = directives
+    .slice(skip)
+    .map((directive, index) =>
+      plannedStepFor(directive, texts[skip + index] ?? renderDirective(directive), expectedOutcome(directive)),
+    );
   const first = steps[0]?.text;
   const last = steps.at(-1)?.text;
   const span =

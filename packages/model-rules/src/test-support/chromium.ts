@@ -1,6 +1,7 @@
 import type { Screen } from '@sandpiper/core';
 import type { AccessibilityNode } from '@sandpiper/protocol';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '@sandpiper/env-browser';
+import type { Browser, Page } from 'playwright-core';
 import { screenOf } from './screens.js';
 
 /**
@@ -8,15 +9,6 @@ import { screenOf } from './screens.js';
  * Accessibility nodes are read from the live DOM (role, label, value, state, box), which is
  * enough for the roles' tests without depending on the browser environment package.
  */
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 export const viewport = { width: 800, height: 600 } as const;
 
@@ -27,7 +19,7 @@ export interface TestBrowser {
 }
 
 export async function launchTestBrowser(): Promise<TestBrowser> {
-  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const browser: Browser = await launchChromium();
   return {
     async page(html) {
       const page = await browser.newPage({ viewport });

@@ -1,3 +1,4 @@
+import { legacyCriterion } from '@sandpiper/testing';
 import type { EventDraft, EventPayload, PlanVersion } from '@sandpiper/protocol';
 import type { NewRun } from '../store-types.js';
 
@@ -20,7 +21,7 @@ export function examplePlanVersion(overrides: Partial<PlanVersion> = {}): PlanVe
     state: 'draft',
     analysis: 'Open the form, type the amount, submit.',
     constraints: ['do not submit twice'],
-    successCriteria: [{ id: 'crit-1', text: 'The total shows 42.50', exactValue: '42.50', status: 'unknown' }],
+    successCriteria: [{ id: 'crit-1', ...legacyCriterion('The total shows 42.50', '42.50'), status: 'unknown' }],
     completed: [],
     pending: [
       { id: 'step-1', text: "Type '42.50' into Amount", status: 'pending', expectedOutcome: 'Amount shows 42.50' },
@@ -167,7 +168,7 @@ export const examplePayloads: readonly EventPayload[] = [
   },
   {
     type: 'detector-fire',
-    detector: 'repeatedSubsequence',
+    detector: 'repeated-subsequence',
     pattern: 'REPEAT_SEQ_L1_R3',
     reason: 'The same click repeated three times',
     stepId: 'step-1',

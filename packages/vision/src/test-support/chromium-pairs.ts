@@ -1,5 +1,6 @@
 import type { Box } from '@sandpiper/protocol';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '@sandpiper/env-browser';
+import type { Browser, Page } from 'playwright-core';
 
 /**
  * Test and benchmark support, not part of the public API: real headless Chromium renders a
@@ -8,18 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
  * rings, modal backdrops) rather than on drawings of them.
  */
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-}
+export { launchChromium };
 
 /** A pre/post screenshot pair around one interaction, with where the affected element really is. */
 export interface ScreenshotPair {

@@ -1,4 +1,4 @@
-import type { SuccessCriterion } from '@sandpiper/protocol';
+import { criterionExactValue, type SuccessCriterion } from '@sandpiper/protocol';
 
 const statusStyles: Record<SuccessCriterion['status'], { icon: string; className: string; label: string }> = {
   satisfied: { icon: '✓', className: 'bg-emerald-500 text-white', label: 'Satisfied' },
@@ -32,9 +32,9 @@ export function CriteriaList({
             <div className="min-w-0 text-[12px] leading-snug">
               <p className="text-stone-800">
                 {criterion.text}
-                {criterion.exactValue && (
+                {exactValue(criterion) && (
                   <code className="ml-1 rounded bg-stone-100 px-1 font-mono text-[11px] text-stone-700">
-                    {criterion.exactValue}
+                    {exactValue(criterion)}
                   </code>
                 )}
               </p>
@@ -45,4 +45,9 @@ export function CriteriaList({
       })}
     </ul>
   );
+}
+
+/** The value a criterion needs exactly as written, shown beside it; absent for qualitative ones. */
+function exactValue(criterion: SuccessCriterion): string | undefined {
+  return criterionExactValue(criterion.check);
 }

@@ -118,7 +118,7 @@ export function RunTimeline({
       </div>
       {expanded && (
         <div className="max-h-[38vh] overflow-auto border-t border-stone-200" data-testid="version-graph">
-          <VersionGraph versions={state.versions} current={state.plan?.id} />
+          <VersionGraph versions={state.versions} events={events} current={state.plan?.id} />
         </div>
       )}
     </section>

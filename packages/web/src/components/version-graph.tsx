@@ -1,7 +1,8 @@
 import { diffPlans, planGraph } from '@sandpiper/core/projection';
-import type { PlanVersion } from '@sandpiper/protocol';
+import type { PlanVersion, RunEvent } from '@sandpiper/protocol';
 import { useMemo, useState } from 'react';
 import { causeLabel, splitRationale } from '../lib/run-phase.js';
+import { versionFates } from '../lib/version-fate.js';
 import { layoutVersionGraph } from '../lib/version-graph-layout.js';
 import { StepText } from './step-text.js';
 
@@ -27,8 +28,17 @@ const causeColors: Record<PlanVersion['cause'], string> = {
 };
 
 /** Every plan version, one row each, with edges to the version it revises, drawn like a git graph. */
-export function VersionGraph({ versions, current }: { versions: readonly PlanVersion[]; current: string | undefined }) {
+export function VersionGraph({
+  versions,
+  events,
+  current,
+}: {
+  versions: readonly PlanVersion[];
+  events: readonly RunEvent[];
+  current: string | undefined;
+}) {
   const graph = useMemo(() => planGraph(versions), [versions]);
+  const fates = useMemo(() => versionFates(versions, events), [versions, events]);
   const layout = useMemo(() => layoutVersionGraph(graph), [graph]);
   const byId = useMemo(() => new Map(versions.map((version) => [version.id, version])), [versions]);
   const [open, setOpen] = useState<string>();
@@ -80,6 +90,7 @@ export function VersionGraph({ versions, current }: { versions: readonly PlanVer
           const summary = parent
             ? diffPlans(parent, version).summary
             : `${version.completed.length + version.pending.length} steps`;
+          const fate = fates.get(node.id);
           const rationale = splitRationale(version.rationale);
           const isOpen = open === node.id;
           return (
@@ -89,6 +100,7 @@ export function VersionGraph({ versions, current }: { versions: readonly PlanVer
               data-version-id={node.id}
               data-cause={node.cause}
               data-state={node.state}
+              data-fate={fate?.label ?? ''}
             >
               <button
                 type="button"
@@ -105,10 +117,10 @@ export function VersionGraph({ versions, current }: { versions: readonly PlanVer
                   {causeLabel(node.cause)}
                 </span>
                 <span
-                  className={`shrink-0 rounded-full px-1.5 text-[10px] font-medium ring-1 ${stateColors[node.state].text}`}
+                  className={`shrink-0 truncate rounded-full px-1.5 text-[10px] font-medium ring-1 ${stateColors[node.state].text}`}
+                  title={`state: ${node.state}`}
                 >
-                  {node.state}
-                  {node.id === current ? ' · in force' : ''}
+                  {fate?.label ?? node.state}
                 </span>
                 <span className="min-w-0 flex-1 truncate text-[12px] text-stone-600">{summary}</span>
                 {rationale.pattern && (
@@ -126,12 +138,18 @@ export function VersionGraph({ versions, current }: { versions: readonly PlanVer
           );
         })}
       </ol>
-      {open && byId.get(open) && <VersionDetail version={byId.get(open)!} onClose={() => setOpen(undefined)} />}
+      {open && byId.get(open) && (
+        <VersionDetail
+          version={byId.get(open)!}
+          fate={fates.get(open)?.label ?? byId.get(open)!.state}
+          onClose={() => setOpen(undefined)}
+        />
+      )}
     </div>
   );
 }
 
-function VersionDetail({ version, onClose }: { version: PlanVersion; onClose(): void }) {
+function VersionDetail({ version, fate, onClose }: { version: PlanVersion; fate: string; onClose(): void }) {
   const rationale = splitRationale(version.rationale);
   return (
     <div
@@ -140,7 +158,7 @@ function VersionDetail({ version, onClose }: { version: PlanVersion; onClose(): 
     >
       <div className="mb-1 flex items-center justify-between">
         <p className="font-medium text-stone-700">
-          v{version.number} · {causeLabel(version.cause)} · {version.state}
+          v{version.number} · {causeLabel(version.cause)} · {fate}
         </p>
         <button type="button" className="text-stone-400 hover:text-stone-700" onClick={onClose} aria-label="Close">
           ✕

@@ -19,7 +19,7 @@ describe('the planner chat', () => {
     });
     log.add('agent', {
       type: 'detector-fire',
-      detector: 'repeatedSubsequence',
+      detector: 'repeated-subsequence',
       pattern: 'REPEAT_SEQ_L2_R3',
       reason: 'The same two actions ran three times.',
     });

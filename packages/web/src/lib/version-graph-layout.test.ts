@@ -43,6 +43,11 @@ describe('the version graph layout', () => {
     expect(layoutVersionGraph(planGraph(versions)).laneCount).toBe(2);
   });
 
+  it('branches a rejected proposal off even when nothing replaced it yet', () => {
+    expect(lanes([version(1, 'locked'), version(2, 'rejected', 1)])).toEqual({ v1: 0, v2: 1 });
+    expect(lanes([version(1, 'locked'), version(2, 'proposal', 1)])).toEqual({ v1: 0, v2: 0 });
+  });
+
   it('reuses a lane once its branch has ended', () => {
     const versions = [
       version(1, 'superseded'),

@@ -20,8 +20,9 @@ export interface GraphLayout {
 /**
  * Lanes like a git graph: one child of each version (its heir) continues the parent's lane, and
  * every other child opens a side branch in the lowest free lane. The heir is the child that was
- * approved (locked or superseded), or else the newest one, so the approved line stays straight and
- * rejected proposals branch off it.
+ * approved (locked or superseded), or else the newest one still awaiting a decision; a rejected
+ * child is never the heir, so rejected proposals always branch off and the approved line stays
+ * straight.
  */
 export function layoutVersionGraph(graph: PlanGraph): GraphLayout {
   const children = new Map<string, PlanGraphNode[]>();
@@ -32,7 +33,8 @@ export function layoutVersionGraph(graph: PlanGraph): GraphLayout {
   const heirOf = (id: string): string | undefined => {
     const kids = children.get(id) ?? [];
     const approved = kids.filter((kid) => kid.state === 'locked' || kid.state === 'superseded');
-    return (approved.length > 0 ? approved : kids).reduce<PlanGraphNode | undefined>(
+    const open = kids.filter((kid) => kid.state === 'proposal' || kid.state === 'draft');
+    return (approved.length > 0 ? approved : open).reduce<PlanGraphNode | undefined>(
       (best, kid) => (best === undefined || kid.number > best.number ? kid : best),
       undefined,
     )?.id;
@@ -47,7 +49,8 @@ export function layoutVersionGraph(graph: PlanGraph): GraphLayout {
     let lane: number | undefined;
     if (parent && reserved.get(parent.lane) === node.id) lane = parent.lane;
     if (lane === undefined) {
-      lane = 0;
+      // Not the heir: branch off to the right of the parent (or start a root in the first free lane).
+      lane = parent ? parent.lane + 1 : 0;
       while (reserved.has(lane)) lane += 1;
     }
     const heir = heirOf(node.id);

@@ -1,10 +1,41 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { watch } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { watch } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
 
-/** A Chromium started by a test with a DevTools port, as a user would start one to be attached to. */
+/** Where Debian and the setup script put Chromium. */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * The flags every Chromium Sandpiper starts gets: no sandbox (containers), no GPU, and nothing
+ * that reaches the network on its own (this machine's network is closed, and runs must only talk
+ * to what the person configured).
+ */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/**
+ * A plain headless Chromium through Playwright with Sandpiper's flags, for tests and benchmarks
+ * that drive pages themselves; runs use `launchBrowserEnvironment` instead.
+ */
+export function launchChromium(options: { readonly executablePath?: string } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: options.executablePath ?? DEFAULT_CHROMIUM_PATH,
+    headless: true,
+    args: ['--headless', ...CHROMIUM_FLAGS],
+  });
+}
+
+/** A Chromium in its own process with a DevTools port, as a person starts one to be attached to. */
 export interface DebuggableChromium {
   /** `http://127.0.0.1:<port>` */
   readonly endpoint: string;
@@ -17,22 +48,24 @@ export interface DebuggableChromium {
 }
 
 /**
- * Start headless Chromium with `--remote-debugging-port=0` in a fresh profile, and learn the port
- * from the DevToolsActivePort file Chromium writes into the profile once it listens.
+ * Start headless Chromium in its own process with `--remote-debugging-port=0` in a fresh profile,
+ * and learn the port from the DevToolsActivePort file Chromium writes into the profile once it
+ * listens. The process outlives whoever attaches to it, as a person's browser does.
  */
-export async function startDebuggableChromium(firstUrl: string): Promise<DebuggableChromium> {
+export async function startDebuggableChromium(
+  firstUrl: string,
+  options: { readonly windowSize?: { readonly width: number; readonly height: number } } = {},
+): Promise<DebuggableChromium> {
+  const size = options.windowSize ?? { width: 1280, height: 1000 };
   const profile = await mkdtemp(join(tmpdir(), 'sandpiper-cdp-'));
   const portFile = join(profile, 'DevToolsActivePort');
   const portWritten = waitForPortFile(profile, portFile);
   const child = spawn(
-    '/usr/bin/chromium',
+    DEFAULT_CHROMIUM_PATH,
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--window-size=1280,1000',
+      ...CHROMIUM_FLAGS,
+      `--window-size=${size.width},${size.height}`,
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       firstUrl,
@@ -80,6 +113,7 @@ async function waitForPortFile(directory: string, file: string): Promise<number>
     return lines.length >= 2 && /^\d+$/.test(lines[0] ?? '') ? Number(lines[0]) : undefined;
   };
   return new Promise<number>((resolve) => {
+    // Chromium creates the file before it writes the port into it: wait for the whole first line.
     const watcher = watch(directory, () => void check());
     const check = async (): Promise<void> => {
       const port = await read();

@@ -1,7 +1,7 @@
 import { createHandle } from '@sandpiper/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachBrowserEnvironment, CdpAttachError } from '../src/index.js';
-import { startDebuggableChromium, type DebuggableChromium } from './debuggable-chromium.js';
+import { startDebuggableChromium, type DebuggableChromium } from '../src/index.js';
 import { closedPort, startFixtureServer, type FixtureServer } from './fixture-server.js';
 import { LAB_PAGE, SECOND_PAGE } from './pages.js';
 import { decodePng } from './png.js';

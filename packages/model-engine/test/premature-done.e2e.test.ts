@@ -11,8 +11,20 @@ const shortPlan = JSON.stringify({
   analysis: 'Fill in the employee name and the email.',
   constraints: [],
   successCriteria: [
-    { text: "The 'Employee name' field shows 'Dana Whitfield'", exactValue: 'Dana Whitfield' },
-    { text: "The 'Email' field shows 'dana.whitfield@example.com'", exactValue: 'dana.whitfield@example.com' },
+    {
+      kind: 'field-value',
+      text: "The 'Employee name' field shows 'Dana Whitfield'",
+      target: 'Employee name',
+      value: 'Dana Whitfield',
+      exact: true,
+    },
+    {
+      kind: 'field-value',
+      text: "The 'Email' field shows 'dana.whitfield@example.com'",
+      target: 'Email',
+      value: 'dana.whitfield@example.com',
+      exact: true,
+    },
   ],
   steps: [{ text: "Type 'Dana Whitfield' into the 'Employee name' field", expectedOutcome: 'The name is shown' }],
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intersectionOverUnion, isInside } from './box-assertions.js';
-import { renderFormFixture } from './form-fixture.js';
-import type { FormFixture } from './form-fixture.js';
+import { renderFormFixture } from '../test-support/form-fixture.js';
+import type { FormFixture } from '../test-support/form-fixture.js';
 import { createOcrEngine, findTextMatches } from './index.js';
 import type { OcrEngine } from './index.js';
 

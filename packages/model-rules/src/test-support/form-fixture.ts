@@ -1,4 +1,4 @@
-import { chromium } from 'playwright-core';
+import { launchChromium } from '@sandpiper/env-browser';
 import type { Box } from '@sandpiper/protocol';
 
 /**
@@ -30,15 +30,6 @@ export interface FormFixture {
 }
 
 const viewport = { width: 1280, height: 800 };
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 const formHtml = `<!doctype html>
 <html><head><meta charset="utf-8"><style>
@@ -86,7 +77,7 @@ const selectors: Readonly<Record<FormElement, string>> = {
 
 /** Launch Chromium, render the form, take a screenshot and read every element's box; closes the browser. */
 export async function renderFormFixture(): Promise<FormFixture> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
     await page.setContent(formHtml);

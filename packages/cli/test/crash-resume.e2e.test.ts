@@ -1,48 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { RunEvent } from '@sandpiper/protocol';
 import { getScenario, scenarioTasks, startScenarioServer, type ScenarioServer } from '@sandpiper/scenarios';
+import { startDebuggableChromium } from '@sandpiper/env-browser';
 import { openStore } from '@sandpiper/storage';
+import { seededRandom, testSeeds } from '@sandpiper/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
-
-/**
- * The browser lives in its own process, as a user's browser would, so killing the agent with
- * SIGKILL loses nothing on screen; the agent must then lose nothing in its log either.
- */
-async function startDetachedChromium(url: string): Promise<{ endpoint: string; process: ChildProcess }> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'sandpiper-chromium-'));
-  const child = spawn(
-    '/usr/bin/chromium',
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--window-size=1280,800',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      url,
-    ],
-    { stdio: 'ignore' },
-  );
-  const portFile = path.join(profile, 'DevToolsActivePort');
-  // Chromium creates the file before it writes the port into it: wait for the whole first line.
-  const readPort = () => (existsSync(portFile) ? /^(\d+)\n/.exec(readFileSync(portFile, 'utf8'))?.[1] : undefined);
-  let port = readPort();
-  for (let tries = 0; tries < 200 && port === undefined; tries += 1) {
-    await delay(50);
-    port = readPort();
-  }
-  if (port === undefined) throw new Error(`Chromium wrote no DevTools port to ${portFile}`);
-  return { endpoint: `http://127.0.0.1:${port}`, process: child };
-}
 
 const task = scenarioTasks.find((candidate) => candidate.id === getScenario('expense-report')!.defaultTaskId)!;
 
@@ -55,14 +20,17 @@ describe('a run killed with SIGKILL at a random point', () => {
     await server.close();
   });
 
-  const seeds = [1, 2, 3].map(() => Math.random());
-  it.each(seeds)('resumes from its log without losing or repeating a completed step (seed %d)', async (seed) => {
-    const session = `crash-${Math.round(seed * 1e9)}`;
-    const browser = await startDetachedChromium(server.urlFor('expense-report', { session }));
+  // Rerun a failing case with SANDPIPER_TEST_SEED=<the seed in its name>.
+  it.each(testSeeds(3))('resumes from its log without losing or repeating a completed step (seed %d)', async (seed) => {
+    const random = seededRandom(seed);
+    const session = `crash-${seed}`;
+    const browser = await startDebuggableChromium(server.urlFor('expense-report', { session }), {
+      windowSize: { width: 1280, height: 800 },
+    });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sandpiper-crash-'));
     try {
       // Kill somewhere between the first action and the last step: any event line may be the last.
-      const killAfter = 8 + Math.floor(seed * 40);
+      const killAfter = random.int(8, 47);
       let lines = 0;
       const first = await runCli(
         ['run', task.instruction, '--cdp', browser.endpoint, '--yes', '--json', '--data-dir', dataDir],
@@ -99,7 +67,7 @@ describe('a run killed with SIGKILL at a random point', () => {
       expect(end.payload).toMatchObject({ type: 'run-end', status: 'succeeded' });
       expect(task.check(server.state('expense-report', session)).ok).toBe(true);
     } finally {
-      browser.process.kill('SIGKILL');
+      await browser.stop();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { createScriptedEngine } from '@sandpiper/testing';
+import { createScriptedEngine, legacyCriterion } from '@sandpiper/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support.js';
 
@@ -9,7 +9,7 @@ const engine = createScriptedEngine({
       type: 'plan',
       analysis: 'Look up how native dropdowns take the keyboard.',
       constraints: [],
-      successCriteria: [{ text: 'The advice was read' }],
+      successCriteria: [legacyCriterion('The advice was read')],
       steps: [{ text: 'Find out how to pick an option of a native select with the keyboard' }],
     },
   ],

@@ -1,8 +1,8 @@
 import type { Box } from '@sandpiper/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isInside } from './box-assertions.js';
-import { renderFormFixture } from './form-fixture.js';
-import type { FormElement, FormFixture } from './form-fixture.js';
+import { renderFormFixture } from '../test-support/form-fixture.js';
+import type { FormElement, FormFixture } from '../test-support/form-fixture.js';
 import { createOcrEngine, decodePng, findFieldNear, findTextMatches } from './index.js';
 import type { OcrResult, RgbaImage } from './index.js';
 

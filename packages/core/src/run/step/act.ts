@@ -1,0 +1,89 @@
+import type { Action, Step } from '@sandpiper/protocol';
+import type { PerformedAction, PlannedAction } from '../../engine.js';
+import type { RunContext } from '../run-context.js';
+import type { RunStop } from '../stop.js';
+import { approveIfSensitive } from './approve.js';
+import { checkpoint } from './checkpoint.js';
+
+/**
+ * How a chain of actions ended. `done`: every action ran (or the operator declared the task done
+ * or asked for a tool, which ends the chain). `failed`: one could not be performed. `replanned`
+ * and `reobserve`: the person stepped in between two actions (see `Checkpoint`).
+ */
+export type ChainResult =
+  | RunStop
+  | { readonly type: 'done' }
+  | { readonly type: 'failed'; readonly reason: string }
+  | { readonly type: 'replanned' }
+  | { readonly type: 'reobserve' };
+
+/**
+ * The act phase: perform a chain of actions in order, each after the checkpoint and the approve
+ * phase, logging it and what the environment said. `performed` grows with every action run.
+ */
+export async function performChain(
+  context: RunContext,
+  step: Step,
+  actions: readonly PlannedAction[],
+  performed: PerformedAction[],
+): Promise<ChainResult> {
+  const environment = context.deps.environment;
+  for (const planned of actions) {
+    const between = await checkpoint(context);
+    // After a change or a hold the rest of the chain was decided on a screen that may be gone.
+    if (between.type !== 'continue') return between;
+    const stop = await approveIfSensitive(context, step, planned);
+    if (stop) return stop;
+    const start = await context.emit('agent', {
+      type: 'action-start',
+      stepId: step.id,
+      action: planned.action,
+      summary: planned.summary,
+      ...(planned.grounding ? { grounding: planned.grounding } : {}),
+    });
+    if (planned.action.type === 'tool-call') {
+      // The operator must read a tool's output before it acts again, so a tool call ends the chain.
+      await performToolCall(context, step, planned.action, planned.summary, start.seq, performed);
+      return { type: 'done' };
+    }
+    if (planned.action.type === 'done' || planned.action.type === 'fail') {
+      performed.push({ action: planned.action, summary: planned.summary, ok: true });
+      if (planned.action.type === 'fail') return { type: 'failed', reason: planned.action.reason };
+      continue;
+    }
+    const result = environment.info.actionSpace.includes(planned.action.type)
+      ? await environment.act(context.handle, planned.action)
+      : { ok: false, error: `this environment cannot perform '${planned.action.type}' actions`, durationMs: 0 };
+    await context.emit('environment', { type: 'action-end', stepId: step.id, result }, start.seq);
+    performed.push({ action: planned.action, summary: planned.summary, ok: result.ok });
+    if (!result.ok) return { type: 'failed', reason: `${planned.summary} failed: ${result.error ?? 'unknown error'}` };
+  }
+  return { type: 'done' };
+}
+
+/** Run one tool call (searcher, coder) through the run's tool runner and log what it returned. */
+async function performToolCall(
+  context: RunContext,
+  step: Step,
+  action: Extract<Action, { type: 'tool-call' }>,
+  summary: string,
+  startSeq: number,
+  performed: PerformedAction[],
+): Promise<void> {
+  const tools = context.deps.tools;
+  const outcome = tools
+    ? await tools.run(
+        context.handle,
+        { tool: action.tool, input: action.input },
+        { task: context.state.task!, step, environment: context.deps.environment },
+      )
+    : { ok: false, output: '', error: 'no tools are set up for this run', durationMs: 0 };
+  const result = {
+    ok: outcome.ok,
+    durationMs: outcome.durationMs,
+    ...(outcome.error ? { error: outcome.error } : {}),
+    ...(outcome.output ? { output: outcome.output.slice(0, 20_000) } : {}),
+  };
+  await context.emit('agent', { type: 'action-end', stepId: step.id, result }, startSeq);
+  performed.push({ action, summary, ok: outcome.ok, output: outcome.output || outcome.error || '' });
+}

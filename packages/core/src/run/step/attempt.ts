@@ -1,0 +1,70 @@
+import type { Step } from '@sandpiper/protocol';
+import type { LoopHint, PerformedAction } from '../../engine.js';
+import type { RunContext } from '../run-context.js';
+import type { RunStop } from '../stop.js';
+import { performChain } from './act.js';
+import { checkStep, type Checked } from './check.js';
+import { checkpoint } from './checkpoint.js';
+import { watchForLoops, type StepReplan } from './loops.js';
+
+/** How many times the operator is asked for more actions within one attempt at a step. */
+const MAX_DECISIONS_PER_ATTEMPT = 8;
+
+/** How one attempt at a step ended. `interrupted`: an approved change replaced the plan mid-step; the attempt is dropped, not failed. */
+export type AttemptOutcome =
+  | RunStop
+  | Checked
+  | StepReplan
+  | { readonly type: 'failed'; readonly reason: string }
+  | { readonly type: 'interrupted' };
+
+/**
+ * The decide phase of one attempt: look, let the operator decide, act on its chain, look again,
+ * watch for loops; until the operator says the step is complete (then check it), fails, asks,
+ * or runs out of decisions.
+ */
+export async function attemptStep(context: RunContext, step: Step, attempt: number): Promise<AttemptOutcome> {
+  const before = await context.observe();
+  let screen = before;
+  const performed: PerformedAction[] = [];
+  let loopHint: LoopHint | undefined;
+  for (let decisionCount = 0; decisionCount < MAX_DECISIONS_PER_ATTEMPT; decisionCount += 1) {
+    const between = await checkpoint(context);
+    if (between.type === 'stop') return between;
+    if (between.type === 'replanned') return { type: 'interrupted' };
+    if (between.type === 'reobserve') screen = await context.observe();
+    const decision = await context.engine.operator.decide(context.handle, {
+      task: context.state.task!,
+      step,
+      attempt,
+      screen,
+      performed,
+      ...(loopHint ? { loopHint } : {}),
+    });
+    switch (decision.type) {
+      case 'step-complete':
+        return checkStep(context, step, performed, before, screen);
+      case 'fail':
+        return { type: 'failed', reason: decision.reason };
+      case 'clarify':
+        await context.emit('agent', {
+          type: 'clarification-request',
+          question: decision.question,
+          unparsed: [step.text],
+        });
+        return { type: 'stop', status: 'needs-input', reason: decision.question };
+      case 'act': {
+        const chain = await performChain(context, step, decision.actions, performed);
+        if (chain.type === 'stop' || chain.type === 'failed') return chain;
+        if (chain.type === 'replanned') return { type: 'interrupted' };
+        screen = await context.observe();
+        if (chain.type === 'reobserve') continue;
+        if (performed.at(-1)?.action.type === 'done') return checkStep(context, step, performed, before, screen);
+        const watch = await watchForLoops(context, step);
+        if (watch.type === 'replan') return watch;
+        if (watch.type === 'hint') loopHint = watch.hint;
+      }
+    }
+  }
+  return checkStep(context, step, performed, before, screen);
+}

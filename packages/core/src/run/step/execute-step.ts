@@ -1,0 +1,65 @@
+import type { Step } from '@sandpiper/protocol';
+import { checkFeasibility, updateCriteria } from '../completion.js';
+import type { RunContext } from '../run-context.js';
+import type { RunStop } from '../stop.js';
+import { attemptStep } from './attempt.js';
+import type { StepReplan } from './loops.js';
+
+export type { StepReplan } from './loops.js';
+export { checkpoint, type Checkpoint } from './checkpoint.js';
+export { logReflection } from './check.js';
+export { modelBudgetStop } from './budget.js';
+
+/**
+ * How a step ended. `completed`: its effect was seen. `interrupted`: an approved change replaced
+ * the plan and the run picks its next step afresh. `replan`: the step is stuck and a recovery
+ * should be proposed. A stop ends the run.
+ */
+export type StepResult = RunStop | StepReplan | { readonly type: 'completed' } | { readonly type: 'interrupted' };
+
+/**
+ * Execute one step: attempt it until its visible outcome is confirmed, retrying up to the
+ * per-step budget; when an attempt cannot be carried out, ask once whether the task can still be
+ * done at all. Every attempt, check and end is logged.
+ */
+export async function executeStep(context: RunContext, step: Step, firstAttempt = 1): Promise<StepResult> {
+  const budgets = context.state.task!.budgets;
+  let lastReason = 'the step did not have its expected effect';
+  let feasibilityAsked = false;
+  for (let attempt = firstAttempt; attempt <= budgets.maxAttemptsPerStep; attempt += 1) {
+    await context.emit('agent', { type: 'step-start', stepId: step.id, attempt });
+    const outcome = await attemptStep(context, step, attempt);
+    switch (outcome.type) {
+      case 'stop':
+      case 'interrupted':
+        return outcome;
+      case 'replan':
+        await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: outcome.reason });
+        return outcome;
+      case 'checked': {
+        const { passed, evidence } = outcome;
+        await context.emit('agent', { type: 'step-check', stepId: step.id, passed, evidence });
+        if (passed) {
+          await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'completed', reason: evidence });
+          if (context.latestScreen) await updateCriteria(context, context.latestScreen, step.id);
+          return { type: 'completed' };
+        }
+        lastReason = evidence;
+        break;
+      }
+      case 'failed': {
+        lastReason = outcome.reason;
+        if (!feasibilityAsked) {
+          feasibilityAsked = true;
+          const infeasible = await checkFeasibility(context, step, outcome.reason);
+          if (infeasible) return infeasible;
+        }
+      }
+    }
+    if (attempt < budgets.maxAttemptsPerStep) {
+      await context.emit('agent', { type: 'warning', message: `Retrying "${step.text}": ${lastReason}` });
+    }
+  }
+  await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: lastReason });
+  return { type: 'stop', status: 'failed', reason: `Step "${step.text}" failed: ${lastReason}` };
+}
