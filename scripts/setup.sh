@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(chromium xvfb xdotool x11-apps tesseract-ocr tesseract-ocr-eng fonts-dejavu-core fonts-liberation)
+packages=(chromium xvfb xdotool x11-apps tesseract-ocr tesseract-ocr-eng fonts-dejavu-core fonts-liberation
+  openbox dbus-daemon at-spi2-core python3-pyatspi python3-tk libreoffice-calc libreoffice-writer libreoffice-gtk3)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
