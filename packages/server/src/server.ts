@@ -18,7 +18,7 @@ import {
   validate,
   type ApiFailure,
 } from './http-io.js';
-import { afterQuerySchema } from '@sandpiper/protocol';
+import { afterQuerySchema, errorKindOf, errorOutcomes } from '@sandpiper/protocol';
 import type { LiveChannel } from './live-view.js';
 import { createRunManager, type RunManager } from './run-manager.js';
 import {
@@ -109,9 +109,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     http.on('request', (request: IncomingMessage, response: ServerResponse) => {
       const ui = { root: options.webRoot ?? DEFAULT_WEB_ROOT, host: `${host}:${port}` };
       handle(request, response, routes, gate, ui).catch((error: unknown) => {
-        onError(`A request to ${request.method} ${request.url?.split('?')[0]} failed: ${String(error)}`);
-        if (!response.headersSent) sendJson(response, 500, { error: 'The server failed to answer this request.' });
-        else response.destroy();
+        // The status comes from the error's kind, in the one table the CLI's exit codes come from too.
+        const kind = errorKindOf(error);
+        if (kind === 'invariant') {
+          onError(`A request to ${request.method} ${request.url?.split('?')[0]} failed: ${String(error)}`);
+        }
+        if (response.headersSent) return response.destroy();
+        const message = kind === 'invariant' ? 'The server failed to answer this request.' : (error as Error).message;
+        sendJson(response, errorOutcomes[kind].httpStatus, { error: message });
       });
     });
     http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
