@@ -59,7 +59,7 @@ describe('sandpiper models check', () => {
     const result = await runCli(['models', 'check'], { cwd, env: NO_KEYS });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /grounder\s+openai-compatible:ui-tars-1\.5-7b@\S+\s+models\.grounder\s+ui-tars, 0–1000 grid/,
+      /grounder\s+openai-compatible:ui-tars-1\.5-7b@\S+\s+models\.grounder\s+ui-tars-1\.5, pixels/,
     );
     expect(result.stdout).toMatch(
       /planner\s+openai-compatible:qwen2\.5-vl@\S+\s+models\.default\s+qwen2\.5-vl, pixels/,

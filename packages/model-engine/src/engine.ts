@@ -1,5 +1,5 @@
 import type { Engine } from '@sandpiper/core';
-import { findProfile, type ModelClient, type ModelProfile } from '@sandpiper/models';
+import { findProfile, type ModelClient, type ModelProfile, type ReasoningEffort } from '@sandpiper/models';
 import type { ChangeEvidenceSource } from './change-evidence.js';
 import { RunHistory } from './history.js';
 import { loadPrompts, type PromptLibrary } from './prompts.js';
@@ -15,14 +15,22 @@ import { createRecoveryProposer, type RecoveryProposer } from './roles/proposal.
 import { createModelReflector } from './roles/reflector.js';
 import { ScreenImages } from './screen-context.js';
 
-/** A model for one role: the client, and optionally its profile and temperature. */
+/** A model for one role: the client, and optionally its profile, temperature and reasoning effort. */
 export interface RoleModelOption {
   /** Reaches the model (usually from `createModelClient`). */
   readonly client: ModelClient;
   /** Image size and coordinate space; absent: the shipped profile matching the client's provider and model. */
   readonly profile?: ModelProfile;
-  /** Sampling temperature; absent: 0.2 for the judge (a conservative verdict), the vendor's default otherwise. */
+  /**
+   * Sampling temperature; absent: 0.2 for the judge (a conservative verdict) when the profile says
+   * the model takes a temperature, the vendor's default otherwise.
+   */
   readonly temperature?: number;
+  /**
+   * Reasoning effort, for models whose profile lists reasoning; absent: `medium` for the planner
+   * (plans need thought) and `low` for every other role, whose answers are short.
+   */
+  readonly reasoningEffort?: ReasoningEffort;
 }
 
 /** Which model serves which role; every role falls back to `default`. */
@@ -94,8 +102,18 @@ function resolveModel(role: RoleName, options: RoleModels): RoleModel {
   const chosen = options[ROLE_OPTION[role]] ?? options.default;
   const client = chosen.client;
   const profile = chosen.profile ?? findProfile(client.provider, client.model) ?? FALLBACK_PROFILE;
-  const temperature = chosen.temperature ?? (role === 'judge' ? 0.2 : undefined);
-  return { client, profile, ...(temperature === undefined ? {} : { temperature }) };
+  // A default the model would answer with HTTP 400 (GPT-5, o3, o4-mini take only their own) is no default.
+  const acceptsTemperature = profile.capabilities.temperature !== false;
+  const temperature = chosen.temperature ?? (role === 'judge' && acceptsTemperature ? 0.2 : undefined);
+  const reasoningEffort =
+    chosen.reasoningEffort ??
+    (profile.capabilities.reasoning === undefined ? undefined : role === 'planner' ? 'medium' : 'low');
+  return {
+    client,
+    profile,
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
+  };
 }
 
 function modelName(model: RoleModel): string {

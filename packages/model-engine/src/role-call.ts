@@ -7,6 +7,7 @@ import {
   type ModelErrorReason,
   type ModelProfile,
   type ModelRequest,
+  type ReasoningEffort,
   type Usage,
 } from '@sandpiper/models';
 import { z } from 'zod';
@@ -23,6 +24,8 @@ export interface RoleModel {
   readonly profile: ModelProfile;
   /** Sampling temperature for this role; absent: the vendor's default. */
   readonly temperature?: number;
+  /** Reasoning effort for this role, on reasoning models; absent: the vendor's default. */
+  readonly reasoningEffort?: ReasoningEffort;
 }
 
 /** What a role needs to call its model. */
@@ -66,8 +69,30 @@ export interface RoleRequest<T> {
   readonly schema: z.ZodType<T>;
   /** Name of the structured answer, shown to the model. */
   readonly outputName: string;
-  /** Upper bound on the answer's tokens; absent: the adapter's default. */
+  /** Upper bound on the answer's own tokens (reasoning models get room to think on top); absent: the adapter's default. */
   readonly maxOutputTokens?: number;
+}
+
+/** The adapters' default output limit, for requests that name none. */
+const DEFAULT_ANSWER_TOKENS = 4096;
+/** The most output tokens any role call asks for, retries with more room included. */
+const MAX_OUTPUT_TOKENS = 65_536;
+
+/**
+ * The output limit for an answer of `answerTokens` on this model: a reasoning model's limit also
+ * counts its thinking, so the profile's allowance for the effort is added. Undefined when the role
+ * named no limit and the model does not reason (the adapter's default then applies).
+ */
+export function outputBudget(model: RoleModel, answerTokens: number | undefined): number | undefined {
+  const reasoning = model.profile.capabilities.reasoning;
+  const effort = model.reasoningEffort;
+  if (reasoning === undefined || effort === undefined) return answerTokens;
+  return Math.min(MAX_OUTPUT_TOKENS, (answerTokens ?? DEFAULT_ANSWER_TOKENS) + reasoning.budget[effort]);
+}
+
+/** The limit of the one retry after a cut-off or empty answer: twice the first, within the ceiling. */
+export function roomAfterTruncation(budget: number | undefined): number {
+  return Math.min(MAX_OUTPUT_TOKENS, 2 * (budget ?? DEFAULT_ANSWER_TOKENS));
 }
 
 /**
@@ -117,6 +142,7 @@ export async function callRole<T>(
   };
   // A text-only model gets the element lists without the images it cannot read.
   const images = caller.model.profile.capabilities.images ? (request.images ?? []) : [];
+  const budget = outputBudget(caller.model, request.maxOutputTokens);
   const modelRequest: ModelRequest<T> & { readonly outputSchema: z.ZodType<T> } = {
     messages: [
       { role: 'system', content: request.prompt.system },
@@ -124,32 +150,72 @@ export async function callRole<T>(
     ],
     outputSchema: providerSchema(request.schema),
     outputName: request.outputName,
-    ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
-    ...(caller.model.temperature === undefined ? {} : { temperature: caller.model.temperature }),
+    ...(budget === undefined ? {} : { maxOutputTokens: budget }),
+    ...samplingOf(caller.model),
   };
   const started = caller.now();
   try {
-    const response = await completeStructured(counted, handle, modelRequest, { maxRepairs: caller.maxRepairs });
+    // A cut-off or empty answer (a reasoning model that thought past the limit) gets one more try
+    // with twice the room before the role gives its safe outcome.
+    const response = await completeStructured(counted, handle, modelRequest, {
+      maxRepairs: caller.maxRepairs,
+      roomOnTruncation: roomAfterTruncation(budget),
+    });
     const repaired = attempts > 1;
     await report(caller, handle, response.usage, started, repaired ? 'repaired' : 'ok');
     return { ok: true, value: unwrapAnswer(request.schema, response.parsed), repaired };
   } catch (error: unknown) {
-    if (CancelledError.isInstance(error) || handle.signal.aborted) throw asCancelled(error);
-    if (!ModelError.isInstance(error)) throw error;
-    if (error.reason === 'cancelled') throw new CancelledError(error.message);
-    const reason = `${error.reason}: ${error.message}`.slice(0, 2000);
-    handle.log(`${caller.role} model call failed (${reason})`);
-    await report(caller, handle, error.usage, started, 'error', reason);
-    return {
-      ok: false,
-      reason,
-      kind: error.reason,
-      ...(error.validation === undefined ? {} : { validation: error.validation }),
-    };
+    return failedCall(caller, handle, error, started);
   }
 }
 
-async function report(
+/** The temperature and reasoning effort a role's requests carry. */
+export function samplingOf(model: RoleModel): Pick<ModelRequest, 'temperature' | 'reasoningEffort'> {
+  return {
+    ...(model.temperature === undefined ? {} : { temperature: model.temperature }),
+    ...(model.reasoningEffort === undefined ? {} : { reasoningEffort: model.reasoningEffort }),
+  };
+}
+
+/**
+ * A failed call as a result, reported through the handle. Cancellation is thrown as
+ * `CancelledError`; anything that is not a `ModelError` is a bug and is thrown as it is.
+ */
+export async function failedCall(
+  caller: RoleCaller,
+  handle: Handle,
+  error: unknown,
+  started: number,
+  usage?: Usage,
+): Promise<RoleCallResult<never>> {
+  if (CancelledError.isInstance(error) || handle.signal.aborted) throw asCancelled(error);
+  if (!ModelError.isInstance(error)) throw error;
+  if (error.reason === 'cancelled') throw new CancelledError(error.message);
+  const reason = `${error.reason}: ${error.message}`.slice(0, 2000);
+  handle.log(`${caller.role} model call failed (${reason})`);
+  await report(caller, handle, addUsage(usage, error.usage), started, 'error', reason);
+  return {
+    ok: false,
+    reason,
+    kind: error.reason,
+    ...(error.validation === undefined ? {} : { validation: error.validation }),
+  };
+}
+
+/** Two usages summed; either may be missing. */
+export function addUsage(first: Usage | undefined, second: Usage | undefined): Usage | undefined {
+  if (first === undefined) return second;
+  if (second === undefined) return first;
+  const cost = first.costUsd === undefined || second.costUsd === undefined ? undefined : first.costUsd + second.costUsd;
+  return {
+    inputTokens: first.inputTokens + second.inputTokens,
+    outputTokens: first.outputTokens + second.outputTokens,
+    ...(cost === undefined ? {} : { costUsd: cost }),
+  };
+}
+
+/** Report one role call (tokens, cost, time, outcome) through the handle, when it takes reports. */
+export async function report(
   caller: RoleCaller,
   handle: Handle,
   usage: Usage | undefined,

@@ -1,3 +1,4 @@
+import { DEFAULT_PROFILES, type ModelProfile } from '@sandpiper/models';
 import { describe, expect, it } from 'vitest';
 import { createModelEngine } from '../src/index.js';
 import { reportingHandle, sampleTask, step, syntheticScreen } from './support/screens.js';
@@ -11,7 +12,8 @@ const clickAt = (x: number, y: number) =>
 
 describe("points are converted from each model's space to screen pixels in one place", () => {
   it('reads a 0–1000 grid model: lists boxes on the grid, sends the resized image, converts its answer back', async () => {
-    const model = createScriptedModel({ model: 'ui-tars-1.5-7b', script: { operator_decision: [clickAt(500, 500)] } });
+    // UI-TARS v1 answers on the grid; UI-TARS-1.5 answers in pixels (see native-grounding.test.ts).
+    const model = createScriptedModel({ model: 'ui-tars-7b-dpo', script: { operator_decision: [clickAt(500, 500)] } });
     const engine = createModelEngine({ roles: { default: { client: model } } });
     const decision = await engine.operator.decide(reportingHandle().handle, {
       task: sampleTask,
@@ -53,8 +55,13 @@ describe("points are converted from each model's space to screen pixels in one p
         ],
       },
     });
+    // The grid profile, asked with Sandpiper's own JSON grounding prompt rather than UI-TARS's.
+    const gridProfile: ModelProfile = {
+      ...DEFAULT_PROFILES.find((each) => each.id === 'ui-tars')!,
+      grounding: undefined,
+    };
     const engine = createModelEngine({
-      roles: { default: { client: operatorModel }, grounder: { client: grounderModel } },
+      roles: { default: { client: operatorModel }, grounder: { client: grounderModel, profile: gridProfile } },
     });
     const { handle, reports } = reportingHandle();
     const marked = {

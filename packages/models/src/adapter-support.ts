@@ -1,7 +1,9 @@
 import type { Handle } from '@sandpiper/core';
-import type { ContentPart, ModelRequest, ModelTool, ModelWarning, ToolCall, Usage } from './contract.js';
+import { parseBoundedJson } from './bounded-json.js';
+import type { ContentPart, ModelRequest, ModelTool, ModelWarning, ProviderName, ToolCall, Usage } from './contract.js';
 import { ModelError } from './errors.js';
 import { costOf, type PriceTable } from './prices.js';
+import { findProfile, type ModelCapabilities, type ModelProfile } from './profiles.js';
 import { parseStructuredText, validateTolerantly } from './structured-output.js';
 
 /** Settings every adapter takes, so tests and proxies can point it anywhere. */
@@ -24,6 +26,16 @@ export interface AdapterSettings {
   readonly prices?: PriceTable;
   /** Current time in milliseconds since the epoch, for deadlines and `retry-after` dates. Absent: `Date.now`. */
   readonly now?: () => number;
+  /**
+   * What the model accepts (temperature, reasoning effort); absent: the shipped profile matching
+   * the provider and model id.
+   */
+  readonly profile?: ModelProfile;
+}
+
+/** The capabilities requests are shaped by: the given profile's, else the shipped one's, else none known. */
+export function capabilitiesOf(settings: AdapterSettings, provider: ProviderName): ModelCapabilities | undefined {
+  return (settings.profile ?? findProfile(provider, settings.model))?.capabilities;
 }
 
 /** Name of the structured answer when the request does not give one. */
@@ -95,32 +107,42 @@ export function checkToolCall(tools: readonly ModelTool[], id: string, name: str
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool === undefined) {
     throw new ModelError('invalid-output', `the model called an unknown tool "${name}"`, {
-      lastText: `${name}(${safeJson(input)})`,
+      lastText: clipText(`${name}(${safeJson(input)})`),
       validation: `(root): no tool is named "${name}"; use one of: ${tools.map((each) => each.name).join(', ')}`,
     });
   }
   const result = validateTolerantly(tool.inputSchema, input);
   if (!result.ok) {
     throw new ModelError('invalid-output', `the input of tool "${name}" does not match its schema`, {
-      lastText: `${name}(${safeJson(input)})`,
+      lastText: clipText(`${name}(${safeJson(input)})`),
       validation: result.problems,
     });
   }
   return { id, name, input: result.value };
 }
 
-/** Decode a tool call's argument string; malformed JSON is invalid output. */
-export function decodeArguments(name: string, text: string): unknown {
-  const trimmed = text.trim();
+/**
+ * Decode a tool call's arguments: the JSON string the APIs document, or an object some servers
+ * send already decoded. Malformed, too deep or too long JSON is invalid output.
+ */
+export function decodeArguments(name: string, raw: string | Readonly<Record<string, unknown>>): unknown {
+  if (typeof raw !== 'string') return raw;
+  const trimmed = raw.trim();
   if (trimmed === '') return {};
-  try {
-    return JSON.parse(trimmed) as unknown;
-  } catch {
-    throw new ModelError('invalid-output', `the arguments of tool "${name}" are not JSON`, {
-      lastText: `${name}(${text})`,
-      validation: '(root): the arguments are not valid JSON',
-    });
-  }
+  const parsed = parseBoundedJson(trimmed);
+  if (parsed.ok) return parsed.value;
+  throw new ModelError('invalid-output', `the arguments of tool "${name}" are not usable JSON`, {
+    lastText: clipText(`${name}(${raw})`),
+    validation: `(root): ${parsed.problem === 'syntax' ? 'the arguments are not valid JSON' : parsed.message}`,
+  });
+}
+
+/** Longest model text kept in an error, so a runaway answer is not copied into re-asks and logs whole. */
+const KEPT_TEXT = 8000;
+
+/** The text cut to a length worth quoting, saying how much was left out. */
+export function clipText(text: string, limit = KEPT_TEXT): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… [${text.length - limit} more characters not shown]`;
 }
 
 /**
@@ -135,7 +157,7 @@ export function structuredFromText<T>(
   const result = parseStructuredText(schema, text);
   if (!result.ok) {
     throw new ModelError('invalid-output', 'the answer does not match the requested schema', {
-      lastText: text,
+      lastText: clipText(text),
       validation: result.problems,
     });
   }
@@ -150,7 +172,7 @@ export function structuredFromValue<T>(schema: NonNullable<ModelRequest<T>['outp
   const result = validateTolerantly(schema, value);
   if (!result.ok) {
     throw new ModelError('invalid-output', 'the answer does not match the requested schema', {
-      lastText: safeJson(value),
+      lastText: clipText(safeJson(value)),
       validation: result.problems,
     });
   }
@@ -177,10 +199,11 @@ export function toBase64(data: Uint8Array): string {
   return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
 }
 
+/** JSON text of a value for quoting; a value too deep to stringify (the stack) is named, not thrown. */
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    return '(a value that cannot be written as JSON)';
   }
 }

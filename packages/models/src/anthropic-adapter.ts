@@ -1,17 +1,19 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
-import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import type { Handle } from '@sandpiper/core';
 import {
   type AdapterSettings,
   callOptions,
+  capabilitiesOf,
   checkRequest,
   checkToolCall,
+  clipText,
   DEFAULT_OUTPUT_NAME,
   priceUsage,
   structuredFromText,
   structuredFromValue,
 } from './adapter-support.js';
 import { toAnthropicParams } from './anthropic-request.js';
+import { type AnthropicAnswer, readAnthropicMessage } from './anthropic-response.js';
 import {
   MODEL_CONTRACT_VERSION,
   type ModelClient,
@@ -22,7 +24,8 @@ import {
   type ToolCall,
 } from './contract.js';
 import { ModelError, withUsage } from './errors.js';
-import { type CallFailure, toModelError } from './http-errors.js';
+import { type CallFailure, toModelError, unreadableFailure } from './http-errors.js';
+import { sampling } from './request-settings.js';
 import { DEFAULT_PRICE_TABLE } from './prices.js';
 import { createRedactor, type Redactor } from './redact.js';
 
@@ -59,25 +62,38 @@ export function createAnthropicClient(settings: AdapterSettings): ModelClient {
     async complete<T>(handle: Handle, request: ModelRequest<T>): Promise<ModelResponse<T>> {
       checkRequest(request);
       if (sdk === undefined) throw new ModelError('auth', 'no Anthropic API key was given (set ANTHROPIC_API_KEY)');
-      const params = toAnthropicParams(settings.model, request);
+      const warnings: ModelWarning[] = [];
+      const temperature = sampling(
+        settings.model,
+        request.temperature,
+        capabilitiesOf(settings, 'anthropic'),
+        warnings,
+      );
+      const params = toAnthropicParams(settings.model, { ...request, temperature });
       const options = callOptions(handle, settings);
       handle.log(`anthropic: sending ${request.messages.length} messages to ${settings.model}`);
-      let message: Message;
+      let message: AnthropicAnswer;
       try {
-        message =
+        // Checked as unknown: the SDK returns whatever the body held, a string for an HTML page.
+        const body: unknown =
           settings.stream === true
             ? await sdk.messages.stream(params, options).finalMessage()
             : await sdk.messages.create(params, options);
+        message = readAnthropicMessage(body, redact);
       } catch (error: unknown) {
         throw normalizeFailure(error, handle, redact, now);
       }
-      return toResponse(message, request, settings);
+      return toResponse(message, request, settings, warnings);
     },
   };
 }
 
-function toResponse<T>(message: Message, request: ModelRequest<T>, settings: AdapterSettings): ModelResponse<T> {
-  const warnings: ModelWarning[] = [];
+function toResponse<T>(
+  message: AnthropicAnswer,
+  request: ModelRequest<T>,
+  settings: AdapterSettings,
+  warnings: ModelWarning[],
+): ModelResponse<T> {
   if (request.temperature !== undefined && (request.temperature < 0 || request.temperature > 1)) {
     warnings.push({ type: 'unsupported-setting', message: 'Anthropic temperatures run from 0 to 1; it was clamped' });
   }
@@ -85,28 +101,28 @@ function toResponse<T>(message: Message, request: ModelRequest<T>, settings: Ada
     .map((block) => (block.type === 'text' ? block.text : ''))
     .filter((part) => part !== '')
     .join('\n');
-  const rawStop = message.stop_reason ?? 'end_turn';
   const usage = priceUsage(
-    {
-      inputTokens:
-        message.usage.input_tokens +
-        (message.usage.cache_creation_input_tokens ?? 0) +
-        (message.usage.cache_read_input_tokens ?? 0),
-      outputTokens: message.usage.output_tokens,
-    },
+    message.usage,
     `anthropic:${settings.model}`,
     settings.prices ?? DEFAULT_PRICE_TABLE,
     warnings,
   );
   try {
-    return readAnswer(message, request, { id: message.id, text, usage, rawStopReason: rawStop, warnings }, warnings);
+    const base = {
+      ...(message.id === undefined ? {} : { id: message.id }),
+      text,
+      usage,
+      rawStopReason: message.stopReason,
+      warnings,
+    };
+    return readAnswer(message, request, base, warnings);
   } catch (error: unknown) {
     throw withUsage(error, usage);
   }
 }
 
 function readAnswer<T>(
-  message: Message,
+  message: AnthropicAnswer,
   request: ModelRequest<T>,
   base: Omit<ModelResponse<T>, 'toolCalls' | 'stopReason' | 'parsed'>,
   warnings: ModelWarning[],
@@ -118,11 +134,13 @@ function readAnswer<T>(
   const otherCalls = toolUses.filter((use) => use !== answerCall);
   const structured = request.outputSchema !== undefined || otherCalls.length > 0;
   if (stopReason === 'refusal' && structured) {
-    const lastText = base.text || (message.stop_details?.explanation ?? '');
-    throw new ModelError('refusal', 'the model refused to answer', { lastText });
+    const lastText = base.text || (message.explanation ?? '');
+    throw new ModelError('refusal', 'the model refused to answer', { lastText: clipText(lastText) });
   }
   if (stopReason === 'max-tokens' && structured) {
-    throw new ModelError('truncated', 'the answer was cut off at the output token limit', { lastText: base.text });
+    throw new ModelError('truncated', 'the answer was cut off at the output token limit', {
+      lastText: clipText(base.text),
+    });
   }
   const toolCalls: ToolCall[] = otherCalls.map((use) =>
     checkToolCall(request.tools ?? [], use.id, use.name, use.input),
@@ -130,6 +148,7 @@ function readAnswer<T>(
   const answer = { ...base, toolCalls };
   if (request.outputSchema === undefined) return { ...answer, stopReason };
   if (answerCall !== undefined) {
+    // Validated before it is written out: a value too deep to stringify fails validation first.
     const parsed = structuredFromValue(request.outputSchema, answerCall.input);
     const text = base.text === '' ? JSON.stringify(answerCall.input) : base.text;
     return { ...answer, text, parsed, stopReason: 'end' };
@@ -159,15 +178,12 @@ function stopReasonOf(raw: string): StopReason {
 function normalizeFailure(error: unknown, handle: Handle, redact: Redactor, now: () => number): ModelError {
   if (ModelError.isInstance(error)) return error;
   if (handle.signal.aborted) return new ModelError('cancelled', 'the model call was cancelled');
-  const failure: CallFailure =
-    error instanceof APIConnectionTimeoutError
-      ? { timedOut: true }
-      : error instanceof APIConnectionError
-        ? { connectionFailed: true }
-        : error instanceof APIError
-          ? apiFailure(error)
-          : { vendorMessage: error instanceof Error ? error.message : String(error) };
-  return toModelError('anthropic', failure, redact, now);
+  if (error instanceof APIConnectionTimeoutError) return toModelError('anthropic', { timedOut: true }, redact, now);
+  if (error instanceof APIConnectionError) return toModelError('anthropic', { connectionFailed: true }, redact, now);
+  if (error instanceof APIError) return toModelError('anthropic', apiFailure(error), redact, now);
+  // Anything else came from reading the body or assembling the stream (events out of order, a
+  // delta for a block that never started, JSON that does not parse).
+  return unreadableFailure('anthropic', error, redact);
 }
 
 function apiFailure(error: APIError): CallFailure {

@@ -1,5 +1,6 @@
 import type { Handle } from '@sandpiper/core';
 import type { z } from 'zod';
+import { clipText } from './adapter-support.js';
 import type { ModelClient, ModelMessage, ModelRequest, ModelResponse, Usage } from './contract.js';
 import { ModelError } from './errors.js';
 
@@ -7,6 +8,12 @@ import { ModelError } from './errors.js';
 export interface StructuredOptions {
   /** Re-asks after an invalid answer, 0 to 3. Absent means 2. */
   readonly maxRepairs?: number;
+  /**
+   * The output token limit of one more try after an answer came back `truncated` (cut off at the
+   * limit, or empty because a reasoning model spent the limit thinking). It should be larger than
+   * the request's own limit. Absent: a truncated answer is not tried again.
+   */
+  readonly roomOnTruncation?: number;
 }
 
 /** A response whose structured answer is guaranteed present. */
@@ -16,8 +23,9 @@ export type StructuredResponse<T> = ModelResponse<T> & { readonly parsed: T };
  * Ask for a structured answer, and when the answer does not validate, show the model its answer
  * and the validation problems and ask again, at most `maxRepairs` times. After that it fails with
  * `invalid-output` carrying the last answer, so the caller can ask the person instead of guessing.
- * Usage and cost cover every attempt, failed ones included. Refusals, truncation and transport
- * errors are not repaired here: a re-ask would not fix them (transport retries belong to
+ * Usage and cost cover every attempt, failed ones included. A truncated answer is asked again
+ * once with more room when `roomOnTruncation` says how much. Refusals and transport errors are
+ * not repaired here: a re-ask would not fix them (transport retries belong to
  * `createRetryingClient`).
  */
 export async function completeStructured<T>(
@@ -27,37 +35,63 @@ export async function completeStructured<T>(
   options: StructuredOptions = {},
 ): Promise<StructuredResponse<T>> {
   const maxRepairs = Math.max(0, Math.min(3, Math.floor(options.maxRepairs ?? 2)));
-  let messages: readonly ModelMessage[] = request.messages;
+  let current = request;
   let spent: Usage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
-  for (let repair = 0; ; repair += 1) {
+  let repairs = 0;
+  let widened = false;
+  for (;;) {
     try {
-      const response = await client.complete(handle, { ...request, messages });
+      const response = await client.complete(handle, current);
       if (response.parsed === undefined) unparsed(response);
       const usage = addUsage(spent, response.usage);
-      const warnings =
-        repair === 0
-          ? response.warnings
-          : [...response.warnings, { type: 'repaired-output' as const, message: `valid after ${repair} re-ask(s)` }];
-      return { ...response, parsed: response.parsed, usage, warnings };
+      const notes = [
+        ...(widened
+          ? [{ type: 'repaired-output' as const, message: 'valid after a retry with a larger output limit' }]
+          : []),
+        ...(repairs > 0 ? [{ type: 'repaired-output' as const, message: `valid after ${repairs} re-ask(s)` }] : []),
+      ];
+      return { ...response, parsed: response.parsed, usage, warnings: [...response.warnings, ...notes] };
     } catch (error: unknown) {
-      if (!ModelError.isInstance(error) || error.reason !== 'invalid-output') throw error;
+      if (!ModelError.isInstance(error)) throw error;
       if (error.usage !== undefined) spent = addUsage(spent, error.usage);
-      if (repair >= maxRepairs) {
+      // A cut-off answer is not wrong, it is short of room: the same question with a larger
+      // limit, once. A repair turn would not help, and quoting half an answer invites a worse one.
+      if (error.reason === 'truncated' && !widened && options.roomOnTruncation !== undefined) {
+        widened = true;
+        handle.log(
+          `model answer cut off at the output limit (${error.message}); asking again with ${options.roomOnTruncation} tokens`,
+        );
+        current = { ...current, maxOutputTokens: options.roomOnTruncation };
+        continue;
+      }
+      if (error.reason === 'truncated' && widened) throw withSpent(error, spent);
+      if (error.reason !== 'invalid-output') throw error;
+      if (repairs >= maxRepairs) {
         throw new ModelError(
           'invalid-output',
-          `the answer still did not match the schema after ${repair} re-ask(s): ${firstLine(error.validation)}`,
+          `the answer still did not match the schema after ${repairs} re-ask(s): ${firstLine(error.validation)}`,
           { lastText: error.lastText, validation: error.validation, usage: spent },
         );
       }
-      handle.log(`model answer invalid (${firstLine(error.validation)}); re-asking (${repair + 1} of ${maxRepairs})`);
-      messages = [...messages, ...repairTurns(error)];
+      repairs += 1;
+      handle.log(`model answer invalid (${firstLine(error.validation)}); re-asking (${repairs} of ${maxRepairs})`);
+      current = { ...current, messages: [...current.messages, ...repairTurns(error)] };
     }
   }
 }
 
+/** The error with the usage of every attempt so far. */
+function withSpent(error: ModelError, spent: Usage): ModelError {
+  return new ModelError(error.reason, `${error.message}, even with a larger output limit`, {
+    ...(error.lastText === undefined ? {} : { lastText: error.lastText }),
+    usage: spent,
+  });
+}
+
 /** The model's invalid answer, then what was wrong with it and what to do instead. */
 function repairTurns(error: ModelError): ModelMessage[] {
-  const answer = error.lastText === undefined || error.lastText.trim() === '' ? '(an empty answer)' : error.lastText;
+  const answer =
+    error.lastText === undefined || error.lastText.trim() === '' ? '(an empty answer)' : clipText(error.lastText, 4000);
   return [
     { role: 'assistant', content: answer },
     {

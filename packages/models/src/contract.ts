@@ -8,8 +8,11 @@ import type { z } from 'zod';
  */
 export const MODEL_CONTRACT_VERSION = '1.0' as const;
 
-/** The providers this package can reach. */
-export type ProviderName = 'anthropic' | 'openai' | 'openai-compatible';
+/**
+ * The providers this package can reach. `ollama` is Ollama's native API (`/api/chat`), which,
+ * unlike its OpenAI-compatible route, takes the context size per request.
+ */
+export type ProviderName = 'anthropic' | 'openai' | 'openai-compatible' | 'ollama';
 
 /** The image formats every adapter can send. */
 export type ImageMimeType = 'image/png' | 'image/jpeg';
@@ -56,6 +59,12 @@ export interface ModelTool<TInput = unknown> {
   readonly inputSchema: z.ZodType<TInput>;
 }
 
+/**
+ * How long a reasoning model thinks before it answers (OpenAI's `reasoning_effort`); more effort
+ * costs more output tokens and time. Models without reasoning ignore it.
+ */
+export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
+
 /** What to ask of a model. */
 export interface ModelRequest<TOutput = unknown> {
   /** The conversation so far, oldest first; must hold at least one `user` turn. */
@@ -74,10 +83,22 @@ export interface ModelRequest<TOutput = unknown> {
   readonly outputName?: string;
   /** Tools the model may call. Absent or empty: no tools. */
   readonly tools?: readonly ModelTool[];
-  /** Upper bound on generated tokens. Absent means the adapter's default (4096). */
+  /**
+   * Upper bound on generated tokens, reasoning tokens included (a reasoning model spends part of
+   * it thinking). Absent means the adapter's default (4096).
+   */
   readonly maxOutputTokens?: number;
-  /** Sampling temperature, 0 to 2 (vendors clamp to their own range). Absent: the vendor default. */
+  /**
+   * Sampling temperature, 0 to 2 (vendors clamp to their own range). Absent: the vendor default.
+   * Not sent, with an `unsupported-setting` warning, to models whose profile says they accept only
+   * their default (GPT-5, o3, o4-mini).
+   */
   readonly temperature?: number;
+  /**
+   * Reasoning effort for models whose profile lists it; an effort the model does not offer is
+   * raised to the nearest one it does. Absent: the vendor's default.
+   */
+  readonly reasoningEffort?: ReasoningEffort;
 }
 
 /** Why the model stopped generating. */

@@ -3,6 +3,7 @@ import { createAnthropicClient } from './anthropic-adapter.js';
 import type { ModelClient, ProviderName } from './contract.js';
 import { ModelError } from './errors.js';
 import { formatModelSpec, type ModelSpec, parseModelSpec } from './model-spec.js';
+import { contextFromUrl, createOllamaClient, OLLAMA_DEFAULT_CONTEXT } from './ollama-adapter.js';
 import { createOpenAIClient, createOpenAICompatibleClient } from './openai-adapter.js';
 import { DEFAULT_PRICE_TABLE, findPrice, type PriceTable } from './prices.js';
 import { DEFAULT_PROFILES, findProfile, type ModelProfile } from './profiles.js';
@@ -11,12 +12,19 @@ import { createRetryingClient, type RetryOptions } from './retry.js';
 /** Environment variables, passed in explicitly (never read from `process.env` here). */
 export type ModelEnvironment = Readonly<Record<string, string | undefined>>;
 
-/** The variable each provider's key is read from. */
-export const API_KEY_VARIABLES: Readonly<Record<ProviderName, string>> = {
+/** The providers whose requests can carry a key. */
+type KeyedProvider = Exclude<ProviderName, 'ollama'>;
+
+/** The variable each provider's key is read from; Ollama takes no key. */
+export const API_KEY_VARIABLES: Readonly<Record<KeyedProvider, string>> = {
   anthropic: 'ANTHROPIC_API_KEY',
   openai: 'OPENAI_API_KEY',
   'openai-compatible': 'SANDPIPER_OPENAI_COMPATIBLE_API_KEY',
 };
+
+function keyVariableOf(provider: ProviderName): string | undefined {
+  return provider === 'ollama' ? undefined : API_KEY_VARIABLES[provider];
+}
 
 /** Options of {@link createModelClient}; every field is optional. */
 export interface ModelClientOptions {
@@ -34,6 +42,10 @@ export interface ModelClientOptions {
   readonly timeoutMs?: number;
   /** Current time, for deadlines and `retry-after` dates. Absent: `Date.now`. */
   readonly now?: () => number;
+  /** The model's profile, which shapes requests (temperature, reasoning effort); absent: the shipped match. */
+  readonly profile?: ModelProfile;
+  /** Ollama only: the context window of every request; absent: `?num_ctx=` on the base URL, else 16 384. */
+  readonly contextTokens?: number;
 }
 
 /**
@@ -47,11 +59,13 @@ export function createModelClient(
   env: ModelEnvironment,
   options: ModelClientOptions = {},
 ): ModelClient {
-  const variable = API_KEY_VARIABLES[spec.provider];
-  const apiKey = nonEmpty(env[variable]);
-  if (apiKey === undefined && spec.provider !== 'openai-compatible') {
+  const variable = keyVariableOf(spec.provider);
+  const apiKey = variable === undefined ? undefined : nonEmpty(env[variable]);
+  if (apiKey === undefined && variable !== undefined && spec.provider !== 'openai-compatible') {
     throw new ModelError('auth', `${variable} is not set, so ${formatModelSpec(spec)} cannot be used`);
   }
+  const profile = options.profile ?? findProfile(spec.provider, spec.model);
+  if (profile?.unusable !== undefined) throw new ModelError('bad-request', profile.unusable);
   const settings: AdapterSettings = {
     model: spec.model,
     ...(apiKey === undefined ? {} : { apiKey }),
@@ -62,13 +76,19 @@ export function createModelClient(
     ...(options.stream === undefined ? {} : { stream: options.stream }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(profile === undefined ? {} : { profile }),
   };
   const client =
     spec.provider === 'anthropic'
       ? createAnthropicClient(settings)
       : spec.provider === 'openai'
         ? createOpenAIClient(settings)
-        : createOpenAICompatibleClient({ ...settings, baseURL: spec.baseURL ?? '' });
+        : spec.provider === 'ollama'
+          ? createOllamaClient({
+              ...settings,
+              ...(options.contextTokens === undefined ? {} : { contextTokens: options.contextTokens }),
+            })
+          : createOpenAICompatibleClient({ ...settings, baseURL: spec.baseURL ?? '' });
   if (options.retry === false) return client;
   return createRetryingClient(client, { ...(options.now === undefined ? {} : { now: options.now }), ...options.retry });
 }
@@ -81,7 +101,7 @@ export interface ModelCheck {
   readonly spec?: ModelSpec;
   /** The profile that applies; absent when none matches. */
   readonly profile?: ModelProfile;
-  /** The variable the key is read from (its value is never reported). */
+  /** The variable the key is read from (its value is never reported); absent for Ollama, which takes none. */
   readonly keyVariable?: string;
   /** What makes the configuration unusable, one sentence each; empty when usable. */
   readonly problems: readonly string[];
@@ -103,10 +123,9 @@ export function checkModelSpec(
   const valid = parsed.spec;
   const problems: string[] = [];
   const notes: string[] = [];
-  const keyVariable = API_KEY_VARIABLES[valid.provider];
-  const rawKey = env[keyVariable];
-  const key = nonEmpty(rawKey);
-  if (key === undefined && valid.provider !== 'openai-compatible') {
+  const keyVariable = keyVariableOf(valid.provider);
+  const key = keyVariable === undefined ? undefined : nonEmpty(env[keyVariable]);
+  if (keyVariable !== undefined && key === undefined && valid.provider !== 'openai-compatible') {
     problems.push(`${keyVariable} is not set; export it with your ${valid.provider} API key`);
   }
   if (key !== undefined && /\s/.test(key)) {
@@ -118,6 +137,18 @@ export function checkModelSpec(
   if (key === undefined && valid.provider === 'openai-compatible') {
     notes.push(`no ${keyVariable}; requests go without an Authorization header, as local servers expect`);
   }
+  if (
+    valid.provider === 'openai-compatible' &&
+    valid.baseURL !== undefined &&
+    new URL(valid.baseURL).port === '11434'
+  ) {
+    notes.push(
+      `${valid.baseURL} looks like Ollama, whose OpenAI-compatible route keeps its default context window (often ` +
+        `4096 tokens, less than one operator request) and cuts prompts silently; use ollama:${valid.model} instead`,
+    );
+  }
+  if (valid.provider === 'ollama') problems.push(...ollamaProblems(valid.baseURL));
+  if (valid.provider === 'ollama') notes.push(ollamaNote(valid.baseURL));
   if (valid.baseURL !== undefined && valid.baseURL.startsWith('http://') && !isLoopback(valid.baseURL)) {
     notes.push(`${valid.baseURL} is plain HTTP to another machine: prompts and screenshots travel unencrypted`);
   }
@@ -126,6 +157,8 @@ export function checkModelSpec(
     problems.push(
       `no model profile matches ${valid.provider}:${valid.model}, so its image size and coordinate space are unknown`,
     );
+  } else if (profile.unusable !== undefined) {
+    problems.push(profile.unusable);
   } else if (!profile.capabilities.images) {
     notes.push(`profile ${profile.id} reads no images: use this model only for text roles`);
   }
@@ -135,10 +168,24 @@ export function checkModelSpec(
     usable: problems.length === 0,
     spec: valid,
     ...(profile === undefined ? {} : { profile }),
-    keyVariable,
+    ...(keyVariable === undefined ? {} : { keyVariable }),
     problems,
     notes,
   };
+}
+
+function ollamaProblems(baseURL: string | undefined): string[] {
+  const raw = baseURL === undefined ? null : new URL(baseURL).searchParams.get('num_ctx');
+  if (raw === null || contextFromUrl(new URL(baseURL!)) !== undefined) return [];
+  return [`num_ctx=${raw} is not a context size; give a whole number of tokens from 2048 to 1048576`];
+}
+
+function ollamaNote(baseURL: string | undefined): string {
+  const size = baseURL === undefined ? undefined : contextFromUrl(new URL(baseURL));
+  return (
+    `Ollama's native /api/chat with a ${size ?? OLLAMA_DEFAULT_CONTEXT}-token context window (num_ctx)` +
+    (size === undefined ? '; set another with ?num_ctx= on the base URL' : '')
+  );
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

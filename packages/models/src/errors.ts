@@ -9,6 +9,10 @@ import type { Usage } from './contract.js';
  * - `overloaded`: the vendor is temporarily out of capacity;
  * - `server`: the vendor failed (5xx) or the connection broke;
  * - `timeout`: no answer in time, from the server or before the handle's deadline;
+ * - `bad-response`: the server answered, but not with a response of its API: an empty or HTML
+ *   body, an error object where the answer should be, a missing or mistyped field, a token count
+ *   that is not a whole number, a stream that stopped before it finished. Usually a proxy or a
+ *   struggling server, so it is retried like a server failure;
  * - `refusal`: the model declined to produce the structured answer asked for;
  * - `truncated`: the structured answer or a tool input was cut off at the token limit;
  * - `invalid-output`: the answer did not match the schema, even after repair;
@@ -21,12 +25,19 @@ export type ModelErrorReason =
   | 'overloaded'
   | 'server'
   | 'timeout'
+  | 'bad-response'
   | 'refusal'
   | 'truncated'
   | 'invalid-output'
   | 'cancelled';
 
-const RETRYABLE_KINDS: ReadonlySet<ModelErrorReason> = new Set(['rate-limit', 'overloaded', 'server', 'timeout']);
+const RETRYABLE_KINDS: ReadonlySet<ModelErrorReason> = new Set([
+  'rate-limit',
+  'overloaded',
+  'server',
+  'timeout',
+  'bad-response',
+]);
 
 /** Whether an error of this kind may succeed when the same request is sent again later. */
 export function isRetryableReason(kind: ModelErrorReason): boolean {

@@ -97,3 +97,16 @@ export function retryAfterMs(headers: Headers, now: () => number): number | unde
   const date = Date.parse(raw);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now());
 }
+
+/**
+ * A failure the SDK raised while reading a response rather than fetching it (a JSON body that
+ * does not parse, a stream event that is not JSON, a stream in the wrong order): the server
+ * answered, but not with its API's format. The SDK's own message says where it broke.
+ */
+export function unreadableFailure(provider: string, error: unknown, redact: Redactor): ModelError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ModelError(
+    'bad-response',
+    `${provider} answered a body that could not be read (${redact(detail).slice(0, 300)})`,
+  );
+}

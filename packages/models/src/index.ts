@@ -10,6 +10,7 @@ export {
   type ModelTool,
   type ModelWarning,
   type ProviderName,
+  type ReasoningEffort,
   type StopReason,
   type TextPart,
   type ToolCall,
@@ -31,7 +32,9 @@ export {
   type ModelCapabilities,
   type ModelCoordinateSpace,
   type ModelProfile,
+  type ReasoningCapability,
 } from './profiles.js';
+export type { GroundingFormat, ModelTarget } from './grounding-formats.js';
 export {
   toEnvironmentPoint,
   toModelPoint,

@@ -4,6 +4,8 @@
  * plausible candidate, most likely first, and let the schema decide.
  */
 
+import { type BoundedJson, parseBoundedJson } from './bounded-json.js';
+
 const FENCE = /```[ \t]*([A-Za-z0-9_-]*)[ \t]*\r?\n([\s\S]*?)```/g;
 
 /** A JSON value found in a model's answer, and where it was found. */
@@ -18,8 +20,17 @@ export interface JsonCandidate {
  * Every JSON value found in `text`, most likely first: the whole text, then fenced blocks (```json
  * before untagged ones), then balanced `{…}` spans in the prose, the last one first (models reason
  * first and answer last), then `[…]` spans. Duplicates are dropped; trailing commas are forgiven.
+ * JSON nested deeper or longer than the limits of `bounded-json.ts` is never decoded.
  */
 export function extractJsonCandidates(text: string): JsonCandidate[] {
+  return findJsonCandidates(text).candidates;
+}
+
+/**
+ * The candidates of {@link extractJsonCandidates}, and why the first span that looked like JSON
+ * but broke the limits was skipped, so a re-ask can say "too deep" rather than "no JSON".
+ */
+export function findJsonCandidates(text: string): { candidates: JsonCandidate[]; overLimit?: string } {
   const whole = text.trim();
   const sources: string[] = [whole];
   const tagged: string[] = [];
@@ -34,28 +45,28 @@ export function extractJsonCandidates(text: string): JsonCandidate[] {
   sources.push(...tagged, ...untagged, ...balancedSpans(text));
   const seen = new Set<string>();
   const candidates: JsonCandidate[] = [];
+  let overLimit: string | undefined;
   for (const source of sources) {
     if (source === '' || seen.has(source)) continue;
     seen.add(source);
-    const value = tryParse(source);
-    if (value === undefined) continue;
-    candidates.push({ value, source: source === whole ? 'whole' : fenced.has(source) ? 'fence' : 'span' });
+    const parsed = tryParse(source);
+    if (!parsed.ok) {
+      if (parsed.problem !== 'syntax') overLimit ??= parsed.message;
+      continue;
+    }
+    candidates.push({
+      value: parsed.value,
+      source: source === whole ? 'whole' : fenced.has(source) ? 'fence' : 'span',
+    });
   }
-  return candidates;
+  return overLimit === undefined ? { candidates } : { candidates, overLimit };
 }
 
-function tryParse(source: string): unknown {
-  try {
-    return JSON.parse(source) as unknown;
-  } catch {
-    const withoutTrailingCommas = source.replace(/,(\s*[}\]])/g, '$1');
-    if (withoutTrailingCommas === source) return undefined;
-    try {
-      return JSON.parse(withoutTrailingCommas) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
+function tryParse(source: string): BoundedJson {
+  const parsed = parseBoundedJson(source);
+  if (parsed.ok || parsed.problem !== 'syntax') return parsed;
+  const withoutTrailingCommas = source.replace(/,(\s*[}\]])/g, '$1');
+  return withoutTrailingCommas === source ? parsed : parseBoundedJson(withoutTrailingCommas);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProviderName } from './contract.js';
 
-const PROVIDERS = ['anthropic', 'openai', 'openai-compatible'] as const satisfies readonly ProviderName[];
+const PROVIDERS = ['anthropic', 'openai', 'openai-compatible', 'ollama'] as const satisfies readonly ProviderName[];
 
 /** A model as the CLI and config files name it, after validation. */
 export const modelSpecSchema = z.object({
@@ -11,7 +11,8 @@ export const modelSpecSchema = z.object({
   model: z.string().min(1).regex(/^\S+$/, 'a model id has no spaces'),
   /**
    * Base URL of the server, `http(s)://…`; required for `openai-compatible`, optional for the
-   * others (a proxy or gateway). Absent: the vendor's own API.
+   * others (a proxy or gateway; for `ollama`, another host or `?num_ctx=` for the context size).
+   * Absent: the vendor's own API, or Ollama on `http://127.0.0.1:11434`.
    */
   baseURL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
 });

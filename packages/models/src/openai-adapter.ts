@@ -3,8 +3,10 @@ import type { Handle } from '@sandpiper/core';
 import {
   type AdapterSettings,
   callOptions,
+  capabilitiesOf,
   checkRequest,
   checkToolCall,
+  clipText,
   decodeArguments,
   priceUsage,
   structuredFromText,
@@ -19,13 +21,11 @@ import {
   type StopReason,
 } from './contract.js';
 import { ModelError, withUsage } from './errors.js';
-import { type CallFailure, toModelError } from './http-errors.js';
+import { type CallFailure, toModelError, unreadableFailure } from './http-errors.js';
 import { type ChatDialect, toChatParams } from './openai-request.js';
-import { collectChatStream } from './openai-stream.js';
+import { type ChatAnswer, collectChatStream, readChatCompletion } from './openai-response.js';
 import { DEFAULT_PRICE_TABLE } from './prices.js';
 import { createRedactor, type Redactor } from './redact.js';
-
-type ChatCompletion = OpenAI.Chat.Completions.ChatCompletion;
 
 /** A client for OpenAI's Chat Completions API, with strict structured outputs. */
 export function createOpenAIClient(settings: AdapterSettings): ModelClient {
@@ -67,80 +67,86 @@ function createChatClient(settings: AdapterSettings, dialect: ChatDialect): Mode
       if (dialect === 'openai' && !hasKey) {
         throw new ModelError('auth', 'no OpenAI API key was given (set OPENAI_API_KEY)');
       }
-      const { params, warnings } = toChatParams(settings.model, request, dialect);
+      const { params, warnings } = toChatParams(settings.model, request, dialect, capabilitiesOf(settings, provider));
       const options = callOptions(handle, settings);
       handle.log(`${provider}: sending ${request.messages.length} messages to ${settings.model}`);
-      let completion: ChatCompletion;
+      let answer: ChatAnswer;
       try {
-        completion =
+        // The SDK's types promise a completion, but it returns whatever the body held (a string
+        // for HTML, undefined for an empty body), so the result is checked as unknown.
+        answer =
           settings.stream === true
             ? await collectChatStream(
                 await sdk.chat.completions.create(
                   { ...params, stream: true, stream_options: { include_usage: true } },
                   options,
                 ),
+                provider,
               )
-            : await sdk.chat.completions.create(params, options);
+            : readChatCompletion((await sdk.chat.completions.create(params, options)) as unknown, provider, redact);
       } catch (error: unknown) {
         throw normalizeFailure(provider, error, handle, redact, now);
       }
-      return toResponse(completion, request, settings, provider, [...warnings]);
+      return toResponse(answer, request, settings, provider, [...warnings]);
     },
   };
 }
 
 function toResponse<T>(
-  completion: ChatCompletion,
+  answer: ChatAnswer,
   request: ModelRequest<T>,
   settings: AdapterSettings,
   provider: ProviderName,
   warnings: ModelWarning[],
 ): ModelResponse<T> {
-  const choice = completion.choices[0];
-  if (choice === undefined) {
-    throw new ModelError('invalid-output', `${provider} returned no choices`, { lastText: '' });
-  }
-  const refusal = choice.message.refusal ?? undefined;
-  const text = refusal ?? choice.message.content ?? '';
-  const rawStop = choice.finish_reason ?? 'stop';
-  const stopReason: StopReason = refusal !== undefined ? 'refusal' : stopReasonOf(rawStop);
-  if (completion.usage === undefined || completion.usage === null) {
+  const text = answer.refusal ?? answer.text;
+  const stopReason: StopReason = answer.refusal !== undefined ? 'refusal' : stopReasonOf(answer.finishReason);
+  if (answer.usage === undefined) {
     warnings.push({ type: 'other', message: `${provider} reported no token usage; it is counted as 0` });
   }
   const usage = priceUsage(
-    { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 },
+    answer.usage ?? { inputTokens: 0, outputTokens: 0 },
     `${provider}:${settings.model}`,
     settings.prices ?? DEFAULT_PRICE_TABLE,
     warnings,
   );
   try {
-    const base = { id: completion.id, text, usage, rawStopReason: rawStop, warnings };
-    return readAnswer(choice.message, request, { ...base, stopReason }, warnings);
+    const base = {
+      ...(answer.id === undefined ? {} : { id: answer.id }),
+      text,
+      usage,
+      rawStopReason: answer.finishReason,
+      warnings,
+    };
+    return readAnswer(answer, request, { ...base, stopReason }, warnings);
   } catch (error: unknown) {
     throw withUsage(error, usage);
   }
 }
 
 function readAnswer<T>(
-  message: ChatCompletion['choices'][number]['message'],
+  answer: ChatAnswer,
   request: ModelRequest<T>,
   base: Omit<ModelResponse<T>, 'toolCalls' | 'parsed'>,
   warnings: ModelWarning[],
 ): ModelResponse<T> {
-  const rawCalls = (message.tool_calls ?? []).filter((call) => call.type === 'function');
-  const structured = request.outputSchema !== undefined || rawCalls.length > 0;
+  const structured = request.outputSchema !== undefined || answer.toolCalls.length > 0;
   if (base.stopReason === 'refusal' && structured) {
-    throw new ModelError('refusal', 'the model refused to answer', { lastText: base.text });
+    throw new ModelError('refusal', 'the model refused to answer', { lastText: clipText(base.text) });
   }
   if (base.stopReason === 'max-tokens' && structured) {
-    throw new ModelError('truncated', 'the answer was cut off at the output token limit', { lastText: base.text });
+    const what =
+      base.text.trim() === ''
+        ? 'the output token limit was spent before any answer was written'
+        : 'the answer was cut off at the output token limit';
+    throw new ModelError('truncated', what, { lastText: clipText(base.text) });
   }
-  const toolCalls = rawCalls.map((call) =>
+  const toolCalls = answer.toolCalls.map((call, index) =>
     checkToolCall(
       request.tools ?? [],
-      call.id,
-      call.function.name,
-      decodeArguments(call.function.name, call.function.arguments),
+      call.id || `call_${index}`,
+      call.name,
+      decodeArguments(call.name, call.arguments),
     ),
   );
   if (toolCalls.length > 0) return { ...base, toolCalls, stopReason: 'tool-use' };
@@ -171,15 +177,12 @@ function normalizeFailure(
 ): ModelError {
   if (ModelError.isInstance(error)) return error;
   if (handle.signal.aborted) return new ModelError('cancelled', 'the model call was cancelled');
-  const failure: CallFailure =
-    error instanceof APIConnectionTimeoutError
-      ? { timedOut: true }
-      : error instanceof APIConnectionError
-        ? { connectionFailed: true }
-        : error instanceof APIError
-          ? apiFailure(error)
-          : { vendorMessage: error instanceof Error ? error.message : String(error) };
-  return toModelError(provider, failure, redact, now);
+  if (error instanceof APIConnectionTimeoutError) return toModelError(provider, { timedOut: true }, redact, now);
+  if (error instanceof APIConnectionError) return toModelError(provider, { connectionFailed: true }, redact, now);
+  if (error instanceof APIError) return toModelError(provider, apiFailure(error), redact, now);
+  // Anything else came from reading the body: JSON that does not parse, a stream event that is
+  // not JSON, a body the SDK could not iterate.
+  return unreadableFailure(provider, error, redact);
 }
 
 function apiFailure(error: APIError): CallFailure {

@@ -2,6 +2,8 @@ import type OpenAI from 'openai';
 import type { ModelMessage, ModelRequest, ModelWarning } from './contract.js';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_OUTPUT_NAME, partsOf, textOf, toBase64 } from './adapter-support.js';
 import { toObjectJsonSchema, toStrictJsonSchema } from './json-schema.js';
+import type { ModelCapabilities } from './profiles.js';
+import { reasoningEffort, sampling } from './request-settings.js';
 
 type ChatParams = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
 type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -18,11 +20,16 @@ type ChatPart = OpenAI.Chat.Completions.ChatCompletionContentPart;
  */
 export type ChatDialect = 'openai' | 'openai-compatible';
 
-/** The Chat Completions body for a request, and the warnings it caused. */
+/**
+ * The Chat Completions body for a request, and the warnings it caused. `capabilities` (from the
+ * model's profile) decide whether a temperature and a reasoning effort may be sent; absent, a
+ * temperature is sent and a reasoning effort is not.
+ */
 export function toChatParams(
   model: string,
   request: ModelRequest<unknown>,
   dialect: ChatDialect,
+  capabilities?: ModelCapabilities,
 ): { readonly params: ChatParams; readonly warnings: readonly ModelWarning[] } {
   const warnings: ModelWarning[] = [];
   const outputName = request.outputName ?? DEFAULT_OUTPUT_NAME;
@@ -65,13 +72,16 @@ export function toChatParams(
     };
   });
   const maxTokens = request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+  const temperature = sampling(model, request.temperature, capabilities, warnings);
+  const effort = reasoningEffort(model, request.reasoningEffort, capabilities, warnings);
   const params: ChatParams = {
     model,
     messages,
     ...(dialect === 'openai' ? { max_completion_tokens: maxTokens } : { max_tokens: maxTokens }),
     ...(responseFormat === undefined ? {} : { response_format: responseFormat }),
     ...(tools.length === 0 ? {} : { tools }),
-    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(effort === undefined ? {} : { reasoning_effort: effort }),
   };
   return { params, warnings };
 }
@@ -91,7 +101,7 @@ function toChatMessage(message: ModelMessage): ChatMessage {
   return { role: 'user', content };
 }
 
-function jsonInstructions(name: string, schema: Record<string, unknown>): string {
+export function jsonInstructions(name: string, schema: Record<string, unknown>): string {
   return [
     `Answer with one JSON object, the "${name}", and nothing else: no prose before or after it.`,
     'It must match this JSON Schema:',

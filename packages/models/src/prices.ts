@@ -10,7 +10,10 @@ export const priceEntrySchema = z.object({
    */
   match: z
     .string()
-    .regex(/^(anthropic|openai|openai-compatible):[^*\s]*\*?$/, 'expected provider:model-id, optionally ending in *'),
+    .regex(
+      /^(anthropic|openai|openai-compatible|ollama):[^*\s]*\*?$/,
+      'expected provider:model-id, optionally ending in *',
+    ),
   /** US dollars per million input tokens. */
   inputPerMillionUsd: z.number().finite().nonnegative(),
   /** US dollars per million output tokens. */

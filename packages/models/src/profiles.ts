@@ -1,4 +1,11 @@
-import type { ProviderName } from './contract.js';
+import type { ProviderName, ReasoningEffort } from './contract.js';
+import {
+  HOLO_GROUNDING,
+  PYAUTOGUI_GROUNDING,
+  QWEN_VL_GROUNDING,
+  UI_TARS_GROUNDING,
+  type GroundingFormat,
+} from './grounding-formats.js';
 
 /**
  * The space a model's point answers are expressed in.
@@ -23,8 +30,11 @@ export interface ImageLimits {
   /** Largest width × height, in pixels; absent for no limit. */
   readonly maxPixels?: number;
   /**
-   * Width and height are rounded down to a multiple of this (Qwen-VL-family servers resize to
-   * multiples of 28 otherwise, which would shift every pixel answer); absent for no rounding.
+   * Width and height are rounded down to a multiple of this: the patch size the model's vision
+   * encoder merges (28 for Qwen2-VL, Qwen2.5-VL and their fine-tunes, 32 for Qwen3-VL). Their
+   * servers "smart-resize" any other size to such multiples before the model sees it, so a model
+   * answering in pixels would answer in pixels of an image we never measured; an image that is
+   * already aligned (and within `maxPixels`) passes through unchanged. Absent for no rounding.
    */
   readonly multipleOf?: number;
   /** Encoding to send: PNG keeps text crisp; JPEG is smaller for photographic screens. */
@@ -42,11 +52,31 @@ export interface ModelCapabilities {
    * `prompted`: the schema goes in the prompt and the answer is parsed tolerantly and repaired.
    */
   readonly structuredOutput: 'native' | 'prompted';
+  /**
+   * Whether the model takes a `temperature` other than its default. Absent means it does.
+   * OpenAI's reasoning models (GPT-5, o3, o4-mini) answer HTTP 400 to any other value, so a
+   * temperature is neither defaulted for them nor sent.
+   */
+  readonly temperature?: boolean;
+  /** Present for reasoning models: what `reasoning_effort` they take and what it costs. */
+  readonly reasoning?: ReasoningCapability;
+}
+
+/** How a reasoning model's thinking is set and budgeted. */
+export interface ReasoningCapability {
+  /** The efforts the model accepts, lowest first. */
+  readonly efforts: readonly ReasoningEffort[];
+  /**
+   * Output tokens to add to an answer's own budget for the thinking at each effort: the output
+   * limit (`max_completion_tokens`) counts reasoning tokens too, and a limit sized for the answer
+   * alone is spent before the answer starts.
+   */
+  readonly budget: Readonly<Record<ReasoningEffort, number>>;
 }
 
 /** What we know about a family of models. */
 export interface ModelProfile {
-  /** Short stable name, shown in `sandpiper models check`: `claude`, `gpt-4o`, `ui-tars`… */
+  /** Short stable name, shown in `sandpiper models check`: `claude`, `gpt-4o`, `ui-tars-1.5`… */
   readonly id: string;
   /** One line for people. */
   readonly description: string;
@@ -60,7 +90,27 @@ export interface ModelProfile {
   readonly coordinates: ModelCoordinateSpace;
   /** The image it wants. */
   readonly image: ImageLimits;
+  /**
+   * The model's own grounding prompt and answer syntax, used by the grounder instead of
+   * Sandpiper's JSON prompt; absent for models that follow instructions in general.
+   */
+  readonly grounding?: GroundingFormat;
+  /**
+   * Why no adapter here can drive the model (`sandpiper models check` refuses it with this
+   * sentence); absent when it can be used.
+   */
+  readonly unusable?: string;
 }
+
+const OPENAI_IMAGE: ImageLimits = { maxLongEdge: 2048, maxShortEdge: 768, format: 'png' };
+
+/** Thinking room at each effort; the answers the roles ask for are short, so low effort is the norm. */
+const REASONING_BUDGET: Readonly<Record<ReasoningEffort, number>> = {
+  minimal: 1024,
+  low: 4096,
+  medium: 12_288,
+  high: 24_576,
+};
 
 /**
  * The profiles that ship with Sandpiper, most specific first; {@link findProfile} takes the first
@@ -79,14 +129,51 @@ export const DEFAULT_PROFILES: readonly ModelProfile[] = [
     image: { maxLongEdge: 1568, maxPixels: 1_150_000, format: 'png' },
   },
   {
+    id: 'openai-computer-use',
+    description: 'OpenAI computer-use-preview: served by the Responses API only',
+    provider: 'openai',
+    modelPattern: /^computer-use-preview/,
+    capabilities: { images: true, tools: true, structuredOutput: 'native' },
+    coordinates: { kind: 'pixels' },
+    image: OPENAI_IMAGE,
+    unusable:
+      'computer-use-preview is served only by the Responses API and its computer tool, which no adapter here speaks ' +
+      '(they use Chat Completions); choose a model such as openai:gpt-4.1 or openai:o3',
+  },
+  {
+    id: 'openai-reasoning',
+    description: 'OpenAI reasoning models (GPT-5, o1, o3, o4-mini): default temperature only, reasoning effort',
+    provider: 'openai',
+    // The GPT-5 chat snapshots take no reasoning effort; they match the next profile.
+    modelPattern: /^(gpt-5(?!(\.\d+)?-chat)|o1|o3|o4)/,
+    capabilities: {
+      images: true,
+      tools: true,
+      structuredOutput: 'native',
+      temperature: false,
+      reasoning: { efforts: ['low', 'medium', 'high'], budget: REASONING_BUDGET },
+    },
+    coordinates: { kind: 'pixels' },
+    image: OPENAI_IMAGE,
+  },
+  {
+    id: 'gpt-5-chat',
+    description: 'OpenAI GPT-5 chat snapshots: default temperature only, no reasoning effort',
+    provider: 'openai',
+    modelPattern: /^gpt-5/,
+    capabilities: { images: true, tools: true, structuredOutput: 'native', temperature: false },
+    coordinates: { kind: 'pixels' },
+    image: OPENAI_IMAGE,
+  },
+  {
     id: 'gpt-4o',
     description: 'OpenAI GPT-4o / GPT-4.1 class: pixels of the image as sent',
     provider: 'openai',
-    modelPattern: /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-5|o3|o4)/,
+    modelPattern: /^(gpt-4o|chatgpt-4o|gpt-4\.1)/,
     capabilities: { images: true, tools: true, structuredOutput: 'native' },
     coordinates: { kind: 'pixels' },
     // High-detail images are fitted into 2048 × 2048 and then to a 768-pixel short side.
-    image: { maxLongEdge: 2048, maxShortEdge: 768, format: 'png' },
+    image: OPENAI_IMAGE,
   },
   {
     id: 'openai-default',
@@ -95,16 +182,60 @@ export const DEFAULT_PROFILES: readonly ModelProfile[] = [
     modelPattern: /./,
     capabilities: { images: true, tools: true, structuredOutput: 'native' },
     coordinates: { kind: 'pixels' },
-    image: { maxLongEdge: 2048, maxShortEdge: 768, format: 'png' },
+    image: OPENAI_IMAGE,
+  },
+  {
+    id: 'ui-tars-1.5',
+    description: 'UI-TARS-1.5: pixels of the smart-resized image, its own click(start_box=…) syntax',
+    provider: 'openai-compatible',
+    modelPattern: /ui-?tars-?1\.5/i,
+    capabilities: { images: true, tools: false, structuredOutput: 'prompted' },
+    coordinates: { kind: 'pixels' },
+    // 1350 patches of 28 × 28: well below the model's own 16 384-patch limit, so its server keeps
+    // the image as sent, at a third of the tokens of a full-size screen.
+    image: { maxPixels: 1_058_400, multipleOf: 28, format: 'png' },
+    grounding: UI_TARS_GROUNDING,
   },
   {
     id: 'ui-tars',
-    description: 'UI-TARS and Qwen2-VL style grounding models: points on a 0–1000 grid',
+    description: 'UI-TARS v1 (7B/72B SFT and DPO) and Qwen2-VL: points on a 0–1000 grid',
     provider: 'openai-compatible',
-    modelPattern: /ui-tars|qwen2-vl/i,
+    modelPattern: /ui-?tars|qwen2-vl/i,
     capabilities: { images: true, tools: false, structuredOutput: 'prompted' },
     coordinates: { kind: 'normalized', range: 1000 },
     image: { maxPixels: 1_058_400, multipleOf: 28, format: 'png' },
+    grounding: UI_TARS_GROUNDING,
+  },
+  {
+    id: 'holo1.5',
+    description: 'Holo1 / Holo1.5 (Qwen2.5-VL based): pixels of the smart-resized image, click JSON',
+    provider: 'openai-compatible',
+    modelPattern: /holo-?1/i,
+    capabilities: { images: true, tools: false, structuredOutput: 'prompted' },
+    coordinates: { kind: 'pixels' },
+    image: { maxPixels: 1_003_520, multipleOf: 28, format: 'png' },
+    grounding: HOLO_GROUNDING,
+  },
+  {
+    id: 'opencua',
+    description: 'OpenCUA-7B / 32B (Qwen2.5-VL based): pixels of the smart-resized image, pyautogui calls',
+    provider: 'openai-compatible',
+    modelPattern: /opencua/i,
+    capabilities: { images: true, tools: false, structuredOutput: 'prompted' },
+    coordinates: { kind: 'pixels' },
+    image: { maxPixels: 1_003_520, multipleOf: 28, format: 'png' },
+    grounding: PYAUTOGUI_GROUNDING,
+  },
+  {
+    id: 'qwen3-vl',
+    description: 'Qwen3-VL: points on a 0–1000 grid, images in multiples of 32',
+    provider: 'openai-compatible',
+    modelPattern: /qwen3-?vl/i,
+    capabilities: { images: true, tools: false, structuredOutput: 'prompted' },
+    coordinates: { kind: 'normalized', range: 1000 },
+    // Qwen3-VL merges 2 × 2 patches of 16 pixels; the grid answer does not depend on the size.
+    image: { maxPixels: 1_048_576, multipleOf: 32, format: 'png' },
+    grounding: QWEN_VL_GROUNDING,
   },
   {
     id: 'qwen2.5-vl',
@@ -114,6 +245,7 @@ export const DEFAULT_PROFILES: readonly ModelProfile[] = [
     capabilities: { images: true, tools: false, structuredOutput: 'prompted' },
     coordinates: { kind: 'pixels' },
     image: { maxPixels: 1_003_520, multipleOf: 28, format: 'png' },
+    grounding: QWEN_VL_GROUNDING,
   },
   {
     id: 'openai-compatible-default',
@@ -129,11 +261,16 @@ export const DEFAULT_PROFILES: readonly ModelProfile[] = [
 /**
  * The first profile in `profiles` for this provider whose pattern matches the model id, or
  * undefined when none does (the shipped list always has a catch-all for the OpenAI providers).
+ * Models on Ollama match the `openai-compatible` profiles: the same weights answer the same way
+ * whichever local server runs them.
  */
 export function findProfile(
   provider: ProviderName,
   model: string,
   profiles: readonly ModelProfile[] = DEFAULT_PROFILES,
 ): ModelProfile | undefined {
-  return profiles.find((profile) => profile.provider === provider && profile.modelPattern.test(model));
+  const family = provider === 'ollama' ? 'openai-compatible' : provider;
+  return profiles.find(
+    (profile) => (profile.provider === provider || profile.provider === family) && profile.modelPattern.test(model),
+  );
 }

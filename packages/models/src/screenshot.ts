@@ -21,7 +21,8 @@ export interface PreparedScreenshot {
 
 /**
  * The largest size that keeps the aspect ratio and meets every limit. Never larger than `size`,
- * except that sides are at least one pixel (and at least `multipleOf` when that is set).
+ * except that sides are at least one pixel (and at least `multipleOf` when that is set). With
+ * `multipleOf`, the result is {@link smartResize}d, the one place images are aligned to patches.
  */
 export function fitImageSize(size: PixelSize, limits: Omit<ImageLimits, 'format'>): PixelSize {
   const long = Math.max(size.width, size.height);
@@ -39,11 +40,22 @@ export function fitImageSize(size: PixelSize, limits: Omit<ImageLimits, 'format'
     else height -= 1;
   }
   const step = limits.multipleOf;
-  if (step !== undefined && step > 1) {
-    width = Math.max(step, Math.floor(width / step) * step);
-    height = Math.max(step, Math.floor(height / step) * step);
-  }
-  return { width, height };
+  return step !== undefined && step > 1 ? smartResize({ width, height }, step) : { width, height };
+}
+
+/**
+ * Qwen-VL's "smart resize", rounding down: both sides become multiples of `factor` (the pixels
+ * one merged vision patch covers), at least one factor each. Qwen2-VL, Qwen2.5-VL, Qwen3-VL and
+ * the models tuned from them (UI-TARS, Holo, OpenCUA) resize every image this way on the server,
+ * rounding to the nearest multiple; an image whose sides are already multiples (and whose area is
+ * within the server's limit) comes out unchanged, so the model answers in pixels of exactly the
+ * image we sent and measured. Rounding down rather than to the nearest never enlarges the image.
+ */
+export function smartResize(size: PixelSize, factor: number): PixelSize {
+  return {
+    width: Math.max(factor, Math.floor(size.width / factor) * factor),
+    height: Math.max(factor, Math.floor(size.height / factor) * factor),
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
-import type { z } from 'zod';
-import { extractJsonCandidates } from './json-extract.js';
+import { z } from 'zod';
+import { checkBoundedValue, MODEL_JSON_LIMITS } from './bounded-json.js';
+import { findJsonCandidates } from './json-extract.js';
+import { dropOptionalNulls } from './optional-nulls.js';
 
 /** The outcome of reading a structured answer. */
 export type StructuredParse<T> =
@@ -19,11 +21,29 @@ export type StructuredParse<T> =
 /**
  * Validate an already-decoded value (a tool input, a strict-mode answer) against `schema`,
  * tolerating `null` where the schema allows the field to be absent: strict vendor modes and many
- * local models write `null` for every field they leave out.
+ * local models write `null` for every field they leave out. Values nested or sized beyond the
+ * limits of `bounded-json.ts` fail without being walked.
  */
 export function validateTolerantly<T>(schema: z.ZodType<T>, value: unknown): StructuredParse<T> {
-  // Paths whose null must stay: removing it made the schema complain about the same path, so the
-  // field is required and the null is the model's mistake, reported as it is.
+  const bounded = checkBoundedValue(value);
+  if (!bounded.ok) return { ok: false, problems: `(root): ${bounded.message}` };
+  // A pipe (`z.preprocess`, `.transform`) validates what its first half produced, so its two
+  // halves are read one after the other and each drops its own nulls. A pipe with checks of its
+  // own is read whole, so that those checks still run.
+  if (schema instanceof z.ZodPipe && (schema.def.checks ?? []).length === 0) {
+    const first = validateTolerantly(schema.in as z.ZodType, value);
+    return first.ok ? validateTolerantly(schema.out as z.ZodType<T>, first.value) : first;
+  }
+  return validateWithoutNulls(schema, dropOptionalNulls(schema, value));
+}
+
+/**
+ * The schema's verdict once optional nulls are gone. Nulls the JSON Schema walk could not place
+ * (inside an ambiguous union, under a schema without a JSON form) are removed where the schema
+ * complains about them, unless removing one makes it complain about the same path: then the field
+ * is required and the null is the model's mistake, reported as it is.
+ */
+function validateWithoutNulls<T>(schema: z.ZodType<T>, value: unknown): StructuredParse<T> {
   const required = new Set<string>();
   for (let round = 0; round < 20; round += 1) {
     const result = schema.safeParse(value);
@@ -46,9 +66,19 @@ export function validateTolerantly<T>(schema: z.ZodType<T>, value: unknown): Str
  * most likely candidate are reported.
  */
 export function parseStructuredText<T>(schema: z.ZodType<T>, text: string): StructuredParse<T> {
-  const candidates = extractJsonCandidates(text);
+  // Scanning is linear, but an answer this long is a runaway generation, not a JSON object.
+  if (text.length > 2 * MODEL_JSON_LIMITS.maxLength) {
+    return {
+      ok: false,
+      problems: `(root): the answer is ${text.length} characters long; answer with one short JSON object only`,
+    };
+  }
+  const { candidates, overLimit } = findJsonCandidates(text);
   if (candidates.length === 0) {
-    return { ok: false, problems: '(root): the answer holds no JSON object; answer with one JSON object only' };
+    return {
+      ok: false,
+      problems: `(root): ${overLimit ?? 'the answer holds no JSON object; answer with one JSON object only'}`,
+    };
   }
   let first: StructuredParse<T> | undefined;
   for (const candidate of candidates) {
@@ -71,7 +101,8 @@ function withoutFailingNulls(
   const copy = structuredClone(value);
   const paths: string[] = [];
   for (const issue of issues) {
-    if (issue.code !== 'invalid_type' || issue.path.length === 0 || required.has(pathKey(issue.path))) continue;
+    // Any kind of complaint counts: zod calls a null in an enum `invalid_value`, in a union `invalid_union`.
+    if (issue.path.length === 0 || required.has(pathKey(issue.path))) continue;
     const parent = valueAt(copy, issue.path.slice(0, -1));
     const key = issue.path[issue.path.length - 1];
     if (!isRecord(parent) || typeof key !== 'string' || parent[key] !== null) continue;

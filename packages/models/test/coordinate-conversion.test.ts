@@ -137,7 +137,7 @@ describe('converting model points to environment points', () => {
     expect(findProfile('anthropic', 'claude-sonnet-4-6')?.id).toBe('claude');
     expect(findProfile('openai', 'gpt-4.1-mini')?.id).toBe('gpt-4o');
     expect(findProfile('openai', 'some-future-model')?.id).toBe('openai-default');
-    expect(findProfile('openai-compatible', 'ui-tars-1.5-7b')?.id).toBe('ui-tars');
+    expect(findProfile('openai-compatible', 'ui-tars-1.5-7b')?.id).toBe('ui-tars-1.5');
     expect(findProfile('openai-compatible', 'qwen2.5vl:7b')?.id).toBe('qwen2.5-vl');
     expect(findProfile('openai-compatible', 'llava:13b')?.id).toBe('openai-compatible-default');
     expect(findProfile('anthropic', 'not-a-claude')).toBeUndefined();

@@ -1,8 +1,9 @@
 import type { Grounder, Handle, Screen, TargetQuery } from '@sandpiper/core';
-import { toEnvironmentPoint } from '@sandpiper/models';
+import { toEnvironmentPoint, type GroundingFormat } from '@sandpiper/models';
 import type { Box, Grounding, StepRegion } from '@sandpiper/protocol';
 import { z } from 'zod';
-import { callRole } from '../role-call.js';
+import { callRole, type RoleCaller } from '../role-call.js';
+import { callRoleText } from '../role-call-text.js';
 import type { RoleParts } from '../role-parts.js';
 import {
   coordinateRules,
@@ -55,11 +56,27 @@ export interface ModelGrounder extends Grounder {
   locate(handle: Handle, input: LocateInput): Promise<Grounding>;
 }
 
-/** Locates one element with the grounder's model; a box off the screen is re-asked, then counts as not found. */
+/**
+ * Locates one element with the grounder's model; a box off the screen is re-asked, then counts as
+ * not found. A model whose profile names its own grounding format (UI-TARS, Qwen-VL, Holo,
+ * OpenCUA) is asked in that format, the one it was trained on, instead of with the JSON prompt.
+ */
 export function createModelGrounder(parts: Omit<RoleParts, 'grounder'>): ModelGrounder {
   const locate = async (handle: Handle, { query, screen, region }: LocateInput): Promise<Grounding> => {
     const caller = parts.caller('grounder');
     const view = await parts.images.prepare(screen, caller.model.profile);
+    const base: Grounding = {
+      query: query.text,
+      ...(query.role === undefined ? {} : { role: query.role }),
+      method: 'coordinates',
+      ambiguous: false,
+      alternatives: [],
+    };
+    const format = caller.model.profile.grounding;
+    if (format !== undefined) {
+      const box = await locateNatively(handle, caller, format, view, query, region);
+      return box === undefined ? { ...base, method: 'none' } : { ...base, box };
+    }
     const schema = groundingAnswerSchema.superRefine((answer, context) => {
       if (!answer.found) return;
       const converted = environmentBox(answer.box, view);
@@ -80,17 +97,40 @@ export function createModelGrounder(parts: Omit<RoleParts, 'grounder'>): ModelGr
       outputName: 'grounding',
       maxOutputTokens: 400,
     });
-    const base: Grounding = {
-      query: query.text,
-      ...(query.role === undefined ? {} : { role: query.role }),
-      method: 'coordinates',
-      ambiguous: false,
-      alternatives: [],
-    };
     if (!result.ok || !result.value.found) return { ...base, method: 'none' };
     const converted = environmentBox(result.value.box, view);
     if ('reason' in converted) return { ...base, method: 'none' };
     return { ...base, box: converted.box };
   };
   return { locate, ground: (handle, input) => locate(handle, input) };
+}
+
+/** The element's box on the screen from a model asked in its own format; undefined when it gave none. */
+async function locateNatively(
+  handle: Handle,
+  caller: RoleCaller,
+  format: GroundingFormat,
+  view: ModelScreen,
+  query: TargetQuery,
+  region: StepRegion | undefined,
+): Promise<Box | undefined> {
+  const area = region ? toModelBox(region.box, view) : undefined;
+  const target = [
+    query.role ? `${query.text} (${query.role})` : query.text,
+    area ? `, inside the area from (${area.x},${area.y}) to (${area.x + area.width},${area.y + area.height})` : '',
+  ].join('');
+  const result = await callRoleText(caller, handle, {
+    messages: format.messages(target, imagePart(view)),
+    outputName: 'grounding',
+    maxOutputTokens: 400,
+    answerFormat: format.answerFormat,
+    read: (text) => {
+      const found = format.readTarget(text);
+      if (found === undefined) return { ok: false, problem: 'it holds no point' };
+      const converted = environmentBox(found, view);
+      if ('reason' in converted) return { ok: false, problem: `${converted.reason}; give a point on the screenshot` };
+      return { ok: true, value: converted.box };
+    },
+  });
+  return result.ok ? result.value : undefined;
 }

@@ -3,8 +3,9 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 
 /**
- * A recorded vendor response, as stored under `test/fixtures/`. Either `body` (a JSON response)
- * or `events` (a server-sent event stream) is present.
+ * A recorded vendor response, as stored under `test/fixtures/`. One of `body` (a JSON response),
+ * `events` (a server-sent event stream), `lines` (newline-delimited JSON, as Ollama streams) or
+ * `raw` (bytes sent exactly as given, for bodies no vendor documents) is present.
  */
 export interface Fixture {
   /** What the fixture shows and which vendor page its format follows. */
@@ -17,6 +18,12 @@ export interface Fixture {
   readonly body?: unknown;
   /** SSE events in order: `event` is the optional event name, `data` a JSON value or a raw string (`[DONE]`). */
   readonly events?: readonly { readonly event?: string; readonly data: unknown }[];
+  /** NDJSON: each value written as one line of JSON. */
+  readonly lines?: readonly unknown[];
+  /** A body sent as is: a string as UTF-8, or bytes. */
+  readonly raw?: string | Uint8Array;
+  /** `content-type` of a `raw` body; absent: `application/json`. */
+  readonly contentType?: string;
 }
 
 /** A request the server received. */
@@ -48,7 +55,7 @@ export interface ReplayServer {
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 
 /** Load `test/fixtures/<vendor>/<name>.json`. */
-export function loadFixture(vendor: 'anthropic' | 'openai' | 'openai-compatible', name: string): Fixture {
+export function loadFixture(vendor: 'anthropic' | 'openai' | 'openai-compatible' | 'ollama', name: string): Fixture {
   return JSON.parse(readFileSync(new URL(`${vendor}/${name}.json`, FIXTURES), 'utf8')) as Fixture;
 }
 
@@ -107,6 +114,20 @@ function send(response: ServerResponse, fixture: Fixture | undefined): void {
       response.write(`${event.event === undefined ? '' : `event: ${event.event}\n`}data: ${data}\n\n`);
     }
     response.end();
+    return;
+  }
+  if (fixture.lines !== undefined) {
+    response.writeHead(fixture.status, { 'content-type': 'application/x-ndjson', ...fixture.headers });
+    for (const line of fixture.lines) response.write(`${JSON.stringify(line)}\n`);
+    response.end();
+    return;
+  }
+  if (fixture.raw !== undefined) {
+    response.writeHead(fixture.status, {
+      'content-type': fixture.contentType ?? 'application/json',
+      ...fixture.headers,
+    });
+    response.end(fixture.raw);
     return;
   }
   response.writeHead(fixture.status, { 'content-type': 'application/json', ...fixture.headers });
