@@ -19,7 +19,8 @@
  * word list (`sensitiveReason` in @sandpiper/core) makes of each part. Exits 1 when any problem.
  */
 import { sensitiveReason } from '@sandpiper/core';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { launchChromium } from '@sandpiper/env-browser';
+import type { CDPSession, Page } from 'playwright-core';
 import {
   corpusParts,
   loadLocatedCorpus,
@@ -28,17 +29,6 @@ import {
   type LocatedCase,
   type SensitiveCase,
 } from './case-schema.js';
-
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 const MIN_CONFIRM_IN_DIALOG = 15;
 const MIN_NEAR_MISS = 15;
@@ -139,7 +129,7 @@ function wrap(html: string): string {
 }
 
 async function checkInChromium(cases: readonly LocatedCase[]): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

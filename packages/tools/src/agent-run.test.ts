@@ -151,7 +151,7 @@ describe('tool calls in a complete run', () => {
     expect(payloads).toContainEqual(
       expect.objectContaining({
         type: 'approval-request',
-        subject: expect.objectContaining({ reason: 'runs a shell command' }),
+        subject: expect.objectContaining({ reason: 'runs the shell command `echo department=Finance`' }),
       }),
     );
     expect(payloads).toContainEqual(

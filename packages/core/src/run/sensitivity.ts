@@ -1,7 +1,8 @@
 /**
- * Words that mark an action as sensitive: it commits something the person may not be able to take
- * back (submit, send, pay, delete) or touches credentials. Under the default approval policy such
- * actions wait for the person's approval.
+ * The word list the approve phase used before the action guard (`classifyAction` in
+ * ./sensitive-action.ts): words matched against the step text and the target's name. It reads
+ * typed text as a verb and cannot see the dialog an OK answers, so runs no longer use it; it stays
+ * as the baseline the sensitive-action corpus tools (bench/sensitive-actions) report against.
  */
 const SENSITIVE_TERMS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
   { pattern: /\b(submit|submits|submitting|confirm|place order|checkout|check out)\b/i, reason: 'submits data' },
@@ -20,8 +21,9 @@ const SENSITIVE_TERMS: readonly { readonly pattern: RegExp; readonly reason: str
 const COMMITTING_ACTIONS = new Set(['click', 'double-click', 'key', 'hold-and-press']);
 
 /**
- * Why an action needs approval, or undefined when it does not. Looks at the words of the step and
- * of the target the action was grounded on, since either can reveal what a click commits.
+ * Why the old word list would have asked for approval, or undefined when it would not.
+ *
+ * @deprecated Runs decide with `classifyAction` and the task's `actionGuard`; this is a baseline for comparison only.
  */
 export function sensitiveReason(actionType: string, texts: readonly (string | undefined)[]): string | undefined {
   // Typing commits nothing by itself, but typing a credential is sensitive.

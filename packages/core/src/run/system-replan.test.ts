@@ -56,6 +56,8 @@ function setup(fingerprint: (call: number) => string) {
     instruction: "click the 'Save' button",
     environment: { type: 'url', url: 'http://127.0.0.1:1/' },
     approval: 'auto',
+    // Replanning is under test, not approval: a blind click on 'Save' would otherwise ask first.
+    actionGuard: 'never',
     budgets: { maxActions: 12, maxAttemptsPerStep: 1, maxDurationMs: 60_000 },
   });
   return { deps, log, task, engine };

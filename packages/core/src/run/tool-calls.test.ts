@@ -90,11 +90,17 @@ describe('tool calls', () => {
       'run-1',
       task,
     );
-    expect(state.status).toBe('cancelled');
+    // Declining fails the step (each attempt asks again), it does not cancel the run.
+    expect(state.status).toBe('failed');
+    expect(state.endReason).toContain('not on my machine');
     expect(runs).toEqual([]);
-    const request = log
-      .all('run-1')
-      .find((event) => event.payload.type === 'approval-request' && event.payload.subject.type === 'action');
-    expect(request?.payload).toMatchObject({ subject: { reason: 'runs a shell command' } });
+    const events = log.all('run-1');
+    const request = events.find(
+      (event) => event.payload.type === 'approval-request' && event.payload.subject.type === 'action',
+    );
+    expect(request?.payload).toMatchObject({ subject: { reason: 'runs the shell command `ls /tmp`' } });
+    const response = events.find((event) => event.payload.type === 'approval-response' && event.seq > request!.seq);
+    expect(response?.payload).toMatchObject({ decision: 'rejected', by: 'user', reason: 'not on my machine' });
+    expect(events.some((event) => event.payload.type === 'run-cancel')).toBe(false);
   });
 });

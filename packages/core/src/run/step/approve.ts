@@ -1,27 +1,37 @@
 import type { Step } from '@sandpiper/protocol';
-import type { PlannedAction } from '../../engine.js';
+import type { PlannedAction, Screen } from '../../engine.js';
 import type { RunContext } from '../run-context.js';
-import { sensitiveReason } from '../sensitivity.js';
+import { classifyAction, type NamedTarget, type SensitivityVerdict } from '../sensitive-action.js';
+import { guardDecision } from '../sensitive-policy.js';
+import { locateTarget } from '../sensitive-target.js';
 import { stopRun, type RunStop } from '../stop.js';
+import { cancelled } from './checkpoint.js';
+
+/** The person declined one action: the step fails with their reason, and the run goes on. */
+export interface DeclinedAction {
+  readonly type: 'failed';
+  readonly reason: string;
+}
 
 /**
- * The approve phase, before each action: a sensitive action waits for the person unless the
- * policy approves everything. Undefined when the action may go ahead.
+ * The approve phase, before each action: the action guard reads the action against the screen it
+ * was decided on, and the task's policy says whether it waits for the person. Undefined when the
+ * action may go ahead. A declined action fails the step (so another way can be tried) instead of
+ * ending the run; a cancel ends it.
  */
 export async function approveIfSensitive(
   context: RunContext,
   step: Step,
   planned: PlannedAction,
-): Promise<RunStop | undefined> {
-  const reason =
-    planned.action.type === 'tool-call' && planned.action.tool === 'code'
-      ? 'runs a shell command'
-      : sensitiveReason(planned.action.type, [step.text, planned.grounding?.query]);
-  if (!reason) return undefined;
+): Promise<RunStop | DeclinedAction | undefined> {
+  const task = context.state.task!;
+  const decision = guardDecision(task.actionGuard, reviewAction(planned, step, context.latestScreen), planned.action);
+  if (!decision.ask) return undefined;
+  const reason = decision.reason;
   const requestId = context.deps.ids.next('approval');
   const subject = { type: 'action' as const, stepId: step.id, summary: planned.summary, reason };
   await context.emit('agent', { type: 'approval-request', requestId, subject });
-  if (context.state.task!.approval === 'auto-all') {
+  if (task.approval === 'auto-all') {
     await context.emit('agent', { type: 'approval-response', requestId, decision: 'accepted', by: 'policy' });
     return undefined;
   }
@@ -37,9 +47,56 @@ export async function approveIfSensitive(
   if (!command) {
     return stopRun(
       'needs-input',
-      `"${planned.summary}" ${reason} and needs approval; run interactively or with --yes.`,
+      `"${planned.summary}" needs approval (it ${reason}); run interactively or with --yes.`,
     );
   }
-  await context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user' });
-  return stopRun('cancelled', `The person declined: ${planned.summary}.`);
+  if (command.type === 'cancel') {
+    const why = command.reason ?? `Cancelled at "${planned.summary}".`;
+    await context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user', reason: why });
+    return cancelled(context, why);
+  }
+  const why = command.type === 'reject' && command.reason.trim() !== '' ? command.reason.trim() : 'no reason given';
+  await context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user', reason: why });
+  await context.emit('agent', {
+    type: 'warning',
+    message: `The person declined "${planned.summary}" (${why}); the step fails so that another way can be tried.`,
+  });
+  return { type: 'failed', reason: `The person declined "${planned.summary}": ${why}` };
+}
+
+/**
+ * The guard's reading of a planned action on the current screen: its target is the snapshot node
+ * the grounding found (or the one under the pointer, or the focused one for keys), else the name
+ * the grounding looked for.
+ */
+function reviewAction(planned: PlannedAction, step: Step, screen: Screen | undefined): SensitivityVerdict {
+  const { action, grounding } = planned;
+  const nodes = screen?.observation.accessibility;
+  const pointer = action.type === 'click' || action.type === 'double-click' ? action.at : undefined;
+  const keyboard = action.type === 'type' || action.type === 'key' || action.type === 'hold-and-press';
+  const node = nodes
+    ? locateTarget(nodes, {
+        ...(grounding?.box ? { box: grounding.box } : {}),
+        ...(pointer ? { at: pointer } : {}),
+        ...(grounding?.query ? { name: grounding.query } : {}),
+        focused: keyboard,
+      })
+    : undefined;
+  const named: NamedTarget | undefined = grounding?.query
+    ? { name: grounding.query, ...(grounding.role ? { role: ariaRole(grounding.role) } : {}) }
+    : undefined;
+  const target = node ?? named;
+  return classifyAction({
+    action,
+    step: step.text,
+    ...(target ? { target } : {}),
+    ...(nodes ? { nodes } : {}),
+  });
+}
+
+/** Grounding speaks of fields and selects; the guard reads ARIA roles. */
+function ariaRole(hint: string): string {
+  if (hint === 'field') return 'textbox';
+  if (hint === 'select' || hint === 'dropdown') return 'combobox';
+  return hint;
 }

@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import { classifyAction } from './sensitive-action.js';
+import {
+  button,
+  checkbox,
+  clickOn,
+  dialog,
+  field,
+  form,
+  heading,
+  link,
+  radio,
+  reading,
+  screenOf,
+  tab,
+  text,
+  toggle,
+  verdictOn,
+} from './sensitive-test-support.js';
+
+describe.each([
+  ['geometry and order', false],
+  ['parent refs', true],
+])('confirm buttons answer their dialog (containment by %s)', (_how, parents) => {
+  const trash = screenOf(
+    [
+      heading('Trash'),
+      button('Delete forever'),
+      dialog('Permanently delete 42 files?', [
+        text("These files will be deleted forever and can't be recovered."),
+        button('No'),
+        button('Yes'),
+      ]),
+    ],
+    { parents },
+  );
+
+  it('reads the dialog title for a generic Yes, and names it in the reason', () => {
+    expect(verdictOn(trash, 'button', 'Yes')).toEqual({
+      sensitive: true,
+      category: 'destructive',
+      reason: "clicks 'Yes', which confirms the dialog 'Permanently delete 42 files?'",
+    });
+  });
+
+  it('lets No and Cancel back out of any dialog', () => {
+    expect(reading(verdictOn(trash, 'button', 'No'))).toBe('harmless');
+    const paying = screenOf([dialog('Pay $89.00 to Ferrovia?', [button('Cancel'), button('Pay')])], { parents });
+    expect(reading(verdictOn(paying, 'button', 'Cancel'))).toBe('harmless');
+    expect(reading(verdictOn(paying, 'button', 'Pay'))).toBe('money');
+  });
+
+  it('leaves an OK harmless in a dialog about nothing that commits', () => {
+    const theme = screenOf(
+      [dialog('Switch to the dark theme?', [text('You can change this later.'), button('No thanks'), button('OK')])],
+      { parents },
+    );
+    expect(reading(verdictOn(theme, 'button', 'OK'))).toBe('harmless');
+  });
+
+  it('reads the body when the title is only a question', () => {
+    const unsure = screenOf(
+      [dialog('Are you sure?', [text('This action cannot be undone.'), button('Cancel'), button('Continue')])],
+      { parents },
+    );
+    expect(verdictOn(unsure, 'button', 'Continue')).toMatchObject({
+      category: 'destructive',
+      reason: "clicks 'Continue', which confirms the dialog 'Are you sure?' saying \"This action cannot be undone.\"",
+    });
+  });
+
+  it('reads a checked option of the dialog', () => {
+    const filter = screenOf(
+      [
+        dialog('When a message matches from:(news@example.com)', [
+          checkbox('Archive it', false),
+          checkbox('Delete it', true),
+          button('Back'),
+          button('Create filter'),
+        ]),
+      ],
+      { parents },
+    );
+    expect(reading(verdictOn(filter, 'button', 'Create filter'))).toBe('destructive');
+    const starring = screenOf(
+      [
+        dialog('When a message matches from:(news@example.com)', [
+          checkbox('Star it', true),
+          checkbox('Delete it', false),
+          button('Back'),
+          button('Create filter'),
+        ]),
+      ],
+      { parents },
+    );
+    expect(reading(verdictOn(starring, 'button', 'Create filter'))).toBe('harmless');
+  });
+});
+
+describe('near misses: what fires and what must not', () => {
+  const pairs: readonly (readonly [string, readonly ReturnType<typeof button>[], string, string, string])[] = [
+    [
+      'a history link versus a pay button',
+      [link('View payment history'), button('Pay now')],
+      'View payment history',
+      'Pay now',
+      'money',
+    ],
+    [
+      'a filter chip versus a member',
+      [button('Remove filter: Dining'), button('Remove Priya from Design')],
+      'Remove filter: Dining',
+      'Remove Priya from Design',
+      'destructive',
+    ],
+    [
+      'resetting the view versus the device',
+      [button('Reset view'), button('Reset to factory defaults')],
+      'Reset view',
+      'Reset to factory defaults',
+      'destructive',
+    ],
+    [
+      'a usage chart versus a new token',
+      [tab('Token usage'), button('Create token')],
+      'Token usage',
+      'Create token',
+      'credentials',
+    ],
+    ['a draft versus publishing', [button('Save draft'), button('Publish')], 'Save draft', 'Publish', 'publishing'],
+    [
+      'a preview versus merging',
+      [button('Preview'), button('Merge pull request')],
+      'Preview',
+      'Merge pull request',
+      'publishing',
+    ],
+    [
+      'checking for updates versus installing',
+      [button('Check for updates'), button('Install update')],
+      'Check for updates',
+      'Install update',
+      'install',
+    ],
+    [
+      'copying a username versus revealing a password',
+      [button('Copy username'), button('Reveal password')],
+      'Copy username',
+      'Reveal password',
+      'credentials',
+    ],
+    ['adding to the cart versus buying', [button('Add to cart'), button('Buy now')], 'Add to cart', 'Buy now', 'money'],
+  ];
+
+  it.each(pairs)('%s', (_title, specs, harmless, fires, category) => {
+    const nodes = screenOf([heading('Page'), ...specs]);
+    const role = (name: string) => specs.find((spec) => spec.name === name)!.role;
+    expect(reading(verdictOn(nodes, role(harmless), harmless))).toBe('harmless');
+    expect(reading(verdictOn(nodes, role(fires), fires))).toBe(category);
+  });
+
+  it('fires on a share or send only when something was written for it', () => {
+    const opener = screenOf([heading('Post'), text('Garden opens Saturday'), button('Reply'), button('Share')]);
+    expect(reading(verdictOn(opener, 'button', 'Share'))).toBe('harmless');
+    expect(reading(verdictOn(opener, 'button', 'Reply'))).toBe('harmless');
+    const composer = screenOf([
+      dialog('New message', [field('To', 'team@example.com'), field('Message', 'Hi all'), button('Send')]),
+    ]);
+    expect(verdictOn(composer, 'button', 'Send')).toMatchObject({
+      category: 'publishing',
+      reason: "clicks 'Send', which sends what is written in 'Message'",
+    });
+  });
+
+  it('fires on Sign in only where a password is entered, and never on a link', () => {
+    const header = screenOf([link('Pricing'), link('Sign in'), heading('Spreadsheets for teams')]);
+    expect(reading(verdictOn(header, 'link', 'Sign in'))).toBe('harmless');
+    const login = screenOf([
+      heading('Sign in to Postbox'),
+      field('Email', 'a@b.c'),
+      field('Password', '•••••'),
+      button('Sign in'),
+    ]);
+    expect(reading(verdictOn(login, 'button', 'Sign in'))).toBe('credentials');
+    expect(reading(verdictOn(login, 'button', 'Sign in', undefined, "Click 'Sign in'"))).toBe('credentials');
+  });
+
+  it('treats removing an item from a cart as a small reversible change', () => {
+    const cart = screenOf([heading('Shopping cart'), text('Slim phone case $12.99'), button('Remove Slim phone case')]);
+    expect(reading(verdictOn(cart, 'button', 'Remove Slim phone case'))).toBe('harmless');
+  });
+
+  it('reads a generic Save from the form it submits', () => {
+    const password = screenOf([
+      heading('Security'),
+      form('Change password', [field('New password', '••••••'), button('Save')]),
+    ]);
+    expect(verdictOn(password, 'button', 'Save')).toMatchObject({
+      category: 'credentials',
+      reason: "clicks 'Save', which submits 'Change password'",
+    });
+    const notices = screenOf([
+      heading('Notifications'),
+      text('Email me about'),
+      checkbox('New sign-ins', true),
+      button('Save'),
+    ]);
+    expect(reading(verdictOn(notices, 'button', 'Save'))).toBe('harmless');
+    const bucket = screenOf([
+      heading('Bucket: exports'),
+      radio('Private', false),
+      radio('Public', true),
+      button('Save'),
+    ]);
+    expect(reading(verdictOn(bucket, 'button', 'Save'))).toBe('publishing');
+  });
+
+  it('reads what a section says the next step will do', () => {
+    const review = screenOf([
+      heading('Review your gift'),
+      text('Your first $25.00 will be charged to Visa today.'),
+      button('Continue'),
+    ]);
+    expect(reading(verdictOn(review, 'button', 'Continue'))).toBe('money');
+    const tour = screenOf([heading('Welcome'), text('Channels keep conversations organised.'), button('Continue')]);
+    expect(reading(verdictOn(tour, 'button', 'Continue'))).toBe('harmless');
+  });
+
+  it('lets an OK that only acknowledges what happened go', () => {
+    const done = screenOf([
+      dialog('Payment complete', [text('$40.00 was charged to Visa.'), button('Close'), button('Done')]),
+    ]);
+    expect(reading(verdictOn(done, 'button', 'Done'))).toBe('harmless');
+    const asked = screenOf([dialog('Pay $40.00 to Jules?', [button('Cancel'), button('Done')])]);
+    expect(reading(verdictOn(asked, 'button', 'Done'))).toBe('money');
+  });
+
+  it('runs a query only as dangerous as the code in its editor', () => {
+    const sql = (query: string) => screenOf([heading('SQL editor'), field('Query', query), button('Run')]);
+    expect(reading(verdictOn(sql('DROP TABLE customers;'), 'button', 'Run'))).toBe('destructive');
+    expect(reading(verdictOn(sql('SELECT * FROM orders LIMIT 5;'), 'button', 'Run'))).toBe('harmless');
+  });
+
+  it('opens an installer but not a document', () => {
+    const downloads = screenOf([
+      heading('Downloads'),
+      text('Setup-4.2.0.exe · 148 MB'),
+      button('Open'),
+      text('invoice-1042.pdf · 88 KB'),
+      button('Open'),
+    ]);
+    const opens = downloads.filter((node) => node.name === 'Open');
+    const verdicts = opens.map((target) =>
+      reading(classifyAction({ action: clickOn(target), target, nodes: downloads })),
+    );
+    expect(verdicts).toEqual(['install', 'harmless']);
+  });
+
+  it('reads switches by what they control', () => {
+    const security = screenOf([
+      heading('Security'),
+      toggle('Two-factor authentication', true),
+      toggle('Dark mode', false),
+    ]);
+    expect(reading(verdictOn(security, 'switch', 'Two-factor authentication'))).toBe('credentials');
+    expect(reading(verdictOn(security, 'switch', 'Dark mode'))).toBe('harmless');
+  });
+});

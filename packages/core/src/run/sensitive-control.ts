@@ -1,0 +1,280 @@
+import type { AccessibilityNode } from '@sandpiper/protocol';
+import type { ScreenContext } from './sensitive-context.js';
+import {
+  ACKNOWLEDGES,
+  ACT_RULES,
+  categoryGist,
+  CHOSEN_RULES,
+  CODE_FIELD,
+  COMPOSER_FIELD,
+  CONFIRM,
+  CONSEQUENCE_RULES,
+  CONTEXTUAL,
+  CREDENTIAL_FIELD,
+  DESTRUCTIVE_CODE,
+  DISMISS,
+  firstMatch,
+  GENERIC_TITLE,
+  HARMLESS_NAMES,
+  INFORMATIONAL_HEADING,
+  MASKED_VALUE,
+  OPENS_COMPOSER,
+  OPENS_SIGN_IN,
+  OUTCOME_TITLE,
+  plain,
+  RUNS_CODE,
+  SIGN_OUT,
+  type LexiconRule,
+  type SensitiveCategory,
+} from './sensitive-lexicon.js';
+import { stepWithoutQuotes } from './sensitive-step.js';
+
+/**
+ * What pressing one control commits: read from its name first (Delete, Pay $86.50, Sign out),
+ * and for a generic answer (OK, Continue, Save) from the dialog or form it answers.
+ */
+
+/** The element an action lands on, when only its role and name are known (no snapshot, OCR grounding). */
+export interface NamedTarget {
+  readonly role?: string;
+  readonly name: string;
+}
+
+/** A control's reading, as the end of a sentence that starts with what the action does to it. */
+export type Finding =
+  | { readonly kind: 'sensitive'; readonly category: SensitiveCategory; readonly tail: string }
+  | { readonly kind: 'harmless' }
+  | { readonly kind: 'uncertain'; readonly tail: string };
+
+const HARMLESS: Finding = { kind: 'harmless' };
+/** Roles whose click only focuses, selects or switches a view: nothing is committed by it. */
+const SELECTING_ROLES = new Set([
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'option',
+  'checkbox',
+  'radio',
+  'tab',
+  'slider',
+  'spinbutton',
+  'columnheader',
+  'rowheader',
+  'gridcell',
+  'row',
+  'treeitem',
+  'heading',
+  'text',
+  'img',
+  'menuitemcheckbox',
+  'menuitemradio',
+]);
+const MESSAGE_BODY = /\b(?:body|description|content|text|details)\b/;
+const CART = /\b(?:cart|basket|bag|wish ?list|favou?rites|saved for later)\b/;
+const SHORT = 80;
+
+/** Read one control, with the context of the screen around it when there is a snapshot. */
+export function readControl(
+  target: AccessibilityNode | NamedTarget,
+  context: ScreenContext | undefined,
+  step: string | undefined,
+): Finding {
+  const name = plain(target.name);
+  const role = target.role ?? '';
+  if (SELECTING_ROLES.has(role)) return HARMLESS;
+  if (role === 'switch') return readSwitch(name);
+  // Links navigate; signing out is the one thing a link commits by itself.
+  if (role === 'link') return SIGN_OUT.test(name) ? found('credentials', ', which signs out') : HARMLESS;
+  if (DISMISS.test(name)) return HARMLESS;
+  // "Open", "Restart", "Subscribe", "Show": sensitive only in the one sense the context confirms.
+  const contextual = CONTEXTUAL.find((entry) => entry.pattern.test(name));
+  if (contextual) return fromContext(context, step, contextual.categories) ?? HARMLESS;
+  const act = firstMatch(ACT_RULES, name);
+  const harmlessName = HARMLESS_NAMES.some((pattern) => pattern.test(name));
+  if (harmlessName && act?.category !== 'credentials' && act?.category !== 'install') return HARMLESS;
+  const fields = context?.scope.fields ?? [];
+  if (OPENS_SIGN_IN.test(name)) {
+    const secret = fields.find(isCredentialField);
+    return secret ? found('credentials', ` with the secret in '${clip(secret.name)}'`) : HARMLESS;
+  }
+  if (OPENS_COMPOSER.test(name)) {
+    // With nothing written next to it, such a button only opens a composer or a share sheet.
+    const written = writtenField(fields);
+    if (written) return found('publishing', `, which sends what is written in '${clip(written.name)}'`);
+    // In a dialog it answers the dialog's question ("Send updates to guests?") instead.
+    return context?.scope.kind === 'dialog' ? (fromContext(context, step) ?? HARMLESS) : HARMLESS;
+  }
+  if (RUNS_CODE.test(name)) {
+    const code = fields.find((field) => CODE_FIELD.test(plain(field.name)) && DESTRUCTIVE_CODE.test(field.value ?? ''));
+    if (code) return found('destructive', `, which runs the destructive code in '${clip(code.name)}'`);
+  }
+  if (act) {
+    const inCart = [context?.scope.title, context?.mainHeading].some((title) => title && CART.test(plain(title)));
+    if (act.category === 'destructive' && /\bremove\b/.test(name) && inCart) return HARMLESS;
+    return found(act.category, `, which ${categoryGist[act.category]}`);
+  }
+  const generic = CONFIRM.test(name) || name === '' || RUNS_CODE.test(name);
+  if (generic && acknowledgesOnly(name, context)) return HARMLESS;
+  if (!generic) {
+    const secret = fields.find((field) => isCredentialField(field) && hasValue(field));
+    if (secret) return found('credentials', ` with the secret in '${clip(secret.name)}'`);
+    // Any other control of a dialog answers it too ("Create filter" in a filter that deletes).
+    if (context?.scope.kind !== 'dialog') return HARMLESS;
+  }
+  const evidence = fromContext(context, step);
+  if (evidence) return evidence;
+  if (generic && !readable(context))
+    return { kind: 'uncertain', tail: ', and the screen does not show what it answers' };
+  return HARMLESS;
+}
+
+/** Whether Enter in a field of the same form would press this control: a submit-like button. */
+export function submitsForm(control: AccessibilityNode): boolean {
+  if (control.role !== 'button') return false;
+  const name = plain(control.name);
+  if (DISMISS.test(name) || HARMLESS_NAMES.some((pattern) => pattern.test(name))) return false;
+  return (
+    CONFIRM.test(name) ||
+    OPENS_COMPOSER.test(name) ||
+    OPENS_SIGN_IN.test(name) ||
+    RUNS_CODE.test(name) ||
+    CONTEXTUAL.some((entry) => entry.pattern.test(name)) ||
+    firstMatch(ACT_RULES, name) !== undefined
+  );
+}
+
+function readSwitch(name: string): Finding {
+  if (/\b(?:two[- ]?(?:step|factor)|2fa|mfa|multi[- ]?factor|authenticator|passkeys?|password)\b/.test(name)) {
+    return found('credentials', ', which changes how the account signs in');
+  }
+  if (/\b(?:public|discoverable|visible to|share|sharing)\b/.test(name)) {
+    return found('publishing', ', which changes who can see it');
+  }
+  if (/\b(?:auto-?pay|auto-?renew|1-click|one-click)\b/.test(name)) {
+    return found('money', ', which changes how payments are made');
+  }
+  return HARMLESS;
+}
+
+/**
+ * An OK that only acknowledges: the dialog reports something that already happened ("Message
+ * sent", "Your export is ready"), or offers nothing else to choose.
+ */
+function acknowledgesOnly(name: string, context: ScreenContext | undefined): boolean {
+  const scope = context?.scope;
+  if (scope?.kind !== 'dialog' || !ACKNOWLEDGES.test(name)) return false;
+  if (scope.title && OUTCOME_TITLE.test(plain(scope.title))) return true;
+  return scope.others === 0 && scope.fields.length === 0 && scope.chosen.length === 0;
+}
+
+/**
+ * What the dialog or form a generic answer belongs to says it commits, strongest source first:
+ * a dialog's title, its chosen options, its text, a secret typed into it; a section's heading,
+ * chosen options, text and secret fields, then the page's main heading; the step text last.
+ */
+export function fromContext(
+  context: ScreenContext | undefined,
+  step: string | undefined,
+  allowed?: readonly SensitiveCategory[],
+): Finding | undefined {
+  const keep = (rules: readonly LexiconRule[]) =>
+    allowed ? rules.filter((rule) => allowed.includes(rule.category)) : rules;
+  const act = keep(ACT_RULES);
+  const consequence = keep(CONSEQUENCE_RULES);
+  const both = [...act, ...consequence];
+  const match = (text: string | undefined, rules: readonly LexiconRule[], tail: string): Finding | undefined => {
+    // A how-to heading names an operation without doing it.
+    const rule = text && !INFORMATIONAL_HEADING.test(plain(text)) ? firstMatch(rules, plain(text)) : undefined;
+    return rule ? found(rule.category, tail) : undefined;
+  };
+  if (context) {
+    const { scope } = context;
+    const dialog = scope.kind === 'dialog';
+    const title = scope.title ? `'${clip(scope.title)}'` : undefined;
+    const where = dialog
+      ? `, which confirms the dialog ${title ?? 'on screen'}`
+      : title
+        ? `, which submits ${title}`
+        : '';
+    // The body says what a question-only title does not; otherwise short texts are read as legends.
+    const generic = dialog && (!scope.title || GENERIC_TITLE.test(plain(scope.title)));
+    const legends = generic ? scope.texts : scope.legends;
+    const evidence =
+      match(scope.title, both, where) ??
+      firstOf(scope.chosen, (option) =>
+        match(option, [...both, ...keep(CHOSEN_RULES)], `${where} with '${clip(option)}' chosen`),
+      ) ??
+      firstOf(scope.texts, (text) =>
+        match(text, consequence, dialog ? `${where} saying "${clip(text)}"` : ` next to "${clip(text)}"`),
+      ) ??
+      firstOf(legends, (text) =>
+        match(text, act, dialog ? `${where} saying "${clip(text)}"` : ` under "${clip(text)}"`),
+      );
+    if (evidence) return evidence;
+    const secret = scope.fields.find(isCredentialField);
+    if (secret && (!allowed || allowed.includes('credentials'))) {
+      return found('credentials', `${where} with the secret in '${clip(secret.name)}'`);
+    }
+    const above = context.heading ? match(context.heading, act, ` under '${clip(context.heading)}'`) : undefined;
+    if (above) return above;
+    if (!dialog && context.mainHeading !== scope.title) {
+      const page = match(context.mainHeading, act, ` on the page '${clip(context.mainHeading ?? '')}'`);
+      if (page) return page;
+    }
+  }
+  return step ? match(stepWithoutQuotes(step), act, ` for the step "${clip(step)}"`) : undefined;
+}
+
+/** Whether the guard could read anything around the target. */
+function readable(context: ScreenContext | undefined): boolean {
+  if (!context) return false;
+  const { scope } = context;
+  return Boolean(scope.title || context.mainHeading || scope.texts.length > 0 || scope.chosen.length > 0);
+}
+
+/**
+ * The field holding the message a Send or Post would send: a filled message, comment or body
+ * field, else the filled text field with the longest text (recipients and subjects are shorter).
+ */
+function writtenField(fields: readonly AccessibilityNode[]): AccessibilityNode | undefined {
+  const written = fields.filter((field) => field.role === 'textbox' && hasValue(field) && !isCredentialField(field));
+  const message = written.find(
+    (field) => COMPOSER_FIELD.test(plain(field.name)) || MESSAGE_BODY.test(plain(field.name)),
+  );
+  return (
+    message ??
+    written.reduce<AccessibilityNode | undefined>(
+      (longest, field) => ((field.value ?? '').length > (longest?.value ?? '').length ? field : longest),
+      undefined,
+    )
+  );
+}
+
+/** A field that holds a secret, by its name or by a masked value. */
+export function isCredentialField(target: AccessibilityNode | NamedTarget): boolean {
+  const value = 'value' in target ? target.value : undefined;
+  return CREDENTIAL_FIELD.test(plain(target.name)) || (value !== undefined && MASKED_VALUE.test(value.trim()));
+}
+
+export function hasValue(target: AccessibilityNode | NamedTarget): boolean {
+  return 'value' in target && (target.value ?? '').trim() !== '';
+}
+
+function firstOf<T>(items: readonly string[], read: (item: string) => T | undefined): T | undefined {
+  for (const item of items) {
+    const result = read(item);
+    if (result) return result;
+  }
+  return undefined;
+}
+
+function found(category: SensitiveCategory, tail: string): Finding {
+  return { kind: 'sensitive', category, tail };
+}
+
+/** One line, at most 80 characters: names and texts quoted in a reason. */
+export function clip(text: string): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return single.length > SHORT ? `${single.slice(0, SHORT - 1)}…` : single;
+}

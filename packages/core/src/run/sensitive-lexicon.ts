@@ -1,0 +1,386 @@
+/**
+ * The words the action guard reads, grouped by what they mean. They are matched against what the
+ * screen says about an action (the target's name, the dialog it answers, the form it submits),
+ * never against text the agent types: typing a word does not do what the word says.
+ *
+ * Two kinds of lexicon. ACT rules describe an operation ("Delete post?", "Pay $86.50", "Sign out
+ * of all devices") and are read in names, titles and headings. CONSEQUENCE rules describe what an
+ * operation will do ("will be permanently deleted", "charged to Visa") and are read in the body
+ * text of dialogs and forms, where imperative words are often only instructions or examples (a
+ * list of keyboard shortcuts says "Delete the current line" and deletes nothing).
+ */
+
+/** Why a sensitive action needs approval. */
+export const sensitiveCategories = [
+  'destructive',
+  'money',
+  'publishing',
+  'credentials',
+  'install',
+  'shell',
+  'local-file',
+] as const;
+export type SensitiveCategory = (typeof sensitiveCategories)[number];
+
+/** One pattern and the category it signals. */
+export interface LexiconRule {
+  readonly category: SensitiveCategory;
+  readonly pattern: RegExp;
+}
+
+/** What each category commits, as the end of a reason ("…, which deletes or removes data"). */
+export const categoryGist: Readonly<Record<SensitiveCategory, string>> = {
+  destructive: 'deletes, removes or cancels something that may not come back',
+  money: 'spends or moves money',
+  publishing: 'sends or shows something to other people',
+  credentials: 'uses or changes credentials',
+  install: 'installs or updates software',
+  shell: 'runs a shell command',
+  'local-file': 'opens a local, browser-internal or script address',
+};
+
+/** Lower-case, straight quotes and dashes, single spaces: the form every rule is written for. */
+export function plain(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u2026/g, '...')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const CURRENCY_AMOUNT = String.raw`(?:[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:usd|eur|gbp|chf)\b)`;
+const SECRET_NOUN = String.raw`(?:secrets?|api[ -]?keys?|access[ -]?keys?|private[ -]?keys?|secret[ -]?keys?|ssh[ -]?keys?|tokens?|pass(?:word|phrase|code)s?|recovery[ -]?codes?|backup[ -]?codes?|credentials?)`;
+
+/** Signing out: the one thing a link commits by itself. */
+export const SIGN_OUT = /\b(?:sign|log)[ -]?(?:out|off)\b/;
+
+/**
+ * Operations, in priority order: the first rule that matches decides the category, so the
+ * specific phrases come before the general ones ("revoke token" is destructive, not credentials;
+ * "send $40" is money, not publishing).
+ */
+export const ACT_RULES: readonly LexiconRule[] = [
+  // Credentials: signing out, changing a secret, creating or revealing one, second factors, consent.
+  { category: 'credentials', pattern: SIGN_OUT },
+  {
+    category: 'credentials',
+    pattern:
+      /\b(?:change|reset|update|set|create|choose|recover|save|store|remember)\b(?: \S+){0,2} pass(?:word|phrase|code)\b/,
+  },
+  {
+    category: 'credentials',
+    pattern: new RegExp(
+      String.raw`\b(?:create|generate|regenerate|roll|rotate|reveal|show|unmask|copy|display|export|download|new)\b(?: \S+){0,2} ${SECRET_NOUN}(?! (?:name|usage|label|description|expir\w*)\b)`,
+    ),
+  },
+  {
+    category: 'credentials',
+    pattern: /\b(?:two[- ]?(?:step|factor)|2fa|mfa|multi[- ]?factor|authenticator|passkeys?)\b/,
+  },
+  {
+    // Consent to another app: "Zapflow wants to access your account", "This will allow Zapflow to:".
+    category: 'credentials',
+    pattern:
+      /\b(?:wants|would like|is requesting|requests?) (?:to )?(?:access|use|read|manage|connect to)(?: to)? your (?:\S+ ){0,3}(?:account|data|e-?mail|files|contacts|calendar|repositories|profile)\b|\bwill allow \S+ to:?$|\bauthori[sz]e\b|\bgrant \S+ access to your\b/,
+  },
+  { category: 'credentials', pattern: /\b(?:sign|log)[ -]?(?:in|on)(?: to)?\b(?!-)/ },
+  { category: 'credentials', pattern: /^(?:reveal|unmask)\b|\bverify (?:your |it'?s )?(?:identity|you)\b/ },
+  {
+    // Codes and links that sign someone in or reset a password.
+    category: 'credentials',
+    pattern:
+      /\b(?:send|resend|email|text) (?:me )?(?:a |the |new )?(?:verification |security |login |sign-in |one-time )?(?:code|reset link|password reset(?: link)?|magic link|otp)\b/,
+  },
+  // Destructive: deleting, emptying, ending, revoking, resetting to factory, discarding work.
+  { category: 'destructive', pattern: /\b(?:delete|deletion|erase|wipe|destroy|purge|shred|uninstall)\b/ },
+  {
+    category: 'destructive',
+    pattern:
+      /\bremove\b(?! (?:from (?:list|view|recents?|history|downloads)|filters?|sort|zoom|tags?|labels?|formatting|highlights?)\b)/,
+  },
+  { category: 'destructive', pattern: /\bdrop (?:the )?(?:table|database|schema|collection|index|column)\b/ },
+  {
+    category: 'destructive',
+    pattern: /\bempty (?:the )?(?:trash|bin|recycle bin|table|folder|mailbox|inbox|bucket)\b/,
+  },
+  {
+    category: 'destructive',
+    pattern: /\b(?:terminate|deactivate|decommission|revoke|deauthori[sz]e|unlink|disconnect)\b/,
+  },
+  { category: 'destructive', pattern: /\bsuspend (?:\S+ )?(?:account|user|member)s?\b/ },
+  { category: 'destructive', pattern: /\bformat (?:the )?(?:disk|drive|card|volume|partition|device)\b/ },
+  {
+    category: 'destructive',
+    pattern: /\bdon'?t save\b|\bwithout saving\b|\breplace (?:the )?(?:existing|current|all)\b/,
+  },
+  {
+    category: 'destructive',
+    pattern:
+      /\bclose (?:your |my |this |the )?(?:\S+ )?(?:account|savings|checking|card|workspace|organi[sz]ation|org|project|store|shop|profile)\b/,
+  },
+  {
+    category: 'destructive',
+    pattern:
+      /\bcancel\b(?! (?:upload|download|search|selection|edit(?:ing)?|import|export|sync|tour|request|reply|comment|message|compose|deletion|removal|this|that|it|anytime|any time)\b)(?= \S)/,
+  },
+  {
+    category: 'destructive',
+    pattern:
+      /\bfactory (?:reset|defaults|settings)\b|\brestore (?:to )?factory\b|\breset (?:all|everything|to (?:factory|defaults)|(?:all |your )?(?:settings|account|progress)|(?:the )?(?:device|router|phone|database|data))\b/,
+  },
+  {
+    category: 'destructive',
+    pattern:
+      /\bdiscard\b|\bpermanently\b|\b(?:delete|deleted|remove|removed|erase|erased|lost|gone) forever\b|^empty(?: now)?$/,
+  },
+  {
+    category: 'destructive',
+    pattern:
+      /\bclear (?:all )?(?:history|data|cache|cookies|completed|messages|conversations?|chat|everything|browsing)\b/,
+  },
+  {
+    category: 'destructive',
+    pattern: /\bend (?:the |my |your |this )?(?:membership|subscription|plan|trial|contract)\b/,
+  },
+  { category: 'destructive', pattern: /\barchive (?:all|everything|\d[\d,]*)\b/ },
+  {
+    category: 'destructive',
+    pattern: /\b(?:leave|quit) (?:the |this )?(?:workspace|team|organi[sz]ation|group|channel|project|company)\b/,
+  },
+  {
+    category: 'destructive',
+    pattern:
+      /\btransfer (?:the |this |of )?(?:ownership|repository|repo|project|domain|workspace|organi[sz]ation)\b|\bshut ?down\b|\bpower off\b|\boverwrite\b/,
+  },
+  // Money: paying, buying, ordering, booking, trading, moving funds.
+  { category: 'money', pattern: new RegExp(String.raw`\b(?:send|give|tip|request)\b[^.]{0,20}${CURRENCY_AMOUNT}`) },
+  {
+    category: 'money',
+    pattern:
+      /\b(?:pay|pays|paying)\b(?! (?:period|stub|slip|rate|grade|scale|day)s?\b)|\bbuy\b|\bpurchase\b(?! (?:history|orders?)\b)|\bdonate\b|\bwithdraw\b(?! (?:(?:my |your |the )?(?:application|request|offer|consent|submission|invitation)))/,
+  },
+  {
+    category: 'money',
+    pattern:
+      /\b(?:send|request) (?:money|funds|payment)\b|^(?:book|reserve|rent|order|pre-?order)(?: now)?$|\bauto-?pay\b/,
+  },
+  {
+    category: 'money',
+    pattern:
+      /\bsubmit (?:the |your |my )?order\b|\bapprove (?:the |this )?(?:invoice|expense|refund|payout|payment)s?\b|\b(?:issue|send|process) (?:a |the )?refund\b/,
+  },
+  {
+    category: 'money',
+    pattern:
+      /\b(?:approve|confirm|make|send|submit|authori[sz]e|complete|schedule) (?:the |a |this |your )?payment\b|\bpayment of\b/,
+  },
+  {
+    category: 'money',
+    pattern:
+      /\bplace (?:your |the |an |my |a )?(?:order|bid|trade)\b|\border now\b|\bcomplete (?:your |the |my )?(?:order|purchase|booking|reservation|checkout)\b|\bconfirm (?:and pay|purchase|order|booking|reservation|trade)\b|\bmake (?:an )?offer\b/,
+  },
+  { category: 'money', pattern: /\b(?:book|reserve) (?:now|it|this)\b|\b(?:sell|trade)\b(?!-)/ },
+  {
+    category: 'money',
+    pattern:
+      /\btransfers? (?:of )?(?:[$€£¥₹]|\d|to\b|funds|money|between|from)|\b(?:new|recurring|scheduled|wire|bank|international) transfer\b|^transfer(?: now)?$/,
+  },
+  {
+    category: 'money',
+    pattern:
+      /\b(?:run|process|submit|approve) (?:the )?payroll\b|\b(?:add|top up|load) (?:funds|money|credit)\b|\btop[- ]up\b|\b(?:request|initiate|send) (?:a )?payout\b|\bcash out\b/,
+  },
+  // Publishing: sending, posting, sharing, making public, merging, inviting, deploying.
+  { category: 'publishing', pattern: /\bpublish(?:ing)?\b|\bmake (?:\S+ )?public\b|\bgo live\b/ },
+  {
+    category: 'publishing',
+    pattern:
+      /\bpublic (?:review|post|comment|profile|repo\w*|link|page|channel|question|answer|thread|topic|message)\b/,
+  },
+  {
+    category: 'publishing',
+    pattern: /\b(?:send|sending|post|tweet|retweet|repost|reply|forward|share|comment|broadcast)\b/,
+  },
+  {
+    category: 'publishing',
+    pattern:
+      /\bmerge (?:pull request|(?:this |the )?(?:branch|pr|request)|into)\b|\bsquash and merge\b|\binvite\b|\badd (?:a |new )?(?:collaborators?|members?|guests?)\b|\bgrant (?:\S+ )?access\b/,
+  },
+  {
+    category: 'publishing',
+    pattern:
+      /\badd (?:\S+ ){1,3}to (?:this |the |your )?(?:repository|repo|team|project|organi[sz]ation|org|workspace|channel|group|space|document|folder|drive|board)\b/,
+  },
+  { category: 'publishing', pattern: /\bdeploy\b|\bpromote to production\b|\brelease to\b/ },
+  // Install: software, extensions, firmware, updates.
+  {
+    category: 'install',
+    pattern:
+      /\b(?:re)?install(?:ing)?\b|\badd (?:extension|to (?:chrome|firefox|edge|browser|safari|home ?screen|dock|desktop))\b|\b(?:update|upgrade|flash) (?:the )?firmware\b|\bfirmware (?:update|upgrade)\b|\bupdate (?:is )?(?:ready|available|downloaded)\b|\b(?:install|apply) (?:the )?update\b|\bupdate now\b|\brestart (?:now )?to (?:update|install|finish)\b|\binstaller\b/,
+  },
+];
+
+/** What an operation will do, read in body text, notes and chosen options. */
+export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
+  { category: 'credentials', pattern: /\bsign(?:ed)? in again\b|\bsigning in will require\b|\bwill be signed out\b/ },
+  {
+    category: 'credentials',
+    pattern: /\b(?:shown|displayed) (?:only )?once\b|\banyone with (?:it|this key|the key|this token) can\b/,
+  },
+  {
+    category: 'destructive',
+    pattern:
+      /\b(?:will|would|are|is|be|gets?) (?:be )?(?:permanently )?(?:deleted|removed|erased|wiped|destroyed|purged|shut down|terminated|cleared)\b/,
+  },
+  {
+    category: 'destructive',
+    pattern: /\bpermanently\b|\b(?:deleted|removed|erased|lost|gone) forever\b|\birreversible\b/,
+  },
+  {
+    category: 'destructive',
+    pattern:
+      /\bcan(?:not|'t| ?not)? be (?:undone|recovered|restored|reversed|reopened|recalled)\b|\bnot be moved to (?:the )?trash\b|\bcan(?:not|'t) undo\b|\bnot be able to (?:undo|recover|restore)\b|\bno (?:way to )?undo\b/,
+  },
+  { category: 'destructive', pattern: /\b(?:lose|loses) (?:all )?(?:access|your|their|data|changes|progress|free)\b/ },
+  { category: 'destructive', pattern: /\b(?:changes|edits|work)\b[^.]{0,30}\bnot (?:be )?saved\b|\bunsaved\b/ },
+  {
+    category: 'money',
+    pattern: /\bcharged\b|\b(?:will be|is|are) (?:debited|withdrawn|billed)\b|\bbilled (?:monthly|yearly|annually)\b/,
+  },
+  {
+    category: 'money',
+    pattern: new RegExp(String.raw`${CURRENCY_AMOUNT}[\d,.]*\s(?:will be|is|gets) (?:sent|transferred|paid)\b`),
+  },
+  { category: 'money', pattern: /\bdirect deposits?\b|\bpaid with\b|\bnon-?refundable\b|\bno refunds?\b/ },
+  {
+    category: 'publishing',
+    pattern:
+      /\b(?:visible|public|viewable|shown|available) to (?:everyone|anyone|the public|all)\b|\banyone (?:on the internet|with the link|can (?:see|view|read|find))\b|\beveryone can (?:see|view|read|reply)\b/,
+  },
+  { category: 'publishing', pattern: /\b(?:will be|is now|becomes?) public\b|\bpublicly\b/ },
+  {
+    category: 'publishing',
+    pattern:
+      /\b(?:emailed|sent|posted|published|shared) to [\d,]+\b|\b[\d,]+ (?:followers|subscribers|recipients)\b|\bwill (?:get|receive) an? (?:invitation|invite)\b/,
+  },
+  { category: 'publishing', pattern: /\bgo(?:es)? live\b|\bwill be live\b|\bis (?:published|live)\b/ },
+  {
+    category: 'install',
+    pattern:
+      /\brestart to (?:install|update|finish)\b|\bwill be (?:installed|updated)\b|\binstaller\b|\bread and change all your data\b/,
+  },
+  { category: 'install', pattern: /\.(?:exe|msi|msix|pkg|dmg|deb|rpm|apk|appimage)\b/ },
+  // The label of a secret shown next to a Reveal or Copy button.
+  {
+    category: 'credentials',
+    pattern: /^(?:password|passphrase|api key|secret(?: key)?|token|private key|recovery codes?)$/,
+  },
+];
+
+/** Read in chosen options only: an option that opens something to everyone ("Public", "Anyone with the link"). */
+export const CHOSEN_RULES: readonly LexiconRule[] = [
+  { category: 'publishing', pattern: /^(?:public|everyone|anyone)\b/ },
+];
+
+/** Controls that back out of a decision: they do nothing whatever the dialog is about. */
+export const DISMISS =
+  /^(?:cancel|cancel (?:the )?(?:deletion|removal)|close|no|no,? .+|nope|back|go back|back to .+|return(?: to .+)?|not now|later|maybe later|remind me later|skip(?: .+)?|dismiss|stay(?: on .+)?|keep .+|never ?mind|decline|deny|reject(?: all)?|undo|(?:don'?t|do not) (?:send|share|post|publish|notify|invite|allow)(?: .+)?|x|×|✕|✖)$/;
+
+/** A dialog title that asks without saying what ("Are you sure?", "example.com says"): its body says it. */
+export const GENERIC_TITLE =
+  /\?$|\bsays:?$|^(?:confirm(?:ation)?|please confirm|warning|attention|heads up|caution|alert|notice|one more thing|just checking)[.!:]?$|^are you (?:absolutely |really )?sure\b/;
+
+/** A heading that explains rather than operates ("How to transfer money", "About deleting data"). */
+export const INFORMATIONAL_HEADING =
+  /^(?:how (?:to|do i|can i)|learn|guide|about|faq|help|tips?|why|what (?:is|are|happens))\b/;
+
+/** Words that turn what follows into its opposite: "won't be deleted", "never share". */
+const NEGATION =
+  /\b(?:not|never|no|nothing|none|without|won't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|shouldn't|can't|cannot)\b(?:\s+\S+){0,2}\s*$/;
+
+/**
+ * The first rule with a match in `text` that no negation governs: "Nothing will be deleted" and
+ * "Never share your password" match no rule.
+ */
+export function firstMatch(rules: readonly LexiconRule[], text: string): LexiconRule | undefined {
+  return rules.find((rule) => {
+    const flags = rule.pattern.flags.includes('g') ? rule.pattern.flags : `${rule.pattern.flags}g`;
+    for (const found of text.matchAll(new RegExp(rule.pattern.source, flags))) {
+      if (!NEGATION.test(text.slice(Math.max(0, found.index - 30), found.index))) return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * Names that only look, navigate, or change a private and reversible piece of the view: a word
+ * list flags several of them ("View payment history", "Remove filter", "Reset zoom").
+ */
+export const HARMLESS_NAMES: readonly RegExp[] = [
+  /^(?:view|see|show|preview|browse|explore|find|search|look up|details|more(?: .+)?|menu|help|learn more|read more|about|info|review)\b/,
+  /^(?:reset|remove|clear|apply|change|toggle|hide)\b.*\b(?:filters?|sort(?:ing)?|zoom|view|layout|columns?|chart|theme|mode|selection|search)\b/,
+  /^(?:zoom|pan|expand|collapse|refresh|reload|print|download|export|check|save (?:as )?draft|save query|save for later|track|watch|star|pin|bookmark|edit|rename|insert|attach|upload)\b/,
+  /^format(?: (?:code|query|document|text|selection|cells?))?$/,
+  /^(?:remove|clear) (?:the )?(?:tags?|labels?|bookmarks?|highlights?|formatting|reactions?|pins?)\b/,
+  /^copy (?:link|url|address|username|user name|e-?mail|name|text|code snippet|path)\b/,
+  /^forgot (?:your |my )?(?:pass(?:word|phrase|code)|username|pin)\b/,
+  /^add to (?:cart|bag|basket|wish ?list|favou?rites|list|calendar|library)\b/,
+  /^(?:stop sharing|unshare|make (?:\S+ )?private|turn off (?:link )?sharing)\b/,
+  /^(?:apply|redeem) (?:promo|coupon|discount|voucher|gift card)\b/,
+  /^remove from (?:list|view|recents?|history|downloads)\b/,
+];
+
+/** Generic answers: they commit whatever the dialog or form they answer is about. */
+export const CONFIRM =
+  /^(?:ok|okay|yes|yes,? (?:i'?m sure|continue|do it|proceed)|sure|continue|confirm|proceed|done|submit|apply|save|save changes|next|finish|complete|update|create|allow|accept|agree|i agree|approve|verify|go|start|got it|leave|connect|authori[sz]e|turn (?:on|off)|enable|disable|✓|✔)$/;
+
+/** Answers that may only acknowledge: with nothing else to choose, or after the fact, they commit nothing. */
+export const ACKNOWLEDGES = /^(?:ok|okay|done|got it|continue|close|finish|✓|✔|)$/;
+
+/** A dialog title that reports what already happened ("Message sent", "Your export is ready"). */
+export const OUTCOME_TITLE =
+  /\b(?:complete|completed|successful|succeeded|sent|published|posted|deleted|removed|saved|placed|confirmed|received|scheduled|cancel(?:l)?ed|submitted|installed|updated|done|ready|finished|created|added)[.!]*$|^success\b|^thank(?:s| you)\b/;
+
+/** Answers that may commit only one kind of thing, and only when the context says so. */
+export const CONTEXTUAL: readonly { readonly pattern: RegExp; readonly categories: readonly SensitiveCategory[] }[] = [
+  { pattern: /^(?:open|launch)$/, categories: ['install'] },
+  { pattern: /^(?:restart|reboot|relaunch)(?: now)?$/, categories: ['install'] },
+  {
+    pattern: /^(?:subscribe|upgrade|renew|join|start(?: (?:my|your))?(?: free)? trial)(?: now)?$/,
+    categories: ['money'],
+  },
+  { pattern: /^(?:show|copy|view)$/, categories: ['credentials'] },
+];
+
+/** Buttons that run the code or query in an editor next to them. */
+export const RUNS_CODE = /^(?:run|execute|run query|run script|run code)$/;
+
+/** Code that destroys data when it is run. */
+export const DESTRUCTIVE_CODE =
+  /\b(?:drop\s+(?:table|database|schema|index|view)|truncate\s+(?:table\s+)?\w|delete\s+from|alter\s+table\s+\S+\s+drop)\b|\brm\s+-\w*[rf]/i;
+
+/** Editors whose content a Run button executes. */
+export const CODE_FIELD = /\b(?:query|sql|code|script|command|statement|console|editor|shell)\b/;
+
+/**
+ * Buttons that usually only open a composer or a sheet: they send or sign in only when the form
+ * they belong to is filled in (a message written, a password entered).
+ */
+export const OPENS_COMPOSER =
+  /^(?:(?:send|share|give|leave|write|add|post|submit)(?: (?:us|your|a|an|some))? (?:feedback|message|reply|comment|review|note|post|e-?mail)|send(?: (?:it|now))?|reply(?: all)?|forward|share|comment|post|tweet|invite(?: (?:people|members|users|teammates|collaborators))?|add (?:people|members|users|teammates|collaborators)|new (?:message|post|comment|e-?mail)|compose)$/;
+export const OPENS_SIGN_IN = /^(?:sign|log)[ -]?(?:in|on)(?: with .+)?$/;
+
+/** Fields whose content is a secret: typing into them, or submitting them, handles credentials. */
+export const CREDENTIAL_FIELD = new RegExp(
+  String.raw`\b(?:pass(?:word|phrase|code)|pin|secret|token|api[ -]?key|access[ -]?key|private[ -]?key|card ?number|credit card|debit card|cvc|cvv|cvc2|security code|one[- ]time|otp|verification code|\d-digit code|2fa|authenticat\w* code|recovery code|seed phrase)\b(?! (?:name|hint|usage|label|description|expir\w*)\b)`,
+);
+
+/** Fields where Enter sends what was written to other people. */
+export const COMPOSER_FIELD =
+  /\b(?:message|reply|comment|post|chat|what's happening|what's on your mind|write something|tweet|note to)\b/;
+
+/** A masked value: what a password field shows instead of its content. */
+export const MASKED_VALUE = /^[•●*·]{3,}$/;

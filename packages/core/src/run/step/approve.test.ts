@@ -1,0 +1,160 @@
+import { legacyCriterion, createScriptedEnvironment } from '@sandpiper/testing';
+import type { Action, RunEvent, TaskInput } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import type { OperatorDecision, OperatorInput, PlannedAction, PlannerResult } from '../../engine.js';
+import { setup } from '../../test-support/loop-harness.js';
+import { startRun } from '../agent-loop.js';
+import { button, clickOn, dialog, field, heading, nodeNamed, screenOf, text } from '../sensitive-test-support.js';
+import { createQueueChannel, type UserCommand } from '../user-channel.js';
+
+/** A mail client asking whether to empty the trash, and a composer with a message written. */
+const trash = screenOf([
+  heading('Trash'),
+  dialog('Empty Trash?', [text('All 318 conversations will be permanently deleted.'), button('Cancel'), button('OK')]),
+]);
+const composer = screenOf([
+  heading('New message'),
+  field('To', 'team@example.com'),
+  field('Message', 'Hi all'),
+  button('Send'),
+]);
+
+const oneStep = (step: string): PlannerResult => ({
+  type: 'plan',
+  analysis: step,
+  constraints: [],
+  successCriteria: [legacyCriterion('Done')],
+  steps: [{ text: step }],
+});
+
+/** Acts once per attempt on the named button (grounded as a model operator would), then completes. */
+function clicks(nodes: ReturnType<typeof screenOf>, name: string) {
+  const target = nodeNamed(nodes, 'button', name);
+  return (input: OperatorInput): OperatorDecision => {
+    if (input.performed.length > 0) return { type: 'step-complete', evidence: 'clicked' };
+    const planned: PlannedAction = {
+      action: clickOn(target),
+      summary: `Clicking '${name}'`,
+      grounding: {
+        query: name,
+        role: 'button',
+        method: 'accessibility',
+        box: target.box,
+        ambiguous: false,
+        alternatives: [],
+      },
+    };
+    return { type: 'act', actions: [planned] };
+  };
+}
+
+function run(options: {
+  nodes: ReturnType<typeof screenOf>;
+  name: string;
+  task?: Partial<TaskInput>;
+  answers?: readonly UserCommand[];
+}) {
+  const channel = createQueueChannel({ interactive: true });
+  const answers = [...(options.answers ?? [])];
+  const environment = createScriptedEnvironment({ accessibility: () => options.nodes });
+  const harness = setup({
+    environment,
+    channel,
+    task: { approval: 'auto', ...options.task },
+    script: { planner: [oneStep(`Click '${options.name}'`)], operator: [clicks(options.nodes, options.name)] },
+  });
+  const deps = {
+    ...harness.deps,
+    onEvent: (event: RunEvent) => {
+      // The plan is approved by policy; each action approval gets the next scripted answer.
+      if (event.payload.type === 'approval-request' && event.payload.subject.type === 'action') {
+        const answer = answers.shift();
+        if (answer) channel.push(answer);
+      }
+    },
+  };
+  return { ...harness, deps, environment };
+}
+
+const payloads = (events: readonly RunEvent[]) => events.map((event) => event.payload);
+const clicked = (performed: readonly Action[]) => performed.filter((action) => action.type === 'click').length;
+
+describe('the approve phase', () => {
+  it("asks with the guard's reason, read from the screen the action was decided on", async () => {
+    const { deps, task, log, environment } = run({ nodes: trash, name: 'OK', answers: [{ type: 'approve' }] });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('succeeded');
+    const request = payloads(log.all('run-1')).find(
+      (payload) => payload.type === 'approval-request' && payload.subject.type === 'action',
+    );
+    expect(request).toMatchObject({ subject: { reason: "clicks 'OK', which confirms the dialog 'Empty Trash?'" } });
+    expect(clicked(environment.performed)).toBe(1);
+  });
+
+  it('fails the step when the person declines, logs why, and lets the run try again', async () => {
+    const answers: UserCommand[] = [{ type: 'reject', reason: 'keep the old mail' }, { type: 'approve' }];
+    const { deps, task, log, environment } = run({ nodes: trash, name: 'OK', answers });
+    const state = await startRun(deps, 'run-1', task);
+    const events = payloads(log.all('run-1'));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'approval-response',
+        decision: 'rejected',
+        by: 'user',
+        reason: 'keep the old mail',
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'warning', message: expect.stringContaining('keep the old mail') }),
+    );
+    // The declined click never ran; the second attempt asked again and ran once approved.
+    expect(events.filter((payload) => payload.type === 'step-start')).toHaveLength(2);
+    expect(clicked(environment.performed)).toBe(1);
+    expect(events.some((payload) => payload.type === 'run-cancel')).toBe(false);
+    expect(state.status).toBe('succeeded');
+  });
+
+  it('ends the run failed, not cancelled, when every attempt is declined', async () => {
+    const no: UserCommand = { type: 'reject', reason: 'not this one' };
+    const { deps, task, environment } = run({ nodes: trash, name: 'OK', answers: [no, no, no] });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('failed');
+    expect(state.endReason).toContain('not this one');
+    expect(clicked(environment.performed)).toBe(0);
+  });
+
+  it('ends the run cancelled when the person cancels instead of answering', async () => {
+    const { deps, task, environment, log } = run({ nodes: trash, name: 'OK', answers: [{ type: 'cancel' }] });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('cancelled');
+    expect(payloads(log.all('run-1')).filter((payload) => payload.type === 'run-cancel')).toHaveLength(1);
+    expect(clicked(environment.performed)).toBe(0);
+  });
+
+  it('logs the request under auto-all and approves it by policy', async () => {
+    const { deps, task, log } = run({ nodes: trash, name: 'OK', task: { approval: 'auto-all' } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('succeeded');
+    const actionResponses = payloads(log.all('run-1')).filter(
+      (payload) => payload.type === 'approval-response' && payload.by === 'policy',
+    );
+    // One for the plan, one for the action.
+    expect(actionResponses).toHaveLength(2);
+  });
+
+  it.each([
+    ['never', 'OK', 0, trash],
+    ['always', 'Next page', 1, screenOf([heading('Inbox'), button('Next page')])],
+    ['permissive', 'OK', 1, trash],
+    ['permissive', 'Send', 0, composer],
+    ['conservative', 'Send', 1, composer],
+  ] as const)('under the %s guard, clicking %s asks %d time(s)', async (guard, name, asked, nodes) => {
+    const { deps, task, log } = run({ nodes, name, task: { actionGuard: guard }, answers: [{ type: 'approve' }] });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('succeeded');
+    const requests = payloads(log.all('run-1')).filter(
+      (payload) => payload.type === 'approval-request' && payload.subject.type === 'action',
+    );
+    expect(requests).toHaveLength(asked);
+  });
+});
