@@ -31,22 +31,58 @@ export async function captureAccessibilitySnapshot(session: CDPSession): Promise
 /** Join the chosen accessibility nodes with their boxes, dropping those that have none. */
 export function buildAccessibilitySnapshot(nodes: readonly AxNode[], layout: PageLayout): AccessibilityNode[] {
   const snapshot: AccessibilityNode[] = [];
-  for (const candidate of selectSnapshotCandidates(nodes)) {
-    const { backendNodeIds, needsSortAttribute, options, ...fields } = candidate;
+  // Candidate index → ref of the node reported for it; a dropped holder passes its holder on.
+  const refs: (string | undefined)[] = [];
+  const candidates = selectSnapshotCandidates(nodes);
+  for (const [index, candidate] of candidates.entries()) {
+    const { backendNodeIds, needsSortAttribute, options, parentIndex, ...fields } = candidate;
+    const parent = parentIndex === undefined ? undefined : refs[parentIndex];
     const box = unite(backendNodeIds.map((id) => layout.box(id)));
     // One-pixel boxes are the visually-hidden pattern for screen-reader-only text: nothing to see or click.
-    if (box === undefined || box.width <= 1 || box.height <= 1) continue;
+    if (box === undefined || box.width <= 1 || box.height <= 1) {
+      refs[index] = parent;
+      continue;
+    }
     const first = backendNodeIds[0];
     const sort = needsSortAttribute && first !== undefined ? layout.attribute(first, 'aria-sort') : undefined;
+    const placeholder =
+      isField(fields.role) && first !== undefined ? layout.attribute(first, 'placeholder') : undefined;
+    const typed =
+      isField(fields.role) && first !== undefined ? layout.attribute(first, 'type')?.toLowerCase() : undefined;
+    const inputType = fields.inputType ?? (typed !== undefined && TELLING_TYPES.has(typed) ? typed : undefined);
+    const ref = `n${snapshot.length + 1}`;
+    refs[index] = ref;
     snapshot.push({
-      ref: `n${snapshot.length + 1}`,
+      ref,
       ...fields,
       ...(options === undefined ? {} : { options: [...options] }),
       ...(sort === undefined || sort === '' || sort === 'none' ? {} : { value: sort }),
+      ...(placeholder === undefined || placeholder.trim() === '' ? {} : { placeholder: placeholder.trim() }),
+      ...(inputType === undefined ? {} : { inputType }),
+      ...(parent === undefined ? {} : { parent }),
       box,
     });
   }
   return snapshot;
+}
+
+/** Input types that say how a field takes its value. */
+const TELLING_TYPES = new Set([
+  'date',
+  'time',
+  'datetime-local',
+  'month',
+  'week',
+  'email',
+  'number',
+  'password',
+  'tel',
+  'url',
+  'range',
+]);
+
+function isField(role: string): boolean {
+  return role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'spinbutton';
 }
 
 /** The parts of a CDP `DOMSnapshot.captureSnapshot` result this module reads. */

@@ -3,7 +3,7 @@
  * of nodes a grounder needs: controls, headings, landmarks of feedback, and runs of visible text.
  * Pure: boxes are attached later by whoever can measure them.
  */
-import { interactiveRoles } from '@sandpiper/protocol';
+import { interactiveRoles, structuralRoles } from '@sandpiper/protocol';
 
 /** The parts of a CDP `AXValue` this module reads. */
 export interface AxValue {
@@ -22,6 +22,7 @@ export interface AxNode {
   readonly childIds?: readonly string[];
   readonly parentId?: string;
   readonly backendDOMNodeId?: number;
+  readonly description?: AxValue;
 }
 
 /** A node chosen for the snapshot, before its on-screen box is known. */
@@ -34,6 +35,20 @@ export interface SnapshotCandidate {
   readonly disabled?: boolean;
   readonly focused?: boolean;
   readonly expanded?: boolean;
+  readonly selected?: boolean;
+  readonly pressed?: boolean | 'mixed';
+  readonly popup?: string;
+  readonly level?: number;
+  readonly valueMin?: number;
+  readonly valueMax?: number;
+  readonly description?: string;
+  readonly invalid?: boolean;
+  readonly modal?: boolean;
+  readonly editable?: boolean;
+  /** Set for Chromium's date and time inputs, which it reports under roles of their own. */
+  readonly inputType?: string;
+  /** Index (in the returned list) of the nearest chosen node holding this one. */
+  readonly parentIndex?: number;
   /** DOM nodes whose boxes, united, give this node's box (several for a run of text). */
   readonly backendNodeIds: readonly number[];
   /** Column and row headers carry `aria-sort` only as a DOM attribute, which Chromium's tree omits. */
@@ -67,6 +82,12 @@ const NAME_FROM_CONTENT_ROLES = new Set(['link', 'heading', 'tab', 'menuitem', '
 const FIELD_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'slider']);
 
 /** Chromium's internal roles for date and time inputs, which are text fields to a user. */
+const INTERNAL_INPUT_TYPES: ReadonlyMap<string, string> = new Map([
+  ['Date', 'date'],
+  ['DateTime', 'datetime-local'],
+  ['InputTime', 'time'],
+]);
+
 const INTERNAL_ROLE_ALIASES: ReadonlyMap<string, string> = new Map([
   ['Date', 'textbox'],
   ['DateTime', 'textbox'],
@@ -76,31 +97,45 @@ const INTERNAL_ROLE_ALIASES: ReadonlyMap<string, string> = new Map([
 /** Live regions whose message is their content; an empty name is filled from it. */
 const MESSAGE_ROLES = new Set(['status', 'alert']);
 
-/** Select the nodes worth showing, in document order. */
+/**
+ * Select the nodes worth showing, in document order, each with the index of the chosen node that
+ * holds it. Holders are structural nodes (rows, list items, groups, regions...) and unnamed
+ * `generic` boxes that group two or more chosen things (a card); a holder that ends up holding
+ * fewer than two is dropped and its contents move up to its own holder.
+ */
 export function selectSnapshotCandidates(nodes: readonly AxNode[]): SnapshotCandidate[] {
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
   const root = nodes.find((node) => node.parentId === undefined);
-  const candidates: SnapshotCandidate[] = [];
+  const chosen: { candidate: SnapshotCandidate; parent: number | undefined; structural: boolean }[] = [];
   const childrenOf = (node: AxNode): AxNode[] =>
     (node.childIds ?? []).flatMap((id) => {
       const child = byId.get(id);
       return child === undefined ? [] : [child];
     });
 
-  const visit = (node: AxNode, textOwned: boolean): void => {
+  const visit = (node: AxNode, textOwned: boolean, parent: number | undefined): void => {
     let ownsText = textOwned;
+    let holder = parent;
     const role = roleOf(node);
-    if (!node.ignored && REPORTED_ROLES.has(role) && node.backendDOMNodeId !== undefined) {
-      const candidate = toCandidate(node, role, childrenOf);
-      if (role !== 'img' || candidate.name !== '') candidates.push(candidate);
-      if (ATOMIC_ROLES.has(role)) return;
-      const namedByContent = NAME_FROM_CONTENT_ROLES.has(role) || MESSAGE_ROLES.has(role);
-      if (namedByContent && candidate.name !== '') ownsText = true;
+    if (!node.ignored && node.backendDOMNodeId !== undefined) {
+      if (REPORTED_ROLES.has(role)) {
+        const candidate = toCandidate(node, role, childrenOf);
+        if (role !== 'img' || candidate.name !== '') {
+          chosen.push({ candidate, parent, structural: false });
+          holder = chosen.length - 1;
+        }
+        if (ATOMIC_ROLES.has(role)) return;
+        const namedByContent = NAME_FROM_CONTENT_ROLES.has(role) || MESSAGE_ROLES.has(role);
+        if (namedByContent && candidate.name !== '') ownsText = true;
+      } else if (structuralRoles.has(role)) {
+        chosen.push({ candidate: structuralCandidate(node, role), parent, structural: true });
+        holder = chosen.length - 1;
+      }
     }
     let run: AxNode[] = [];
     const flush = (): void => {
       const text = ownsText ? undefined : textCandidate(run);
-      if (text !== undefined) candidates.push(text);
+      if (text !== undefined) chosen.push({ candidate: text, parent: holder, structural: false });
       run = [];
     };
     for (const child of childrenOf(node)) {
@@ -108,14 +143,66 @@ export function selectSnapshotCandidates(nodes: readonly AxNode[]): SnapshotCand
         run.push(child);
       } else {
         flush();
-        visit(child, ownsText);
+        visit(child, ownsText, holder);
       }
     }
     flush();
   };
 
-  if (root !== undefined) visit(root, false);
-  return candidates;
+  if (root !== undefined) visit(root, false, undefined);
+  return pruneHolders(chosen);
+}
+
+/**
+ * Drop structural nodes that hold fewer than two chosen nodes (an unnamed generic around one
+ * button says nothing), moving what they held up to their own holder; renumber the rest.
+ */
+function pruneHolders(
+  chosen: readonly { candidate: SnapshotCandidate; parent: number | undefined; structural: boolean }[],
+): SnapshotCandidate[] {
+  const held = new Array<number>(chosen.length).fill(0);
+  for (const entry of chosen) if (entry.parent !== undefined) held[entry.parent] = (held[entry.parent] ?? 0) + 1;
+  const keep = chosen.map((entry, index) => {
+    if (!entry.structural) return true;
+    const named = entry.candidate.name !== '' && entry.candidate.role !== 'generic';
+    return (held[index] ?? 0) >= 2 || (named && (held[index] ?? 0) >= 1);
+  });
+  const holderOf = (index: number | undefined): number | undefined => {
+    let current = index;
+    while (current !== undefined && !keep[current]) current = chosen[current]?.parent;
+    return current;
+  };
+  const renumbered = new Map<number, number>();
+  const result: SnapshotCandidate[] = [];
+  chosen.forEach((entry, index) => {
+    if (!keep[index]) return;
+    renumbered.set(index, result.length);
+    const parent = holderOf(entry.parent);
+    const parentIndex = parent === undefined ? undefined : renumbered.get(parent);
+    result.push(parentIndex === undefined ? entry.candidate : { ...entry.candidate, parentIndex });
+  });
+  return result;
+}
+
+function structuralCandidate(node: AxNode, role: string): SnapshotCandidate {
+  // Rows and cells are named from their content, which their text nodes already carry.
+  const named = role !== 'row' && role !== 'cell' && role !== 'gridcell' && role !== 'generic';
+  const name = named ? normalizeText(stringOf(node.name) ?? '') : '';
+  const selected = propertyOf(node, 'selected');
+  const expanded = propertyOf(node, 'expanded');
+  return {
+    role,
+    name,
+    ...(selected === true ? { selected: true } : {}),
+    ...(typeof expanded === 'boolean' ? { expanded } : {}),
+    backendNodeIds: node.backendDOMNodeId === undefined ? [] : [node.backendDOMNodeId],
+    needsSortAttribute: false,
+  };
+}
+
+function internalInputType(node: AxNode): string | undefined {
+  const role = typeof node.role?.value === 'string' ? node.role.value : '';
+  return INTERNAL_INPUT_TYPES.get(role);
 }
 
 function roleOf(node: AxNode): string {
@@ -166,6 +253,13 @@ function toCandidate(node: AxNode, role: string, childrenOf: (node: AxNode) => A
   }
   const checked = propertyOf(node, 'checked');
   const expanded = propertyOf(node, 'expanded');
+  const pressed = propertyOf(node, 'pressed');
+  const popup = propertyOf(node, 'hasPopup');
+  const level = propertyOf(node, 'level');
+  const valueMin = propertyOf(node, 'valuemin');
+  const valueMax = propertyOf(node, 'valuemax');
+  const invalid = propertyOf(node, 'invalid');
+  const description = normalizeText(stringOf(node.description) ?? '');
   return {
     role,
     name,
@@ -176,6 +270,18 @@ function toCandidate(node: AxNode, role: string, childrenOf: (node: AxNode) => A
     ...(propertyOf(node, 'disabled') === true ? { disabled: true } : {}),
     ...(propertyOf(node, 'focused') === true ? { focused: true } : {}),
     ...(typeof expanded === 'boolean' ? { expanded } : {}),
+    ...(propertyOf(node, 'selected') === true ? { selected: true } : {}),
+    ...(pressed === 'true' || pressed === 'false' ? { pressed: pressed === 'true' } : {}),
+    ...(pressed === 'mixed' ? { pressed: 'mixed' as const } : {}),
+    ...(typeof popup === 'string' && popup !== 'false' ? { popup: popup === 'true' ? 'menu' : popup } : {}),
+    ...(typeof level === 'number' && Number.isInteger(level) && level > 0 ? { level } : {}),
+    ...(typeof valueMin === 'number' && Number.isFinite(valueMin) ? { valueMin } : {}),
+    ...(typeof valueMax === 'number' && Number.isFinite(valueMax) ? { valueMax } : {}),
+    ...(description !== '' && description !== name ? { description } : {}),
+    ...(invalid !== undefined && invalid !== 'false' && invalid !== false ? { invalid: true } : {}),
+    ...(propertyOf(node, 'modal') === true ? { modal: true } : {}),
+    ...(typeof propertyOf(node, 'editable') === 'string' ? { editable: true } : {}),
+    ...(internalInputType(node) === undefined ? {} : { inputType: internalInputType(node)! }),
     backendNodeIds: node.backendDOMNodeId === undefined ? [] : [node.backendDOMNodeId],
     needsSortAttribute: role === 'columnheader' || role === 'rowheader',
   };

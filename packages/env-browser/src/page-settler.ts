@@ -6,13 +6,19 @@ import { waitAtMost } from './waiting.js';
 const NAVIGATION_CAP_MS = 15_000;
 /** Longest wait for two animation frames; hidden tabs may never paint, so the wait must end. */
 const FRAME_CAP_MS = 500;
+/** Longest wait for transitions to end and the document to stop changing after an action. */
+const QUIET_CAP_MS = 1_500;
+/** How long the document must go without changes (and without finite animations) to count as settled. */
+const QUIET_MS = 120;
 
 type NavigationState = 'idle' | 'requested' | 'committed';
 
 /**
  * Waits, after an input action, until its effect can be seen: a navigation the action started has
- * reached DOMContentLoaded and the page has painted twice. Nothing here sleeps for a fixed time;
- * the caps only bound waits for pages that never finish.
+ * reached DOMContentLoaded, the page has painted twice, and finite CSS transitions and animations
+ * have ended with the document quiet for a moment (a dialog that fades in after its backdrop, a
+ * menu that slides open). Endless animations (spinners) and a clock ticking elsewhere do not hold
+ * it up for long: the caps bound every wait, and nothing here sleeps for a fixed time.
  */
 export class PageSettler {
   private state: NavigationState = 'idle';
@@ -61,9 +67,17 @@ export class PageSettler {
     // The navigation request of a click may be reported just after the click itself returns, so
     // look for it only after a frame has passed.
     await this.nextFrames(handle);
-    if (this.state === 'idle') return;
-    await waitAtMost(handle, this.untilIdle(), this.navigationCap(handle));
-    await this.nextFrames(handle);
+    if (this.state !== 'idle') {
+      await waitAtMost(handle, this.untilIdle(), this.navigationCap(handle));
+      await this.nextFrames(handle);
+    }
+    await this.quiet(handle);
+  }
+
+  /** Until no finite animation runs and the document has not changed for {@link QUIET_MS}. */
+  private quiet(handle: Handle): Promise<void> {
+    const settled = this.page.evaluate(quietScript(QUIET_MS, QUIET_CAP_MS)).catch(() => undefined);
+    return waitAtMost(handle, settled, QUIET_CAP_MS + 500);
   }
 
   dispose(): void {
@@ -102,4 +116,32 @@ export class PageSettler {
     if (handle.deadline === undefined) return NAVIGATION_CAP_MS;
     return Math.max(0, Math.min(NAVIGATION_CAP_MS, handle.deadline - Date.now()));
   }
+}
+
+/**
+ * The page-side wait, as source text: a function passed to `evaluate` would be rewritten by the
+ * TypeScript loader with helpers that do not exist in the page.
+ */
+function quietScript(quietMs: number, capMs: number): string {
+  return `new Promise((resolve) => {
+    const start = performance.now();
+    let changed = start;
+    const observer = new MutationObserver(() => { changed = performance.now(); });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const tick = () => {
+      const now = performance.now();
+      const animating = document.getAnimations().some((animation) => {
+        if (animation.playState !== 'running') return false;
+        const end = animation.effect ? animation.effect.getComputedTiming().endTime : Infinity;
+        return typeof end === 'number' && Number.isFinite(end);
+      });
+      if (now - start >= ${capMs} || (!animating && now - changed >= ${quietMs})) {
+        observer.disconnect();
+        resolve(undefined);
+      } else {
+        setTimeout(tick, 40);
+      }
+    };
+    setTimeout(tick, 40);
+  })`;
 }

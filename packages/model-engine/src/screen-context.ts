@@ -8,7 +8,7 @@ import {
   type ModelProfile,
   type PreparedScreenshot,
 } from '@sandpiper/models';
-import { interactiveRoles, type AccessibilityNode, type Box } from '@sandpiper/protocol';
+import { interactiveRoles, isStructural, type AccessibilityNode, type Box } from '@sandpiper/protocol';
 
 /** A screen as one model will see it: the image it is sent and the frame its points convert with. */
 export interface ModelScreen {
@@ -112,7 +112,8 @@ export function describeScreen(view: ModelScreen, label = 'Screen'): string {
       (capture.title ? `, title "${capture.title}"` : '') +
       (capture.url ? `, address ${capture.url}` : ''),
   ];
-  const nodes = capture.accessibility ?? [];
+  // Holders (rows, groups, cards) only carry structure; the model reads the things in them.
+  const nodes = (capture.accessibility ?? []).filter((node) => !isStructural(node));
   if (nodes.length === 0) {
     lines.push('No element list is available for this screen: read it from the image.');
     return lines.join('\n');

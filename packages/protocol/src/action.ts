@@ -43,12 +43,15 @@ export const dragActionSchema = z.object({
   button: mouseButtonSchema.default('left'),
 });
 
+/** The largest scroll distance of one action, in pixels: farther than any page a person scrolls, finite for every environment. */
+export const MAX_SCROLL_DELTA = 100_000;
+
 /** Scroll by a number of pixels; positive `deltaY` scrolls down. `at` is where the wheel turns (screen centre when absent). */
 export const scrollActionSchema = z.object({
   type: z.literal('scroll'),
   at: pointSchema.optional(),
-  deltaX: z.number().finite().default(0),
-  deltaY: z.number().finite(),
+  deltaX: z.number().finite().min(-MAX_SCROLL_DELTA).max(MAX_SCROLL_DELTA).default(0),
+  deltaY: z.number().finite().min(-MAX_SCROLL_DELTA).max(MAX_SCROLL_DELTA),
 });
 
 /** Type literal text into whatever has keyboard focus. */

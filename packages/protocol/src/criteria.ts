@@ -2,19 +2,43 @@ import { z } from 'zod';
 import { quote } from './quoting.js';
 
 /**
- * An element on screen, named the way a person finds it: by its label or text, and by what kind
- * of element it is. Criteria and step intents point at targets with it; grounders resolve it.
+ * An element on screen, named the way a person finds it: by its label or text, by what kind of
+ * element it is, by position among its kind ("the 3rd result"), and by what holds it ("the Delete
+ * button in the row of 'Boiler-02'"). Criteria and step intents point at targets with it;
+ * grounders resolve it against the screen at the time the step runs.
  */
-export const targetRefSchema = z.object({
-  /** The accessible name or visible text: "Email", "Submit", "Boiler-02". */
-  name: z.string().min(1).max(300),
+export interface TargetRef {
+  /** The accessible name or visible text: "Email", "Submit", "Boiler-02". Absent: any name (the role says which). */
+  readonly name?: string | undefined;
   /**
    * The kind of element as people call it or as ARIA does: button, link, field, dropdown,
-   * checkbox, radio, option, tab, menu item, column header, textbox, combobox... Absent: any kind.
+   * checkbox, radio, option, tab, menu item, column header, row, dialog, card... Absent: any kind.
    */
-  role: z.string().min(1).max(40).optional(),
-});
-export type TargetRef = z.infer<typeof targetRefSchema>;
+  readonly role?: string | undefined;
+  /** Position among the matching elements in reading order, from 1; negative counts from the end (-1 is the last). */
+  readonly ordinal?: number | undefined;
+  /** The element it is inside: a row, a card, a dialog, a section (its name may be text it contains). */
+  readonly within?: TargetRef | undefined;
+}
+
+export const targetRefSchema: z.ZodType<TargetRef> = z.lazy(() =>
+  z
+    .object({
+      name: z.string().min(1).max(300).optional(),
+      role: z.string().min(1).max(40).optional(),
+      ordinal: z
+        .number()
+        .int()
+        .min(-1000)
+        .max(1000)
+        .refine((ordinal) => ordinal !== 0, 'ordinals count from 1, or from -1 at the end')
+        .optional(),
+      within: targetRefSchema.optional(),
+    })
+    .refine((target) => target.name !== undefined || target.role !== undefined, {
+      message: 'a target needs a name or a role',
+    }),
+);
 
 /** States a control can be seen in. */
 export const controlStateSchema = z.enum([
@@ -76,9 +100,38 @@ export type CriterionKind = CriterionCheck['kind'];
 /** Quote a value for a sentence people read, so that the quote scanner reads it back unchanged. */
 const quoteForPeople = quote;
 
-/** "the 'Email' field", "'Submit'": a target as a sentence names it. */
+/** English ordinal words for people: 1 → "first", -1 → "last", 12 → "12th". */
+export function ordinalWord(ordinal: number): string {
+  const fromEnd = ['last', 'second to last', 'third to last'];
+  if (ordinal < 0) return fromEnd[-ordinal - 1] ?? `${ordinalWord(-ordinal)} from the end`;
+  const words = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+  const word = words[ordinal - 1];
+  if (word !== undefined) return word;
+  const tens = ordinal % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[ordinal % 10] ?? 'th');
+  return `${ordinal}${suffix}`;
+}
+
+/**
+ * "the 'Email' field", "'Submit'", "the second 'Delete' button in the row of 'Boiler-02'", "the
+ * 3rd link": a target as a sentence names it.
+ */
 export function describeTarget(target: TargetRef): string {
-  return target.role === undefined ? quoteForPeople(target.name) : `the ${quoteForPeople(target.name)} ${target.role}`;
+  const position = target.ordinal === undefined ? '' : `${ordinalWord(target.ordinal)} `;
+  const name = target.name === undefined ? '' : quoteForPeople(target.name);
+  let text: string;
+  if (target.role === undefined) text = position === '' ? name : `the ${position}${name === '' ? 'element' : name}`;
+  else text = `the ${position}${name === '' ? '' : `${name} `}${target.role}`;
+  if (target.within === undefined) return text;
+  const holder = target.within;
+  const holderText =
+    holder.role !== undefined &&
+    holder.name !== undefined &&
+    holder.ordinal === undefined &&
+    holder.within === undefined
+      ? `the ${holder.role} of ${quoteForPeople(holder.name)}`
+      : describeTarget(holder);
+  return `${text} in ${holderText}`;
 }
 
 const stateWords: Readonly<Record<ControlState, string>> = {
@@ -115,7 +168,9 @@ export function describeCriterionCheck(check: CriterionCheck): string {
     case 'count': {
       const bound = { exactly: 'Exactly', 'at-least': 'At least', 'at-most': 'At most' }[check.comparison];
       const noun = `${check.target.role ?? 'element'}${check.count === 1 ? '' : 's'}`;
-      return `${bound} ${check.count} visible ${noun} match ${quoteForPeople(check.target.name)}`;
+      return check.target.name === undefined
+        ? `${bound} ${check.count} visible ${noun}`
+        : `${bound} ${check.count} visible ${noun} match ${quoteForPeople(check.target.name)}`;
     }
     case 'address':
       return `The address shows ${quoteForPeople(check.value)}`;

@@ -40,6 +40,34 @@ export const accessibilityNodeSchema = z.object({
   disabled: z.boolean().optional(),
   focused: z.boolean().optional(),
   expanded: z.boolean().optional(),
+  /** A tab, option, row or tree item that is the selected one. */
+  selected: z.boolean().optional(),
+  /** A toggle button's state. */
+  pressed: z.union([z.boolean(), z.literal('mixed')]).optional(),
+  /** What activating it opens: menu, listbox, tree, grid, dialog (`true` means a menu). */
+  popup: z.string().optional(),
+  /** Heading or tree item level, from 1. */
+  level: z.number().int().positive().optional(),
+  /** Range of a slider, spin button, progress bar or meter. */
+  valueMin: z.number().optional(),
+  valueMax: z.number().optional(),
+  /** A field's input type when it says more than its role: date, time, datetime-local, email, number, password, tel, url. */
+  inputType: z.string().optional(),
+  /** A field's placeholder text, kept even after typing hides it on screen. */
+  placeholder: z.string().optional(),
+  /** Extra description (aria-describedby, title) beyond the name. */
+  description: z.string().optional(),
+  /** Takes typed text (an input, a text area, an editable combobox); absent for controls that do not. */
+  editable: z.boolean().optional(),
+  /** A field the page marks as invalid. */
+  invalid: z.boolean().optional(),
+  /** A dialog that blocks the rest of the page. */
+  modal: z.boolean().optional(),
+  /**
+   * Ref of the nearest reported node that holds this one (a row, a list item, a dialog, a
+   * group); absent at the top. Structural nodes ({@link structuralRoles}) exist to carry it.
+   */
+  parent: z.string().optional(),
   /** Where it is, in screen space. */
   box: boxSchema,
 });

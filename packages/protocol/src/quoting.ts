@@ -1,4 +1,4 @@
-/** Opening and closing characters of the quotes the grammar accepts, in the order rendering tries them. */
+/** Opening and closing characters of the quotes rendering uses, in the order it tries them. */
 const quotePairs: readonly (readonly [string, string])[] = [
   ["'", "'"],
   ['"', '"'],
@@ -6,7 +6,16 @@ const quotePairs: readonly (readonly [string, string])[] = [
   ['\u2018', '\u2019'],
 ];
 
-const closerOf = new Map<string, string>(quotePairs.map(([open, close]) => [open, close]));
+/** Further quotes people type that are read but never written: «…», „…“, `…`, 「…」, ‹…›. */
+const readOnlyPairs: readonly (readonly [string, string])[] = [
+  ['\u00ab', '\u00bb'],
+  ['\u201e', '\u201c'],
+  ['`', '`'],
+  ['\u300c', '\u300d'],
+  ['\u2039', '\u203a'],
+];
+
+const closerOf = new Map<string, string>([...quotePairs, ...readOnlyPairs].map(([open, close]) => [open, close]));
 
 const wordCharacter = /[\p{L}\p{N}]/u;
 

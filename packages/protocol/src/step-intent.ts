@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { targetRefSchema, type TargetRef } from './criteria.js';
+import { describeTarget, targetRefSchema, type TargetRef } from './criteria.js';
 import { quote as quoteForPeople } from './quoting.js';
 import { keyNameSchema } from './action.js';
 
@@ -43,6 +43,39 @@ export const stepIntentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('wait'), ms: z.number().int().nonnegative().max(600_000) }),
   /** Wait until a text is on screen. */
   z.object({ kind: z.literal('wait-for'), text: z.string().min(1).max(1000) }),
+  /**
+   * Pick something by its name and let the screen say how: tick a checkbox, choose a radio,
+   * click an option or a tab, or select it in the dropdown that offers it (`within` when named).
+   */
+  z.object({ kind: z.literal('pick'), option: z.string().min(1).max(1000), within: targetRefSchema.optional() }),
+  /** Put a switch, checkbox or toggle button into a state (on or off). */
+  z.object({ kind: z.literal('toggle'), target: targetRefSchema, on: z.boolean() }),
+  /**
+   * Give a control a value, the way it takes one: type into a text field (dates and times in its
+   * own format), move a slider or spin button, choose in a dropdown or combobox or radio group.
+   */
+  z.object({ kind: z.literal('set'), target: targetRefSchema, value: z.string().max(10_000) }),
+  /** Open or close a collapsible section, tree node, disclosure or menu. */
+  z.object({ kind: z.enum(['expand', 'collapse']), target: targetRefSchema }),
+  /** Close a dialog, notice, menu or popup: its close button, or Escape. Absent target: whatever is open. */
+  z.object({ kind: z.literal('dismiss'), target: targetRefSchema.optional() }),
+  /** Accept the open dialog or prompt: its affirmative button, or the named one. */
+  z.object({ kind: z.literal('confirm'), target: targetRefSchema.optional() }),
+  /** Type a query into a search box (the named one, or the page's only one) and submit it. */
+  z.object({ kind: z.literal('search'), text: z.string().min(1).max(1000), field: targetRefSchema.optional() }),
+  /**
+   * Go to a place on the page by its name: select a tab, follow a link, open a menu or section;
+   * nothing to do when it is already there. ("Go to Members", "Switch to the Billing tab".)
+   */
+  z.object({ kind: z.literal('go-to'), target: targetRefSchema }),
+  /**
+   * Do what a verb asks ("Remove", "Archive", "Sign out", "Save profile") with the control that
+   * names it, looked for near the object when there is one (the "Remove" button in the row of
+   * "Jonas Berg"), in menus that hold it when it is not in view.
+   */
+  z.object({ kind: z.literal('command'), verb: z.string().min(1).max(100), object: targetRefSchema.optional() }),
+  /** Bring a target into view, exploring (scroll, expand, switch tabs, open menus, page) until it shows. */
+  z.object({ kind: z.literal('find'), target: targetRefSchema }),
 ]);
 export type StepIntent = z.infer<typeof stepIntentSchema>;
 export type StepIntentKind = StepIntent['kind'];
@@ -59,11 +92,14 @@ export function isBareOpenTarget(target: string): boolean {
 }
 
 function pointerTarget(target: TargetRef): string {
-  return target.role === undefined ? quoteForPeople(target.name) : `the ${quoteForPeople(target.name)} ${target.role}`;
+  return describeTarget(target);
 }
 
-function fieldName(field: TargetRef): string {
-  return quoteForPeople(field.name);
+/** A field as "the 'Email' field" names it; a bare role keeps its own noun ("the second text box"). */
+function fieldPhrase(field: TargetRef, noun: string): string {
+  if (field.name !== undefined && field.ordinal === undefined && field.within === undefined)
+    return `the ${quoteForPeople(field.name)} ${noun}`;
+  return describeTarget(field.role === undefined ? { ...field, role: noun } : field);
 }
 
 function duration(ms: number): string {
@@ -79,7 +115,9 @@ function duration(ms: number): string {
 export function renderStepIntent(intent: StepIntent): string {
   switch (intent.kind) {
     case 'open':
-      return `Open ${isBareOpenTarget(intent.target) ? intent.target : quoteForPeople(intent.target)}`;
+      return isBareOpenTarget(intent.target)
+        ? `Open ${intent.target}`
+        : `Open the address ${quoteForPeople(intent.target)}`;
     case 'click':
     case 'double-click':
       return `${intent.kind === 'click' ? 'Click' : 'Double-click'} ${pointerTarget(intent.target)}`;
@@ -88,18 +126,18 @@ export function renderStepIntent(intent: StepIntent): string {
     case 'type':
       return intent.field === undefined
         ? `Type ${quoteForPeople(intent.text)}`
-        : `Type ${quoteForPeople(intent.text)} into the ${fieldName(intent.field)} field`;
+        : `Type ${quoteForPeople(intent.text)} into ${fieldPhrase(intent.field, 'field')}`;
     case 'clear':
-      return `Clear the ${fieldName(intent.field)} field`;
+      return `Clear ${fieldPhrase(intent.field, 'field')}`;
     case 'select':
-      return `Select ${quoteForPeople(intent.option)} from the ${fieldName(intent.field)} dropdown`;
+      return `Select ${quoteForPeople(intent.option)} from ${fieldPhrase(intent.field, 'dropdown')}`;
     case 'choose':
       return intent.group === undefined
-        ? `Choose ${quoteForPeople(intent.option)}`
-        : `Choose ${quoteForPeople(intent.option)} for ${quoteForPeople(intent.group)}`;
+        ? `Choose the ${quoteForPeople(intent.option)} radio button`
+        : `Choose the ${quoteForPeople(intent.option)} radio button for ${quoteForPeople(intent.group)}`;
     case 'check':
     case 'uncheck':
-      return `${intent.kind === 'check' ? 'Check' : 'Uncheck'} the ${quoteForPeople(intent.target.name)} checkbox`;
+      return `${intent.kind === 'check' ? 'Check' : 'Uncheck'} ${fieldPhrase(intent.target, 'checkbox')}`;
     case 'press':
       return `Press ${intent.keys.join('+')}`;
     case 'scroll': {
@@ -113,5 +151,32 @@ export function renderStepIntent(intent: StepIntent): string {
       return `Wait ${duration(intent.ms)}`;
     case 'wait-for':
       return `Wait for ${quoteForPeople(intent.text)} to appear`;
+    case 'pick':
+      return intent.within === undefined
+        ? `Pick ${quoteForPeople(intent.option)}`
+        : `Pick ${quoteForPeople(intent.option)} in ${describeTarget(intent.within)}`;
+    case 'toggle':
+      return `Turn ${intent.on ? 'on' : 'off'} ${describeTarget(intent.target)}`;
+    case 'set':
+      return `Set ${describeTarget(intent.target)} to ${quoteForPeople(intent.value)}`;
+    case 'expand':
+    case 'collapse':
+      return `${intent.kind === 'expand' ? 'Expand' : 'Collapse'} ${describeTarget(intent.target)}`;
+    case 'dismiss':
+      return intent.target === undefined ? 'Close' : `Close ${describeTarget(intent.target)}`;
+    case 'confirm':
+      return intent.target === undefined ? 'Confirm in the dialog' : `Confirm with ${describeTarget(intent.target)}`;
+    case 'search':
+      return intent.field === undefined
+        ? `Search for ${quoteForPeople(intent.text)}`
+        : `Search for ${quoteForPeople(intent.text)} in ${fieldPhrase(intent.field, 'field')}`;
+    case 'find':
+      return `Find ${describeTarget(intent.target)}`;
+    case 'go-to':
+      return `Go to ${describeTarget(intent.target)}`;
+    case 'command': {
+      const verb = intent.verb.charAt(0).toUpperCase() + intent.verb.slice(1);
+      return intent.object === undefined ? verb : `${verb} ${describeTarget(intent.object)}`;
+    }
   }
 }

@@ -104,12 +104,14 @@ function targetOfIntent(intent: StepIntent | undefined): (ActionTarget & { label
     case 'hover':
     case 'check':
     case 'uncheck':
-      return { label: intent.target.name, ...(intent.target.role ? { role: intent.target.role } : {}) };
+      return intent.target.name === undefined
+        ? undefined
+        : { label: intent.target.name, ...(intent.target.role ? { role: intent.target.role } : {}) };
     case 'type':
-      return intent.field ? { label: intent.field.name, role: 'field' } : undefined;
+      return intent.field?.name ? { label: intent.field.name, role: 'field' } : undefined;
     case 'clear':
     case 'select':
-      return { label: intent.field.name, role: 'field' };
+      return intent.field.name === undefined ? undefined : { label: intent.field.name, role: 'field' };
     case 'choose':
       return { label: intent.option, role: 'radio' };
     default:

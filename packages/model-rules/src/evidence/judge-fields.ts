@@ -6,7 +6,7 @@ import type {
   SetCheckedDirective,
   TypeDirective,
 } from '../grammar/index.js';
-import { quote } from '../grammar/index.js';
+import { describeField, quote } from '../grammar/index.js';
 import type { CheckContext } from '../step-checks/check-context.js';
 import { checkSelected, checkToggled, checkTyped } from '../step-checks/field-checks.js';
 import type { StepEvidence } from './extract-evidence.js';
@@ -86,7 +86,8 @@ export function judgeTyped(
     const typedSomewhere = evidence.regions.some((region) => region.kind === 'field-text');
     if (!typedSomewhere) return Promise.resolve(fail(`No text was typed for ${quote(directive.text)}.`));
   }
-  const field = directive.field === undefined ? 'The focused field' : `The ${quote(directive.field)} field`;
+  const field =
+    directive.field === undefined ? 'The focused field' : capitalFirst(describeField(directive.field, 'field'));
   return withState(context, evidence, radius, (inner) => checkTyped(inner, directive), field);
 }
 
@@ -101,7 +102,7 @@ export function judgeSelected(
     evidence,
     radius,
     (inner) => checkSelected(inner, directive),
-    `The ${quote(directive.field)} dropdown`,
+    capitalFirst(describeField(directive.field, 'dropdown')),
   );
 }
 
@@ -111,6 +112,13 @@ export function judgeToggled(
   directive: SetCheckedDirective | ChooseDirective,
   radius: number,
 ): Promise<Judgment> {
-  const name = directive.kind === 'choose' ? directive.option : directive.target;
-  return withState(context, evidence, radius, (inner) => checkToggled(inner, directive), `The ${quote(name)} control`);
+  const name =
+    directive.kind === 'choose'
+      ? `The ${quote(directive.option)} control`
+      : capitalFirst(describeField(directive.target, 'checkbox'));
+  return withState(context, evidence, radius, (inner) => checkToggled(inner, directive), name);
+}
+
+function capitalFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

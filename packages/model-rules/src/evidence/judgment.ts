@@ -1,5 +1,21 @@
 import type { Screen } from '@sandpiper/core';
-import type { Directive, PointerDirective } from '../grammar/index.js';
+import type {
+  Directive,
+  DisclosureDirective,
+  DismissDirective,
+  GoToDirective,
+  PickDirective,
+  PointerDirective,
+  SearchDirective,
+  SetDirective,
+} from '../grammar/index.js';
+import { describeTarget as describeElement, type AccessibilityNode, type TargetRef } from '@sandpiper/protocol';
+import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
+import { normalizeText, scoreText } from '../grounding/text-score.js';
+import { parseDate, parseNumber, parseTime } from '../language/values.js';
+import { fieldShows, optionShows } from '../operator/field-values.js';
+import { onState, valueForField } from '../operator/intent-steps.js';
+import { isInViewport } from '../screen/screen-reader.js';
 import { describeTarget, quote } from '../grammar/index.js';
 import type { CheckContext } from '../step-checks/check-context.js';
 import { findVisibleText } from '../screen/visible-text.js';
@@ -50,8 +66,12 @@ function unreadable(evidence: StepEvidence): string {
  * A click passes on an effect beyond the clicked element's own restyling: a dialog or menu, a new
  * view, a changed control, content updated near or far. Focus alone counts only for a field.
  */
-function judgeClicked(context: CheckContext, evidence: StepEvidence, directive: PointerDirective): Judgment {
-  const target = describeTarget(directive);
+function judgeClicked(
+  context: CheckContext,
+  evidence: StepEvidence,
+  directive: Pick<PointerDirective, 'kind'>,
+  target: string,
+): Judgment {
   if (evidence.executed.lastPoint === undefined) return fail(`No ${directive.kind} on ${target} was performed.`);
   const moved = pageMoved(context);
   if (moved !== undefined) return succeed(`After the ${directive.kind} on ${target}, ${moved}.`);
@@ -143,7 +163,7 @@ export async function judgeStep(
       return judgeOpened(context, evidence, directive.target);
     case 'click':
     case 'double-click':
-      return judgeClicked(context, evidence, directive);
+      return judgeClicked(context, evidence, directive, describeTarget(directive));
     case 'hover':
       return evidence.executed.actions.some((action) => action.type === 'move')
         ? succeed(`The pointer is on ${describeTarget(directive)}; hovering needs no visible change.`)
@@ -169,5 +189,264 @@ export async function judgeStep(
         : fail('The wait did not happen.');
     case 'wait-for':
       return judgeTextVisible(context, directive.text);
+    case 'toggle':
+      return judgeOnOff(context, evidence, directive.target, directive.on);
+    case 'set':
+      return judgeSet(context, evidence, directive);
+    case 'pick':
+      return judgePick(context, evidence, directive);
+    case 'expand':
+    case 'collapse':
+      return judgeDisclosure(context, evidence, directive);
+    case 'dismiss':
+      return judgeDismissed(context, evidence, directive);
+    case 'confirm':
+      return judgeConfirmed(context, evidence);
+    case 'search':
+      return judgeSearched(context, evidence, directive);
+    case 'find':
+      return judgeFound(context, directive.target);
+    case 'go-to':
+      return judgeWentTo(context, evidence, directive);
+    case 'command':
+      return evidence.executed.lastPoint === undefined && evidence.executed.actions.length === 0
+        ? fail(`Nothing was done for ${describeTarget(directive)}.`)
+        : judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive));
   }
+}
+
+/** Locate a target on the screen after the step. */
+async function after(context: CheckContext, query: LocateQuery) {
+  return locateTarget(context.handle, context.reader, context.input.after, query);
+}
+
+async function judgeOnOff(
+  context: CheckContext,
+  evidence: StepEvidence,
+  target: TargetRef,
+  on: boolean,
+): Promise<Judgment> {
+  const name = describeElement(target);
+  const found = await after(context, queryFor(target, 'switch'));
+  const state = onState(found.best?.node);
+  if (state !== undefined) {
+    return state === on
+      ? succeed(`${capital(name)} is ${on ? 'on' : 'off'}.`)
+      : fail(`${capital(name)} is ${state ? 'on' : 'off'}, not ${on ? 'on' : 'off'}.`);
+  }
+  if (evidence.executed.actions.length === 0)
+    return fail(`${capital(name)} shows no state, and nothing was done to it.`);
+  return judgeClicked(context, evidence, { kind: 'click' }, name);
+}
+
+function sameValue(shown: string | undefined, wanted: string, node: AccessibilityNode | undefined): boolean {
+  if (shown === undefined) return false;
+  if (fieldShows(shown, wanted) || optionShows(shown, wanted)) return true;
+  const converted = valueForField(node, wanted);
+  if (fieldShows(shown, converted)) return true;
+  const wantedNumber = parseNumber(wanted);
+  const shownNumber = parseNumber(shown);
+  if (wantedNumber !== undefined && shownNumber !== undefined && Math.abs(wantedNumber - shownNumber) < 1e-9)
+    return true;
+  const wantedDate = parseDate(wanted);
+  const shownDate = parseDate(shown) ?? isoDate(shown);
+  if (wantedDate !== undefined && shownDate !== undefined)
+    return JSON.stringify(wantedDate) === JSON.stringify(shownDate);
+  const wantedTime = parseTime(wanted);
+  const shownTime = parseTime(shown);
+  if (wantedTime !== undefined && shownTime !== undefined)
+    return wantedTime.hour === shownTime.hour && wantedTime.minute === shownTime.minute;
+  // An option shown with more words than were asked for ("CC-330" → "CC-330 Research").
+  const score = scoreText(wanted, shown);
+  return (
+    score !== undefined && (score.tier === 'exact' || score.tier === 'prefix') && normalizeText(wanted).length >= 3
+  );
+}
+
+function isoDate(text: string): { year: number; month: number; day: number } | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text.trim());
+  return match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : undefined;
+}
+
+async function judgeSet(context: CheckContext, evidence: StepEvidence, directive: SetDirective): Promise<Judgment> {
+  const name = describeElement(
+    directive.target.role === undefined ? { ...directive.target, role: 'field' } : directive.target,
+  );
+  const found = await after(context, queryFor(directive.target, directive.target.role ?? 'field'));
+  const node = found.best?.node;
+  if (node === undefined) {
+    // A radio group named by the field: the radio named by the value is chosen.
+    const radio = await after(context, { text: directive.value, role: 'radio' });
+    if (radio.best?.node?.checked === true) return succeed(`The ${quote(directive.value)} option is selected.`);
+    const toggle = await after(context, queryFor(directive.target, 'switch'));
+    if (onState(toggle.best?.node) !== undefined) {
+      const state = onState(toggle.best?.node);
+      return state === /^(?:on|yes|true|enabled?|checked|active|public|visible|shown)$/i.test(directive.value.trim())
+        ? succeed(`${capital(name)} is ${state ? 'on' : 'off'}.`)
+        : fail(`${capital(name)} is ${state ? 'on' : 'off'}.`);
+    }
+    if (found.best === undefined) return fail(`${capital(name)} is not on screen after setting it.`);
+    return judgeClicked(context, evidence, { kind: 'click' }, name);
+  }
+  const state = onState(node);
+  if (state !== undefined && (node.role === 'checkbox' || node.role === 'switch' || node.role === 'menuitemcheckbox')) {
+    const wanted = /^(?:on|yes|true|enabled?|checked|active|public|visible|shown)$/i.test(directive.value.trim());
+    return state === wanted
+      ? succeed(`${capital(name)} is ${state ? 'on' : 'off'}.`)
+      : fail(`${capital(name)} is ${state ? 'on' : 'off'}.`);
+  }
+  if (sameValue(node.value, directive.value, node))
+    return succeed(`${capital(name)} shows ${quote(node.value ?? '')}.`);
+  return fail(`${capital(name)} shows ${quote(node.value ?? '')}, not ${quote(directive.value)}.`);
+}
+
+async function judgePick(context: CheckContext, evidence: StepEvidence, directive: PickDirective): Promise<Judgment> {
+  const query: LocateQuery = {
+    text: directive.option,
+    ...(directive.within === undefined ? {} : { within: directive.within }),
+  };
+  const found = await after(context, query);
+  const node = found.best?.node;
+  const picked =
+    node === undefined
+      ? undefined
+      : node.role === 'tab' || node.role === 'option' || node.role === 'treeitem'
+        ? node.selected
+        : onState(node);
+  if (picked === true) return succeed(`${capital(quote(directive.option))} is selected.`);
+  // Chosen in a dropdown: a field now shows it.
+  const fields = (context.reader.nodes(context.input.after) ?? []).filter(
+    (candidate) =>
+      candidate.value !== undefined &&
+      (candidate.role === 'combobox' || candidate.role === 'listbox' || candidate.role === 'textbox'),
+  );
+  const showing = fields.find(
+    (candidate) =>
+      optionShows(candidate.value, directive.option) ||
+      (candidate.value ?? '').split(/,\s*/).some((part) => optionShows(part, directive.option)),
+  );
+  if (showing !== undefined)
+    return succeed(
+      `${capital(showing.name === '' ? 'a field' : quote(showing.name))} shows ${quote(showing.value ?? '')}.`,
+    );
+  if (picked === false) return fail(`${capital(quote(directive.option))} is not selected.`);
+  return judgeClicked(context, evidence, { kind: 'click' }, quote(directive.option));
+}
+
+async function judgeDisclosure(
+  context: CheckContext,
+  evidence: StepEvidence,
+  directive: DisclosureDirective,
+): Promise<Judgment> {
+  const wanted = directive.kind === 'expand';
+  const name = describeElement(directive.target);
+  const found = await after(context, queryFor(directive.target));
+  const node = found.best?.node;
+  const expanded = node?.expanded;
+  if (expanded !== undefined)
+    return expanded === wanted
+      ? succeed(`${capital(name)} is ${wanted ? 'expanded' : 'collapsed'}.`)
+      : fail(`${capital(name)} is ${expanded ? 'expanded' : 'collapsed'}.`);
+  return judgeClicked(context, evidence, { kind: 'click' }, name);
+}
+
+async function judgeDismissed(
+  context: CheckContext,
+  evidence: StepEvidence,
+  directive: DismissDirective,
+): Promise<Judgment> {
+  const overlays = (screen: Screen) =>
+    (context.reader.tree(screen) ?? []).filter(
+      (node) =>
+        (node.role === 'dialog' || node.role === 'alertdialog' || node.role === 'menu') &&
+        isInViewport(node.box, screen),
+    );
+  if (directive.target !== undefined) {
+    const name = describeElement(directive.target);
+    const before = await locateTarget(context.handle, context.reader, context.input.before, queryFor(directive.target));
+    const now = await after(context, queryFor(directive.target));
+    if (before.best !== undefined && (now.best === undefined || !now.best.inViewport))
+      return succeed(`${capital(name)} is gone.`);
+    if (
+      before.best !== undefined &&
+      now.best !== undefined &&
+      before.best.label === now.best.label &&
+      Math.abs(before.best.box.y - now.best.box.y) < 2
+    )
+      return fail(`${capital(name)} is still on screen.`);
+  }
+  const was = overlays(context.input.before).length;
+  const is = overlays(context.input.after).length;
+  if (is < was)
+    return succeed(`${was - is} dialog${was - is === 1 ? '' : 's'} or menu${was - is === 1 ? '' : 's'} closed.`);
+  if (evidence.executed.actions.length === 0) return fail('Nothing was closed.');
+  const effect = strongest(evidence.regions, ['popup', 'navigation', 'consequence', 'near-action', 'toggle']);
+  return effect === undefined
+    ? fail(`Nothing closed${unreadable(evidence)}.`)
+    : succeed(`After closing, ${cite(effect)}.`);
+}
+
+function judgeConfirmed(context: CheckContext, evidence: StepEvidence): Judgment {
+  if (!evidence.executed.actions.some((action) => action.type === 'click')) {
+    return succeed('No dialog asked for confirmation, so there was nothing to confirm.');
+  }
+  const dialogs = (screen: Screen) =>
+    (context.reader.tree(screen) ?? []).filter(
+      (node) => (node.role === 'dialog' || node.role === 'alertdialog') && isInViewport(node.box, screen),
+    );
+  const was = dialogs(context.input.before);
+  const is = dialogs(context.input.after);
+  if (was.length > 0 && is.length < was.length)
+    return succeed(`The dialog ${quote(was.at(-1)?.name ?? '')} closed after confirming.`);
+  const moved = pageMoved(context);
+  if (moved !== undefined) return succeed(`After confirming, ${moved}.`);
+  return judgeClicked(context, evidence, { kind: 'click' }, 'the confirming button');
+}
+
+async function judgeSearched(
+  context: CheckContext,
+  evidence: StepEvidence,
+  directive: SearchDirective,
+): Promise<Judgment> {
+  if (!evidence.executed.actions.some((action) => action.type === 'key'))
+    return fail(`The search for ${quote(directive.text)} was not submitted.`);
+  const moved = pageMoved(context);
+  if (moved !== undefined) return succeed(`After searching, ${moved}.`);
+  const effect = strongest(evidence.regions, [
+    'navigation',
+    'consequence',
+    'popup',
+    'near-action',
+    'field-text',
+    'scroll',
+  ]);
+  if (effect !== undefined) return succeed(`After searching for ${quote(directive.text)}, ${cite(effect)}.`);
+  return judgeTextVisible(context, directive.text);
+}
+
+async function judgeFound(context: CheckContext, target: TargetRef): Promise<Judgment> {
+  const found = await after(context, queryFor(target));
+  const name = describeElement(target);
+  if (found.best !== undefined && found.best.inViewport) return succeed(`${capital(name)} is in view.`);
+  return fail(found.best === undefined ? `${capital(name)} is not on screen.` : `${capital(name)} is out of view.`);
+}
+
+async function judgeWentTo(context: CheckContext, evidence: StepEvidence, directive: GoToDirective): Promise<Judgment> {
+  const name = describeElement(directive.target);
+  const found = await after(context, queryFor(directive.target));
+  const node = found.best?.node;
+  if (node?.role === 'tab')
+    return node.selected === true
+      ? succeed(`${capital(name)} is the selected tab.`)
+      : fail(`${capital(name)} is not selected.`);
+  if (evidence.executed.actions.length === 0) {
+    return found.best?.inViewport === true
+      ? succeed(`${capital(name)} is in view.`)
+      : fail(`${capital(name)} is not in view.`);
+  }
+  return judgeClicked(context, evidence, { kind: 'click' }, name);
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

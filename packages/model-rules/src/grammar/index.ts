@@ -1,13 +1,12 @@
-import { splitClauses } from './clauses.js';
+import { interpretInstruction, type ScreenHints } from '../language/interpret.js';
 import type { Directive } from './directive.js';
-import { parseClause } from './parse-clause.js';
 
 export type * from './directive.js';
 export { clickRoles } from './directive.js';
 export { parseKeys, modifierKeys } from './keys.js';
 export { quote } from '@sandpiper/protocol';
-export { describeTarget, renderDirective } from './render.js';
-export { directiveOfStep, directiveToIntent, intentToDirective, plannedStepFor } from './intent.js';
+export { describeField, describeTarget, renderDirective } from './render.js';
+export { directiveOfStep, plannedStepFor } from './intent.js';
 
 /** One understood clause of an instruction. */
 export interface ParsedClause {
@@ -24,6 +23,8 @@ export type InstructionParse =
       readonly ok: true;
       /** The clauses in instruction order. */
       readonly parsed: readonly ParsedClause[];
+      /** Clauses that restrict rather than ask ("do not submit yet"). */
+      readonly constraints: readonly string[];
     }
   | {
       /** At least one clause matched no form. */
@@ -32,41 +33,40 @@ export type InstructionParse =
       readonly unparsed: readonly string[];
       /** The clauses that were understood, in order. */
       readonly parsed: readonly ParsedClause[];
+      readonly constraints: readonly string[];
     };
 
-/** Split an instruction into clauses and parse each; never guesses at a clause it cannot match. */
-export function parseInstruction(text: string): InstructionParse {
-  const parsed: ParsedClause[] = [];
-  const unparsed: string[] = [];
-  for (const clause of splitClauses(text)) {
-    const directive = parseClause(clause);
-    if (directive === undefined) unparsed.push(clause.verbatim);
-    else parsed.push({ source: clause.verbatim, directive });
-  }
-  if (parsed.length === 0 && unparsed.length === 0) unparsed.push(text.trim());
-  return unparsed.length === 0 ? { ok: true, parsed } : { ok: false, unparsed, parsed };
+/**
+ * Read an instruction into directives, clause by clause (see language/interpret.ts); never
+ * guesses at a clause it cannot read. `hints` (labels of fields on the starting screen) lets
+ * verbless clauses such as "from Porto" name a field.
+ */
+export function parseInstruction(text: string, hints?: ScreenHints): InstructionParse {
+  const read = interpretInstruction(text, hints);
+  const parsed = read.steps.map((step) => ({ source: step.source, directive: step.intent }));
+  return read.unparsed.length === 0
+    ? { ok: true, parsed, constraints: read.constraints }
+    : { ok: false, unparsed: read.unparsed, parsed, constraints: read.constraints };
 }
 
-/** Parse one step's text; undefined unless it is exactly one clause of the grammar. */
+/** Read one step's text; undefined unless it is exactly one step. */
 export function parseStep(stepText: string): Directive | undefined {
-  const clauses = splitClauses(stepText);
-  if (clauses.length !== 1 || clauses[0] === undefined) return undefined;
-  return parseClause(clauses[0]);
+  const read = interpretInstruction(stepText);
+  if (read.unparsed.length > 0 || read.steps.length !== 1) return undefined;
+  return read.steps[0]?.intent;
 }
 
-/** The clause forms the grammar understands, for clarification questions. */
+/** Example requests, one per kind of step, for questions that ask a person to say something another way. */
 export const understoodForms: readonly string[] = [
-  'open <address>',
-  'click <target> (also double-click, hover over)',
-  "type 'text' into <field>",
-  "fill <field> with 'text'",
-  'clear <field>',
-  "select 'option' from <dropdown>",
-  "choose 'option' [for <group>]",
-  'check / uncheck <checkbox>',
-  'press <key or chord>',
-  'scroll down / up [N times | by N pixels]',
-  'scroll to the top / bottom',
-  'wait N seconds',
-  "wait for 'text' to appear",
+  'click Save',
+  "type 'ada@example.com' into Email",
+  'select Blue in Colour',
+  'tick Weekly report',
+  'turn on SMS alerts',
+  'set Volume to 35',
+  'expand Billing',
+  'remove Jonas Berg',
+  'press Enter',
+  'scroll down',
+  "wait for 'Saved' to appear",
 ];

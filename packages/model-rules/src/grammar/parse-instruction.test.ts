@@ -1,149 +1,200 @@
+import { renderStepIntent } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
-import type { Directive } from './directive.js';
 import { parseInstruction, parseStep } from './index.js';
 
-function directives(text: string): Directive[] {
-  const result = parseInstruction(text);
+/** The steps an instruction reads as, in their canonical text; throws on any clause not read. */
+function read(text: string, fieldLabels: readonly string[] = []): string[] {
+  const result = parseInstruction(text, { fieldLabels });
   if (!result.ok) throw new Error(`unparsed: ${result.unparsed.join(' | ')}`);
-  return result.parsed.map((clause) => clause.directive);
+  return result.parsed.map((clause) => renderStepIntent(clause.directive));
 }
 
-describe('clause forms', () => {
-  it.each<[string, Directive]>([
-    ['open https://example.com/form?x=1', { kind: 'open', target: 'https://example.com/form?x=1' }],
-    ['Go to /expense', { kind: 'open', target: '/expense' }],
-    ['navigate to example.org', { kind: 'open', target: 'example.org' }],
-    ["open 'Settings app'", { kind: 'open', target: 'Settings app' }],
-    ['click Next', { kind: 'click', target: 'Next' }],
-    ['Click on the Save changes button', { kind: 'click', target: 'Save changes', role: 'button' }],
-    ["click the 'Reports' tab", { kind: 'click', target: 'Reports', role: 'tab' }],
-    ["click the 'Temperature' column header", { kind: 'click', target: 'Temperature', role: 'column header' }],
-    ["click on the 'Name' header", { kind: 'click', target: 'Name', role: 'header' }],
-    ["click the 'Card' radio button", { kind: 'click', target: 'Card', role: 'radio' }],
-    ["click the 'Export' menu item", { kind: 'click', target: 'Export', role: 'menu item' }],
-    ['click the Help icon', { kind: 'click', target: 'Help', role: 'icon' }],
-    ['click the Docs link', { kind: 'click', target: 'Docs', role: 'link' }],
-    ["click the 'Large' option", { kind: 'click', target: 'Large', role: 'option' }],
-    ["double-click 'Row 1'", { kind: 'double-click', target: 'Row 1' }],
-    ['double click the Title header', { kind: 'double-click', target: 'Title', role: 'header' }],
-    ['hover over the Account menu item', { kind: 'hover', target: 'Account', role: 'menu item' }],
-    ['press the Submit button', { kind: 'click', target: 'Submit', role: 'button' }],
-    [
-      "type 'Ada Lovelace' into the Employee name field",
-      { kind: 'type', text: 'Ada Lovelace', field: 'Employee name' },
-    ],
-    ["Type 'x' in the 'Notes' textarea", { kind: 'type', text: 'x', field: 'Notes' }],
-    ["enter 'ada@example.com' in the Email box", { kind: 'type', text: 'ada@example.com', field: 'Email' }],
-    ['enter 42 in Amount', { kind: 'type', text: '42', field: 'Amount' }],
-    ["fill in the Email field with 'a@b.c'", { kind: 'type', text: 'a@b.c', field: 'Email' }],
-    ["fill Name with 'Grace'", { kind: 'type', text: 'Grace', field: 'Name' }],
-    ["type 'hello'", { kind: 'type', text: 'hello' }],
-    ['clear the Search field', { kind: 'clear', field: 'Search' }],
-    [
-      "select 'Engineering' from the Department dropdown",
-      { kind: 'select', option: 'Engineering', field: 'Department' },
-    ],
-    ["select 'West' from the 'Region' menu", { kind: 'select', option: 'West', field: 'Region' }],
-    ["select 'Units' in the Metric list", { kind: 'select', option: 'Units', field: 'Metric' }],
-    ["choose 'Lodging'", { kind: 'choose', option: 'Lodging' }],
-    ["choose 'Card' for Payment method", { kind: 'choose', option: 'Card', group: 'Payment method' }],
-    ["check the 'Receipt attached' checkbox", { kind: 'check', target: 'Receipt attached' }],
-    [
-      "check 'I certify these expenses are accurate'",
-      { kind: 'check', target: 'I certify these expenses are accurate' },
-    ],
-    ['check the Receipt attached box', { kind: 'check', target: 'Receipt attached' }],
-    ["uncheck the 'Services' checkbox", { kind: 'uncheck', target: 'Services' }],
-    ['tick Newsletter', { kind: 'check', target: 'Newsletter' }],
-    ["untick 'Newsletter'", { kind: 'uncheck', target: 'Newsletter' }],
-    ['press Enter', { kind: 'press', keys: ['Enter'] }],
-    ['press the Escape key', { kind: 'press', keys: ['Escape'] }],
-    ['press Tab', { kind: 'press', keys: ['Tab'] }],
-    ['press space', { kind: 'press', keys: ['Space'] }],
-    ['press Backspace', { kind: 'press', keys: ['Backspace'] }],
-    ['press the down arrow', { kind: 'press', keys: ['ArrowDown'] }],
-    ['press Control+A', { kind: 'press', keys: ['Control', 'A'] }],
-    ['press ctrl+shift+k', { kind: 'press', keys: ['Control', 'Shift', 'K'] }],
-    ['scroll down', { kind: 'scroll', direction: 'down' }],
-    ['scroll up 3 times', { kind: 'scroll', direction: 'up', times: 3 }],
-    ['scroll down twice', { kind: 'scroll', direction: 'down', times: 2 }],
-    ['scroll down by 1,000 pixels', { kind: 'scroll', direction: 'down', pixels: 1000 }],
-    ['scroll to the bottom', { kind: 'scroll-to', edge: 'bottom' }],
-    ['scroll to the top of the page', { kind: 'scroll-to', edge: 'top' }],
-    ['wait 2 seconds', { kind: 'wait', ms: 2000 }],
-    ['wait 1.5 seconds', { kind: 'wait', ms: 1500 }],
-    ['wait for 300 ms', { kind: 'wait', ms: 300 }],
-    ["wait for 'Report submitted'", { kind: 'wait-for', text: 'Report submitted' }],
-    ["wait for 'Report submitted' to appear", { kind: 'wait-for', text: 'Report submitted' }],
-    ["wait until 'Done' appears", { kind: 'wait-for', text: 'Done' }],
-    ["wait until 'Done' is visible", { kind: 'wait-for', text: 'Done' }],
+describe('verbs, their synonyms and particles', () => {
+  it.each<[string, string[]]>([
+    ['open https://example.com/form?x=1', ['Open https://example.com/form?x=1']],
+    ['Go to /expense', ['Open /expense']],
+    ['navigate to example.org', ['Open example.org']],
+    ["open the address 'Settings app'", ["Open the address 'Settings app'"]],
+    ['click Next', ["Click 'Next'"]],
+    ['Click on the Save changes button', ["Click the 'Save changes' button"]],
+    ["click on the link 'Docs'", ["Click the 'Docs' link"]],
+    ["click on the 'Reports' tab", ["Click the 'Reports' tab"]],
+    ["click the 'Temperature' column header", ["Click the 'Temperature' column header"]],
+    ['tap the Help icon', ["Click the 'Help' icon"]],
+    ['hit Submit', ["Click 'Submit'"]],
+    ['push the Go button', ["Click the 'Go' button"]],
+    ["double-click 'Row 1'", ["Double-click 'Row 1'"]],
+    ['hover over the Account menu item', ["Hover over the 'Account' menu item"]],
+    ['press the Submit button', ["Click the 'Submit' button"]],
+    ['press Submit', ["Click 'Submit'"]],
+    ['press Enter', ['Press Enter']],
+    ['press the Escape key', ['Press Escape']],
+    ['hit ctrl+shift+k', ['Press Control+Shift+K']],
+    ["type 'Ada Lovelace' into the Employee name field", ["Type 'Ada Lovelace' into the 'Employee name' field"]],
+    ["enter 'ada@example.com' in the Email box", ["Type 'ada@example.com' into the 'Email' field"]],
+    ['enter 42 in Amount', ["Type '42' into the 'Amount' field"]],
+    ['type hello world into the search box', ["Type 'hello world' into the searchbox"]],
+    ["fill in the Email field with 'a@b.c'", ["Type 'a@b.c' into the 'Email' field"]],
+    ['fill Name with Grace', ["Type 'Grace' into the 'Name' field"]],
+    ["write 'Thanks!' in Notes", ["Type 'Thanks!' into the 'Notes' field"]],
+    ["input 'x' into the 'Notes' textarea", ["Type 'x' into the 'Notes' field"]],
+    ["type 'hello'", ["Type 'hello'"]],
+    ['clear the Search field', ["Clear the 'Search' field"]],
+    ["select 'Engineering' from the Department dropdown", ["Select 'Engineering' from the 'Department' dropdown"]],
+    ['select Engineering from the Department dropdown', ["Select 'Engineering' from the 'Department' dropdown"]],
+    ["choose 'Lodging'", ["Pick 'Lodging'"]],
+    ['pick Card for Payment method', ["Pick 'Card' in 'Payment method'"]],
+    ["choose the 'Card' radio button for 'Payment method'", ["Choose the 'Card' radio button for 'Payment method'"]],
+    ['select Mustard', ["Pick 'Mustard'"]],
+    ["check the 'Receipt attached' checkbox", ["Check the 'Receipt attached' checkbox"]],
+    ['check the Receipt attached box', ["Check the 'Receipt attached' checkbox"]],
+    ['tick Newsletter', ["Check the 'Newsletter' checkbox"]],
+    ['mark Newsletter', ["Check the 'Newsletter' checkbox"]],
+    ["untick 'Newsletter'", ["Uncheck the 'Newsletter' checkbox"]],
+    ['turn on SMS alerts', ["Turn on 'SMS alerts'"]],
+    ['switch dark mode off', ["Turn off 'dark mode'"]],
+    ['disable the Public profile switch', ["Turn off the 'Public profile' switch"]],
+    ['set the volume to 35', ["Set 'volume' to '35'"]],
+    ['change the role of Chidi Obi to Editor', ["Set 'role' in 'Chidi Obi' to 'Editor'"]],
+    ['expand Billing', ["Expand 'Billing'"]],
+    ["open the 'Billing Address' section", ["Expand the 'Billing Address' section"]],
+    ['collapse the Details section', ["Collapse the 'Details' section"]],
+    ['close the dialog', ['Close the dialog']],
+    ['dismiss the trial notification', ["Close the 'trial' notice"]],
+    ['close', ['Close']],
+    ['confirm', ['Confirm in the dialog']],
+    ["confirm with 'Sign out'", ["Confirm with 'Sign out'"]],
+    ['go to Members', ["Go to 'Members'"]],
+    ['switch to the Members tab', ["Go to the 'Members' tab"]],
+    ['search for blue shoes', ["Search for 'blue shoes'"]],
+    ['look up harbour', ["Search for 'harbour'"]],
+    ['find the Archive button', ["Find the 'Archive' button"]],
+    ['show me the Members tab', ["Go to the 'Members' tab"]],
+    ['display the details section', ["Expand the 'details' section"]],
+    ['reveal the Archive button', ["Find the 'Archive' button"]],
+    ['log in', ['Log in']],
+    ['sign in', ['Sign in']],
+    ['submit', ['Submit']],
+    ['save the profile', ["Save 'profile'"]],
+    ['remove Jonas Berg', ["Remove 'Jonas Berg'"]],
+    ['scroll down twice', ['Scroll down 2 times']],
+    ['scroll to the bottom', ['Scroll to the bottom']],
+    ['wait 2 seconds', ['Wait 2 seconds']],
+    ["wait for 'Saved' to appear", ["Wait for 'Saved' to appear"]],
   ])('%s', (text, expected) => {
-    expect(directives(text)).toEqual([expected]);
-  });
-
-  it('ignores "please", "the" and letter case', () => {
-    expect(directives('Please CLICK THE Next BUTTON')).toEqual([{ kind: 'click', target: 'Next', role: 'button' }]);
+    expect(read(text)).toEqual(expected);
   });
 });
 
-describe('joiners', () => {
-  it('splits on commas, semicolons, periods, "and", "then", "and then", "after that" and "finally"', () => {
-    const text =
-      "Open /form, click 'A'; click 'B'. Click 'C' and click 'D' then click 'E' and then click 'F', after that click 'G', finally click 'H'.";
-    expect(directives(text).map((directive) => ('target' in directive ? directive.target : ''))).toEqual([
-      '/form',
-      'A',
-      'B',
-      'C',
-      'D',
-      'E',
-      'F',
-      'G',
-      'H',
-    ]);
+describe('targets by kind, position and relation', () => {
+  it.each<[string, string[]]>([
+    ['click the button', ['Click the button']],
+    ['type abc into the text field', ["Type 'abc' into the field"]],
+    ['click the 3rd result', ['Click the third card']],
+    ['click the second text box', ['Click the second field']],
+    ['click the last row', ['Click the last row']],
+    ['click the first link', ['Click the first link']],
+    ['click link number 3', ['Click the third link']],
+    ['Click button ONE', ["Click the 'ONE' button"]],
+    ['click the Cancel button in the dialog', ["Click the 'Cancel' button in the dialog"]],
+    ["click the Delete button of the row with 'Boiler-02'", ["Click the 'Delete' button in the row of 'Boiler-02'"]],
+    ['click the Like button on the post by @dana', ["Click the 'Like' button in the card of '@dana'"]],
+    ["type 12 in the field next to 'Amount'", ["Type '12' into the field in 'Amount'"]],
+  ])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+});
+
+describe('several values, targets and clauses', () => {
+  it.each<[string, string[]]>([
+    [
+      "enter username 'ada' and password 'secret'",
+      ["Type 'ada' into the 'username' field", "Type 'secret' into the 'password' field"],
+    ],
+    ["select 'A', 'B' and 'C'", ["Pick 'A'", "Pick 'B'", "Pick 'C'"]],
+    [
+      'tick Weekly report and Daily digest',
+      ["Check the 'Weekly report' checkbox", "Check the 'Daily digest' checkbox"],
+    ],
+    ['Set From to Lisbon and To to Oslo', ["Set 'From' to 'Lisbon'", "Set 'To' to 'Oslo'"]],
+    [
+      'Tick Weekly report, untick Daily digest, save.',
+      ["Check the 'Weekly report' checkbox", "Uncheck the 'Daily digest' checkbox", 'Save'],
+    ],
+    ['Remove Jonas Berg and confirm.', ["Remove 'Jonas Berg'", 'Confirm in the dialog']],
+    [
+      'Click “Remove” in the row of “Jonas Berg”, then “Remove” in the dialog.',
+      ["Click 'Remove' in the row of 'Jonas Berg'", "Click 'Remove' in the dialog"],
+    ],
+    ['Account menu → Sign out, confirm.', ["Go to the 'Account' menu", 'Sign out', 'Confirm in the dialog']],
+    ['Country: New Zealand. Save.', ["Set 'Country' to 'New Zealand'", 'Save']],
+    ['Billing: expand 2024', ["Go to 'Billing'", "Expand '2024'"]],
+    ['Harbor Redesign is finished; archive it.', ["Archive 'Harbor Redesign'"]],
+    ['Could you sign me out, please?', ['Sign out']],
+    [
+      'Please delete my account. It is under Privacy, and you will need to confirm.',
+      ["Delete 'account'", 'Confirm in the dialog'],
+    ],
+    [
+      "scroll down and find and click the link 'Pricing'",
+      ['Scroll down', "Find the 'Pricing' link", "Click the 'Pricing' link"],
+    ],
+    ["expand Help, to find and click the link 'FAQ'", ["Expand 'Help'", "Find the 'FAQ' link", "Click the 'FAQ' link"]],
+    ["type 'ada' in upper case into Name", ["Type 'ADA' into the 'Name' field"]],
+    ['Fill in the trip from Porto to Oslo. Do not submit yet.', []],
+  ])('%s', (text, expected) => {
+    if (expected.length === 0) {
+      expect(parseInstruction(text).ok).toBe(false);
+      return;
+    }
+    expect(read(text)).toEqual(expected);
   });
 
-  it('keeps periods inside addresses and numbers', () => {
-    expect(directives('open https://a.example.com/x.html. wait 2.5 seconds')).toEqual([
-      { kind: 'open', target: 'https://a.example.com/x.html' },
-      { kind: 'wait', ms: 2500 },
+  it('reads verbless "field value" clauses against the labels on screen', () => {
+    expect(read('Birthday June 22, 1990; save profile', ['Birthday', 'Name'])).toEqual([
+      "Set the 'Birthday' field to 'June 22, 1990'",
+      "Save 'profile'",
     ]);
+    expect(read('from Porto, to Toronto', ['From', 'To'])).toEqual([
+      "Set the 'from' field to 'Porto'",
+      "Set the 'to' field to 'Toronto'",
+    ]);
+    expect(parseInstruction('from Porto, to Toronto').ok).toBe(false);
   });
 
-  it('reads numbered lists', () => {
-    expect(directives("1. Open /form\n2. Click 'Go'")).toEqual([
-      { kind: 'open', target: '/form' },
-      { kind: 'click', target: 'Go' },
-    ]);
+  it('keeps "do not" clauses as constraints, not steps', () => {
+    const result = parseInstruction('Set From to Lisbon. Do not submit yet.');
+    expect(result.ok).toBe(true);
+    expect(result.constraints).toEqual(['Do not submit yet']);
   });
 });
 
 describe('quotes', () => {
   it('never splits quoted text, even at commas, "and" or "then"', () => {
-    expect(
-      directives("type 'Plant B, Line 3 and then more' into the 'Search, and find' field and press Enter"),
-    ).toEqual([
-      { kind: 'type', text: 'Plant B, Line 3 and then more', field: 'Search, and find' },
-      { kind: 'press', keys: ['Enter'] },
+    expect(read("type 'Plant B, Line 3 and then more' into the 'Search, and find' field and press Enter")).toEqual([
+      "Type 'Plant B, Line 3 and then more' into the 'Search, and find' field",
+      'Press Enter',
     ]);
   });
 
-  it('accepts double and typographic quotes and keeps apostrophes inside a quote', () => {
-    expect(directives('type "it\'s fine" into \u2018Notes\u2019 and click \u201cSave, then close\u201d')).toEqual([
-      { kind: 'type', text: "it's fine", field: 'Notes' },
-      { kind: 'click', target: 'Save, then close' },
+  it('accepts every kind of quote and keeps apostrophes inside a quote', () => {
+    expect(read('type "it\'s fine" into \u2018Notes\u2019 and click \u201cSave, then close\u201d')).toEqual([
+      "Type 'it's fine' into the 'Notes' field",
+      "Click 'Save, then close'",
     ]);
+    expect(read('click \u00abWeiter\u00bb and click `OK`')).toEqual(["Click 'Weiter'", "Click 'OK'"]);
   });
 
   it('takes quoted text literally, spaces and case included', () => {
-    expect(directives("type '  Mixed CASE  ' into 'Name'")).toEqual([
-      { kind: 'type', text: '  Mixed CASE  ', field: 'Name' },
-    ]);
+    expect(parseInstruction("type '  Mixed CASE  ' into 'Name'")).toMatchObject({
+      ok: true,
+      parsed: [{ directive: { kind: 'type', text: '  Mixed CASE  ', field: { name: 'Name', role: 'field' } } }],
+    });
   });
 });
 
 describe('clauses it does not understand', () => {
-  it('lists exactly the clauses no form matches, verbatim, and keeps the rest', () => {
+  it('lists exactly the clauses it could not read, verbatim, and keeps the rest', () => {
     const result = parseInstruction(
       "open /form, frobnicate the widget, click 'Next' and then fill in the rest with my usual details",
     );
@@ -155,22 +206,21 @@ describe('clauses it does not understand', () => {
 
   it.each([
     'book me a nice hotel for the Denver trip',
-    'type hello into the Name field',
-    'select Engineering from the Department dropdown',
-    'wait for the page to load',
+    'make the chart look better',
     'check that the total is right',
-    'tick the box',
-    'open the settings page',
-    'press the big red thing',
-    "double-click the 'Row 1' row",
+    'I want mustard on my sandwich',
+    'Strangers should not be able to see my profile.',
+    'Could you keep my data for six months only?',
+    'restart whichever ones seem overheated',
+    'delete the ones that look suspicious',
   ])('does not guess at "%s"', (text) => {
-    expect(parseInstruction(text)).toMatchObject({ ok: false, unparsed: [text] });
+    expect(parseInstruction(text).ok).toBe(false);
   });
 });
 
 describe('parseStep', () => {
   it('reads one clause, with or without a final period', () => {
-    expect(parseStep("Click the 'Next' button.")).toEqual({ kind: 'click', target: 'Next', role: 'button' });
+    expect(parseStep("Click the 'Next' button.")).toEqual({ kind: 'click', target: { name: 'Next', role: 'button' } });
   });
 
   it('refuses text with more than one clause', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clickRoles, type Directive } from './directive.js';
 import { parseStep, renderDirective } from './index.js';
-import { isQuotable } from '@sandpiper/protocol';
+import { isQuotable, type TargetRef } from '@sandpiper/protocol';
 
 /** Characters that stress quoting and clause splitting. */
 const tricky = fc.constantFrom(
@@ -62,17 +62,23 @@ const openTarget = fc.oneof(
 );
 
 const role = fc.option(fc.constantFrom(...clickRoles), { nil: undefined });
+const named = (name: string, hint?: string): TargetRef => (hint === undefined ? { name } : { name, role: hint });
+const verbs = fc.constantFrom('remove', 'archive', 'delete', 'save', 'sign out', 'download', 'restore', 'duplicate');
 
 const directive: fc.Arbitrary<Directive> = fc.oneof(
   openTarget.map((target): Directive => ({ kind: 'open', target })),
   fc
     .tuple(fc.constantFrom('click', 'double-click', 'hover' as const), nameText, role)
-    .map(([kind, target, hint]): Directive => (hint === undefined ? { kind, target } : { kind, target, role: hint })),
+    .map(([kind, target, hint]): Directive => ({ kind, target: named(target, hint) })),
   fc
     .tuple(anyText, fc.option(nameText, { nil: undefined }))
-    .map(([text, field]): Directive => (field === undefined ? { kind: 'type', text } : { kind: 'type', text, field })),
-  nameText.map((field): Directive => ({ kind: 'clear', field })),
-  fc.tuple(nameText, nameText).map(([option, field]): Directive => ({ kind: 'select', option, field })),
+    .map(([text, field]): Directive =>
+      field === undefined ? { kind: 'type', text } : { kind: 'type', text, field: named(field, 'field') },
+    ),
+  nameText.map((field): Directive => ({ kind: 'clear', field: named(field, 'field') })),
+  fc
+    .tuple(nameText, nameText)
+    .map(([option, field]): Directive => ({ kind: 'select', option, field: named(field, 'dropdown') })),
   fc
     .tuple(nameText, fc.option(nameText, { nil: undefined }))
     .map(([option, group]): Directive =>
@@ -80,7 +86,7 @@ const directive: fc.Arbitrary<Directive> = fc.oneof(
     ),
   fc
     .tuple(fc.constantFrom('check', 'uncheck' as const), nameText)
-    .map(([kind, target]): Directive => ({ kind, target })),
+    .map(([kind, target]): Directive => ({ kind, target: named(target, 'checkbox') })),
   keys.map((chord): Directive => ({ kind: 'press', keys: chord })),
   fc
     .tuple(fc.constantFrom('up', 'down' as const), fc.oneof(fc.constant(undefined), fc.integer({ min: 2, max: 50 })))
@@ -93,6 +99,34 @@ const directive: fc.Arbitrary<Directive> = fc.oneof(
   fc.constantFrom('top', 'bottom' as const).map((edge): Directive => ({ kind: 'scroll-to', edge })),
   fc.integer({ min: 1, max: 600_000 }).map((ms): Directive => ({ kind: 'wait', ms })),
   nameText.map((text): Directive => ({ kind: 'wait-for', text })),
+  fc
+    .tuple(nameText, fc.option(nameText, { nil: undefined }))
+    .map(([option, within]): Directive =>
+      within === undefined ? { kind: 'pick', option } : { kind: 'pick', option, within: named(within) },
+    ),
+  fc.tuple(nameText, fc.boolean()).map(([name, on]): Directive => ({ kind: 'toggle', target: named(name), on })),
+  fc.tuple(nameText, anyText).map(([name, value]): Directive => ({ kind: 'set', target: named(name), value })),
+  fc
+    .tuple(fc.constantFrom('expand', 'collapse' as const), nameText)
+    .map(([kind, name]): Directive => ({ kind, target: named(name) })),
+  fc
+    .option(nameText, { nil: undefined })
+    .map((name): Directive => (name === undefined ? { kind: 'dismiss' } : { kind: 'dismiss', target: named(name) })),
+  fc
+    .option(nameText, { nil: undefined })
+    .map((name): Directive => (name === undefined ? { kind: 'confirm' } : { kind: 'confirm', target: named(name) })),
+  fc
+    .tuple(nameText, fc.option(nameText, { nil: undefined }))
+    .map(([text, field]): Directive =>
+      field === undefined ? { kind: 'search', text } : { kind: 'search', text, field: named(field, 'field') },
+    ),
+  nameText.map((name): Directive => ({ kind: 'find', target: named(name) })),
+  nameText.map((name): Directive => ({ kind: 'go-to', target: named(name) })),
+  fc
+    .tuple(verbs, fc.option(nameText, { nil: undefined }))
+    .map(([verb, object]): Directive =>
+      object === undefined ? { kind: 'command', verb } : { kind: 'command', verb, object: named(object) },
+    ),
 );
 
 describe('step text round trip', () => {
@@ -106,15 +140,24 @@ describe('step text round trip', () => {
   });
 
   it('renders the canonical step texts', () => {
-    expect(renderDirective({ kind: 'type', text: 'Ada Lovelace', field: 'Employee name' })).toBe(
+    expect(renderDirective({ kind: 'type', text: 'Ada Lovelace', field: named('Employee name', 'field') })).toBe(
       "Type 'Ada Lovelace' into the 'Employee name' field",
     );
-    expect(renderDirective({ kind: 'click', target: 'Next', role: 'button' })).toBe("Click the 'Next' button");
-    expect(renderDirective({ kind: 'select', option: 'Engineering', field: 'Department' })).toBe(
+    expect(renderDirective({ kind: 'click', target: named('Next', 'button') })).toBe("Click the 'Next' button");
+    expect(renderDirective({ kind: 'select', option: 'Engineering', field: named('Department', 'dropdown') })).toBe(
       "Select 'Engineering' from the 'Department' dropdown",
     );
-    expect(renderDirective({ kind: 'check', target: 'Receipt attached' })).toBe(
+    expect(renderDirective({ kind: 'check', target: named('Receipt attached', 'checkbox') })).toBe(
       "Check the 'Receipt attached' checkbox",
+    );
+    expect(
+      renderDirective({
+        kind: 'click',
+        target: { name: 'Delete', role: 'button', within: { name: 'Boiler-02', role: 'row' } },
+      }),
+    ).toBe("Click the 'Delete' button in the row of 'Boiler-02'");
+    expect(renderDirective({ kind: 'command', verb: 'remove', object: named('Jonas Berg') })).toBe(
+      "Remove 'Jonas Berg'",
     );
     expect(renderDirective({ kind: 'press', keys: ['Enter'] })).toBe('Press Enter');
     expect(renderDirective({ kind: 'scroll', direction: 'down' })).toBe('Scroll down');

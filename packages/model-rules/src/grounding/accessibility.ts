@@ -1,5 +1,6 @@
 import type { AccessibilityNode, Box } from '@sandpiper/protocol';
 import type { TargetCandidate } from './candidates.js';
+import { interactiveRoles } from '@sandpiper/protocol';
 import { isFieldHint, rankRole, roleFactor, rolesForFieldHint } from './roles.js';
 import { scoreText } from './text-score.js';
 
@@ -46,6 +47,24 @@ function candidateFor(
   };
 }
 
+/** Score factors of the other names an element goes by, against its accessible name. */
+const PLACEHOLDER_FACTOR = 0.95;
+const DESCRIPTION_FACTOR = 0.9;
+
+/**
+ * How well the query names a node through any of its names: the accessible name (label,
+ * aria-label, aria-labelledby, alt, text), the placeholder (kept after typing hides it), the
+ * description (title, tooltip, aria-describedby).
+ */
+export function nameScore(query: string, node: AccessibilityNode): number | undefined {
+  const scores = [
+    scoreText(query, node.name)?.score,
+    node.placeholder === undefined ? undefined : (scoreText(query, node.placeholder)?.score ?? 0) * PLACEHOLDER_FACTOR,
+    node.description === undefined ? undefined : (scoreText(query, node.description)?.score ?? 0) * DESCRIPTION_FACTOR,
+  ].filter((score): score is number => score !== undefined && score > 0);
+  return scores.length === 0 ? undefined : Math.max(...scores);
+}
+
 /**
  * Distance from a label to a field that sits to its right on the same row or below it; undefined
  * for fields elsewhere. Offsets along the other axis count half.
@@ -87,10 +106,19 @@ export function accessibilityCandidates(
   viewport: Viewport,
 ): TargetCandidate[] {
   const hint = query.role;
+  if (query.text.trim() === '') {
+    // Named by kind alone ("the text field", "the third link"): every element of that kind.
+    return nodes.flatMap((node) => {
+      const rank = rankRole(hint, node.role);
+      return rank === 3 && (hint !== undefined || interactiveRoles.has(node.role))
+        ? [candidateFor(node, 0.9, hint, viewport, 'name')]
+        : [];
+    });
+  }
   if (!isFieldHint(hint)) {
     return nodes.flatMap((node) => {
-      const text = scoreText(query.text, node.name);
-      return text === undefined ? [] : [candidateFor(node, text.score, hint, viewport, 'name')];
+      const score = nameScore(query.text, node);
+      return score === undefined ? [] : [candidateFor(node, score, hint, viewport, 'name')];
     });
   }
   const fieldRoles = rolesForFieldHint(hint);
@@ -98,8 +126,8 @@ export function accessibilityCandidates(
     (node) => fieldRoles.includes(node.role) || (hint === 'dropdown' && node.role === 'button'),
   );
   const candidates = fields.flatMap((node) => {
-    const text = scoreText(query.text, node.name);
-    return text === undefined ? [] : [candidateFor(node, text.score, hint, viewport, 'name')];
+    const score = nameScore(query.text, node);
+    return score === undefined ? [] : [candidateFor(node, score, hint, viewport, 'name')];
   });
   const bestByName = Math.max(0, ...candidates.map((candidate) => candidate.score));
   if (bestByName >= FIELD_NAME_ENOUGH) return candidates;

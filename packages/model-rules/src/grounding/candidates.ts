@@ -37,6 +37,11 @@ export interface TargetMatch {
   readonly alternatives: readonly TargetCandidate[];
   /** Several candidates scored within {@link AMBIGUITY_MARGIN} of the best; one was picked by role and position. */
   readonly ambiguous: boolean;
+  /**
+   * When the target was asked for inside something named by its text ("the Remove button of the
+   * admin") and several places fit equally: each place, described for a question to the person.
+   */
+  readonly rivals?: readonly string[];
 }
 
 /** Candidates this close to the best score count as equally good. */

@@ -1,10 +1,11 @@
 import type { Grounder, Handle, Screen, TargetQuery } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
-import type { Box } from '@sandpiper/protocol';
+import type { Box, TargetRef } from '@sandpiper/protocol';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { accessibilityCandidates, labelToFieldDistance } from './accessibility.js';
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
 import { ocrCandidates } from './ocr-grounding.js';
+import { nodeTree, nthCandidate, scopeCandidates } from './scope.js';
 
 /** Candidates below this score are not the target. */
 const MIN_SCORE = 0.3;
@@ -51,7 +52,28 @@ function preferActionableInside(match: TargetMatch): TargetMatch {
 export interface LocateQuery extends TargetQuery {
   /** Prefer candidates to the right of or below this box; absent to look everywhere alike. */
   readonly near?: Box;
+  /** Only candidates inside what this names (a row, a dialog, the card showing a text). */
+  readonly within?: TargetRef | undefined;
+  /** Position among the matching candidates in reading order; negative from the end. */
+  readonly ordinal?: number | undefined;
 }
+
+/** The grounding query for a target reference; `role` stands in when the reference names no kind. */
+export function queryFor(target: TargetRef, role?: string): LocateQuery {
+  const hint = target.role ?? role;
+  return {
+    text: target.name ?? '',
+    ...(hint === undefined ? {} : { role: hint }),
+    ...(target.within === undefined ? {} : { within: target.within }),
+    ...(target.ordinal === undefined ? {} : { ordinal: target.ordinal }),
+  };
+}
+
+/** Role hints that name holders: their candidates come from the whole tree, structure included. */
+const holderHints = new Set(['row', 'card', 'item', 'section', 'list', 'dialog', 'notice', 'cell', 'treeitem', 'menu']);
+
+/** Candidates this far below the best still "match" when an ordinal picks among them. */
+const ORDINAL_BAND = 0.15;
 
 /** How far outside a marked area a candidate's centre may lie and still count as inside, in pixels. */
 const REGION_SLACK = 12;
@@ -108,14 +130,39 @@ async function findMatch(
   screen: Screen,
   query: LocateQuery,
 ): Promise<TargetMatch> {
-  const nodes = reader.nodes(screen);
+  const content = reader.nodes(screen);
+  const all = reader.tree(screen);
   const viewport = { width: screen.capture.width, height: screen.capture.height };
-  if (nodes !== undefined) {
-    const found = accessibilityCandidates(nodes, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
+  if (content !== undefined && all !== undefined) {
+    const searched = query.role !== undefined && holderHints.has(query.role) ? all : content;
+    let found = accessibilityCandidates(searched, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
+    let rivals: readonly string[] = [];
+    if (query.within !== undefined && found.length > 0) {
+      const scoped = scopeCandidates(nodeTree(all), found, query.within);
+      found = [...scoped.candidates];
+      rivals = scoped.rivals;
+      if (found.length === 0) return { query: query.text, method: 'none', alternatives: [], ambiguous: false };
+    }
+    if (query.ordinal !== undefined && found.length > 0) {
+      const top = Math.max(...found.map((candidate) => candidate.score));
+      const matching = found.filter((candidate) => candidate.score >= top - ORDINAL_BAND);
+      const chosen = nthCandidate(nodeTree(all), matching, query.ordinal);
+      if (chosen === undefined) return { query: query.text, method: 'none', alternatives: [], ambiguous: false };
+      return {
+        query: query.text,
+        method: 'accessibility',
+        best: chosen,
+        alternatives: matching.filter((candidate) => candidate !== chosen).slice(0, 10),
+        ambiguous: false,
+      };
+    }
     if (found.length > 0) {
       const pool = preferNear(insideRegion(found, query.region), query.near);
-      return preferActionableInside(chooseCandidate(query, 'accessibility', pool));
+      const match = preferActionableInside(chooseCandidate(query, 'accessibility', pool));
+      return rivals.length > 1 ? { ...match, ambiguous: true, rivals } : match;
     }
+    if (query.within !== undefined || query.ordinal !== undefined)
+      return { query: query.text, method: 'none', alternatives: [], ambiguous: false };
   }
   const read = (await ocrCandidates(handle, reader, screen, query)) ?? [];
   const found = read.filter((candidate) => candidate.score >= MIN_SCORE);

@@ -24,8 +24,39 @@ const roleFits: Readonly<Record<string, RoleFit>> = {
   option: { primary: ['option', 'radio', 'menuitemradio'], compatible: ['menuitem', 'link', 'button'] },
   'menu item': { primary: ['menuitem', 'menuitemcheckbox', 'menuitemradio'], compatible: ['link', 'button', 'option'] },
   icon: { primary: ['img', 'button', 'link'], compatible: [] },
-  field: { primary: fieldRoles, compatible: [] },
+  field: { primary: fieldRoles, compatible: ['slider'] },
   dropdown: { primary: dropdownRoles, compatible: ['button'] },
+  searchbox: { primary: ['searchbox', 'textbox', 'combobox'], compatible: [] },
+  date: { primary: ['textbox', 'combobox', 'spinbutton'], compatible: ['button'] },
+  time: { primary: ['textbox', 'combobox', 'spinbutton'], compatible: ['button'] },
+  spinbutton: { primary: ['spinbutton'], compatible: ['textbox', 'slider'] },
+  slider: { primary: ['slider'], compatible: ['spinbutton'] },
+  switch: { primary: ['switch', 'checkbox', 'menuitemcheckbox'], compatible: ['button'] },
+  listbox: { primary: ['listbox'], compatible: ['combobox', 'list'] },
+  list: { primary: ['list', 'listbox', 'tree', 'grid', 'table'], compatible: [] },
+  menu: { primary: ['menu', 'menubar'], compatible: ['button', 'menuitem'] },
+  item: { primary: ['listitem', 'option', 'treeitem', 'menuitem', 'row', 'article'], compatible: ['link', 'button'] },
+  row: { primary: ['row'], compatible: ['listitem', 'option'] },
+  cell: { primary: ['cell', 'gridcell'], compatible: ['columnheader', 'rowheader'] },
+  card: { primary: ['article', 'listitem', 'row', 'group', 'region'], compatible: ['link', 'option'] },
+  dialog: { primary: ['dialog', 'alertdialog'], compatible: [] },
+  section: { primary: ['region', 'group', 'tabpanel', 'form'], compatible: ['button', 'heading'] },
+  notice: { primary: ['status', 'alert', 'alertdialog'], compatible: ['dialog', 'region', 'text'] },
+  treeitem: { primary: ['treeitem'], compatible: ['link', 'button', 'row'] },
+  image: { primary: ['img'], compatible: ['button', 'link'] },
+  tooltip: { primary: ['tooltip'], compatible: [] },
+  page: { primary: ['main'], compatible: [] },
+};
+
+/** Hints for things that take a value; found by their own name or through a nearby label. */
+const fieldHints: Readonly<Record<string, readonly string[]>> = {
+  field: [...fieldRoles, 'slider'],
+  dropdown: dropdownRoles,
+  searchbox: ['searchbox', 'textbox', 'combobox'],
+  date: ['textbox', 'combobox', 'spinbutton'],
+  time: ['textbox', 'combobox', 'spinbutton'],
+  spinbutton: ['spinbutton', 'textbox'],
+  slider: ['slider', 'spinbutton'],
 };
 
 /** How well a node's role suits the hint: 3 exact, 2 compatible or no hint, 1 mismatch. */
@@ -46,10 +77,10 @@ export function roleFactor(rank: RoleRank): number {
 }
 
 /** Hints whose target must be a field: only fields qualify, found by name or through a label. */
-export function isFieldHint(hint: string | undefined): hint is 'field' | 'dropdown' {
-  return hint === 'field' || hint === 'dropdown';
+export function isFieldHint(hint: string | undefined): hint is string {
+  return hint !== undefined && fieldHints[hint] !== undefined;
 }
 
-export function rolesForFieldHint(hint: 'field' | 'dropdown'): readonly string[] {
-  return hint === 'field' ? fieldRoles : dropdownRoles;
+export function rolesForFieldHint(hint: string): readonly string[] {
+  return fieldHints[hint] ?? fieldRoles;
 }

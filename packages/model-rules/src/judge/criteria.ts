@@ -1,8 +1,14 @@
 import type { Handle, Screen } from '@sandpiper/core';
-import type { CriterionCheck, PlanVersion, SuccessCriterion, TargetRef } from '@sandpiper/protocol';
+import {
+  describeTarget,
+  type CriterionCheck,
+  type PlanVersion,
+  type SuccessCriterion,
+  type TargetRef,
+} from '@sandpiper/protocol';
 import { quote } from '../grammar/index.js';
 import { rankRole } from '../grounding/roles.js';
-import { locateTarget } from '../grounding/grounder.js';
+import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { findVisibleText } from '../screen/visible-text.js';
@@ -37,11 +43,12 @@ async function textVisible(context: CriterionContext, text: string): Promise<Cri
 
 async function fieldValue(
   context: CriterionContext,
-  label: string,
+  target: TargetRef,
   role: 'field' | 'dropdown',
   wanted: string,
 ): Promise<CriterionOutcome> {
-  const found = await locateTarget(context.handle, context.reader, context.screen, { text: label, role });
+  const label = target.name ?? describeTarget(target);
+  const found = await locateTarget(context.handle, context.reader, context.screen, { ...queryFor(target), role });
   const node = found.best?.node;
   if (found.best === undefined) return unseen(`The ${quote(label)} ${role} is not on screen.`);
   if (node === undefined) {
@@ -59,12 +66,21 @@ async function fieldValue(
 
 async function toggleState(
   context: CriterionContext,
-  label: string,
+  target: TargetRef,
   role: 'checkbox' | 'radio',
   wanted: boolean,
 ): Promise<CriterionOutcome> {
-  const found = await locateTarget(context.handle, context.reader, context.screen, { text: label, role });
-  const checked = found.best?.node?.checked;
+  const label = target.name ?? describeTarget(target);
+  const hint = role === 'checkbox' && target.role === 'switch' ? 'switch' : role;
+  const found = await locateTarget(context.handle, context.reader, context.screen, { ...queryFor(target), role: hint });
+  const node = found.best?.node;
+  const checked =
+    node?.checked ??
+    (typeof node?.pressed === 'boolean'
+      ? node.pressed
+      : node?.role === 'tab' || node?.role === 'option'
+        ? (node.selected ?? false)
+        : undefined);
   if (checked === undefined) {
     return {
       satisfied: false,
@@ -101,12 +117,26 @@ async function controlState(context: CriterionContext, check: Extract<CriterionC
   const { target, state } = check;
   if (state === 'checked' || state === 'unchecked' || state === 'selected' || state === 'not-selected') {
     const wanted = state === 'checked' || state === 'selected';
-    return toggleState(context, target.name, toggleKind(target.role), wanted);
+    if (target.within !== undefined && target.name !== undefined) {
+      // An option picked inside a holder: a dropdown holding it shows it as its value.
+      const holder = await locateTarget(
+        context.handle,
+        context.reader,
+        context.screen,
+        queryFor(target.within, 'dropdown'),
+      );
+      const value = holder.best?.node?.value;
+      if (value !== undefined && value !== '' && holder.best?.node?.checked === undefined) {
+        const label = target.within.name ?? describeTarget(target.within);
+        const shows = optionShows(value, target.name) === wanted;
+        return shows
+          ? seen(`${quote(label)} shows ${quote(value)}.`)
+          : unseen(`${quote(label)} shows ${quote(value)}.`);
+      }
+    }
+    return toggleState(context, target, toggleKind(target.role), wanted);
   }
-  const found = await locateTarget(context.handle, context.reader, context.screen, {
-    text: target.name,
-    ...(target.role ? { role: target.role } : {}),
-  });
+  const found = await locateTarget(context.handle, context.reader, context.screen, queryFor(target));
   const node = found.best?.node;
   const reading =
     state === 'expanded' || state === 'collapsed'
@@ -120,7 +150,7 @@ async function controlState(context: CriterionContext, check: Extract<CriterionC
     return {
       satisfied: false,
       unreadable: true,
-      detail: `Whether ${quote(target.name)} ${state === 'pressed' || state === 'not-pressed' ? 'is pressed' : `is ${state}`} cannot be read on this screen.`,
+      detail: `Whether ${describeTarget(target)} ${state === 'pressed' || state === 'not-pressed' ? 'is pressed' : `is ${state}`} cannot be read on this screen.`,
     };
   }
   const wanted = state === 'expanded' || state === 'enabled';
@@ -133,17 +163,14 @@ async function controlState(context: CriterionContext, check: Extract<CriterionC
         ? 'enabled'
         : 'disabled';
   return reading === wanted
-    ? seen(`${quote(target.name)} is ${seenState}.`)
-    : unseen(`${quote(target.name)} is ${seenState}.`);
+    ? seen(`${describeTarget(target)} is ${seenState}.`)
+    : unseen(`${describeTarget(target)} is ${seenState}.`);
 }
 
 async function elementPresence(context: CriterionContext, target: TargetRef, wanted: 'visible' | 'gone') {
-  const found = await locateTarget(context.handle, context.reader, context.screen, {
-    text: target.name,
-    ...(target.role ? { role: target.role } : {}),
-  });
+  const found = await locateTarget(context.handle, context.reader, context.screen, queryFor(target));
   const present = found.best !== undefined && !found.ambiguous;
-  const name = quote(target.name);
+  const name = describeTarget(target);
   if (wanted === 'visible') return present ? seen(`${name} is on screen.`) : unseen(`${name} is not on screen.`);
   return found.best === undefined ? seen(`${name} is no longer on screen.`) : unseen(`${name} is still on screen.`);
 }
@@ -153,7 +180,7 @@ function countMatches(context: CriterionContext, check: Extract<CriterionCheck, 
   if (nodes === undefined) {
     return { satisfied: false, unreadable: true, detail: 'Elements cannot be counted without accessibility data.' };
   }
-  const name = check.target.name.toLowerCase();
+  const name = (check.target.name ?? '').toLowerCase();
   const count = nodes.filter(
     (node) =>
       (check.target.role === undefined || rankRole(check.target.role, node.role) === 3) &&
@@ -183,7 +210,7 @@ export async function checkCriterion(
     case 'steps-confirmed':
       return allStepsConfirmed(context.plan);
     case 'field-value':
-      return fieldValue(context, check.target.name, fieldKind(check.target.role), check.value);
+      return fieldValue(context, check.target, fieldKind(check.target.role), check.value);
     case 'control-state':
       return controlState(context, check);
     case 'text-visible':

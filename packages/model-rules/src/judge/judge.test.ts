@@ -103,4 +103,44 @@ describe('the rules judge', () => {
   it('rejects a plan without criteria', async () => {
     expect((await verdict([], finalScreen)).verdict).toBe('reject');
   });
+
+  describe('an edit left unsaved', () => {
+    const editor = (save: string) => [
+      node('group', 'Billing', [10, 10, 400, 120], { ref: 'g1' }),
+      node('textbox', 'Billing email', [20, 30, 300, 30], { ref: 't1', parent: 'g1', value: 'ada@example.com' }),
+      node('button', save, [20, 80, 80, 30], { ref: 'b1', parent: 'g1' }),
+      node('textbox', 'Search', [500, 10, 200, 30], { ref: 't2' }),
+    ];
+    const typed = {
+      completed: [
+        { id: 's1', text: "Type 'ada@example.com' into the 'Billing email' field", status: 'completed' as const },
+      ],
+    };
+    const wanted: CriterionDraft = {
+      check: {
+        kind: 'field-value',
+        target: { name: 'Billing email', role: 'field' },
+        value: 'ada@example.com',
+        exact: true,
+      },
+    };
+
+    it('rejects a value typed into a small editor whose Save was never pressed, naming the missing click', async () => {
+      const result = await verdict([wanted], editor('Save'), typed);
+      expect(result).toMatchObject({ verdict: 'reject', missing: ["Click the 'Save' button"] });
+      expect(result.reason).toContain("'Save' was never clicked");
+    });
+
+    it('accepts once a later step pressed it', async () => {
+      const saved = {
+        completed: [...typed.completed, { id: 's2', text: "Click the 'Save' button", status: 'completed' as const }],
+      };
+      const confirmed = [...editor('Save'), node('status', 'Billing email saved', [10, 200, 300, 20])];
+      expect(await verdict([wanted], confirmed, saved)).toMatchObject({ verdict: 'accept' });
+    });
+
+    it('accepts when the field has no commit button of its own', async () => {
+      expect((await verdict([wanted], editor('Help'), typed)).verdict).toBe('accept');
+    });
+  });
 });

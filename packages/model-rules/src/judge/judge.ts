@@ -4,12 +4,14 @@ import type { ScreenReader } from '../screen/screen-reader.js';
 import { checkCriterion } from './criteria.js';
 import { judgeFeasibility } from './feasibility.js';
 import { finalSideEffect, findConfirmation } from './side-effects.js';
+import { describeUnsaved, unsavedEdit } from './unsaved.js';
 
 /**
  * The rules judge. It reads every success criterion on a screen (accessibility names and values,
  * or OCR text), and accepts a completion claim only when every criterion is positively seen and,
  * when the plan ends with a click that changes something outside the page (save, submit, send),
- * a message on screen confirms it. Anything it cannot see is a rejection.
+ * a message on screen confirms it. A value typed into a small editor whose Save was never pressed
+ * is a rejection too. Anything it cannot see is a rejection.
  */
 export function createRulesJudge(reader: ScreenReader): Judge {
   return {
@@ -41,6 +43,11 @@ export function createRulesJudge(reader: ScreenReader): Judge {
       });
       if (missing.length > 0) {
         return { verdict: 'reject', reason: `Not seen on the final screen: ${missing.join('; ')}.`, satisfied };
+      }
+      const unsaved = unsavedEdit(input.plan, reader.tree(input.screen));
+      if (unsaved !== undefined) {
+        const { reason, missing: step } = describeUnsaved(unsaved);
+        return { verdict: 'reject', reason, satisfied, missing: [step] };
       }
       const found = readings.map((reading) => reading.evidence);
       const sideEffect = finalSideEffect(input.plan);

@@ -29,7 +29,12 @@ export function finalSideEffect(plan: PlanVersion): string | undefined {
   const directive = last === undefined ? undefined : directiveOfStep(last);
   if (directive === undefined) return undefined;
   if (directive.kind === 'click' || directive.kind === 'double-click') {
-    return SIDE_EFFECT_LABEL.test(directive.target) ? directive.target : undefined;
+    const label = directive.target.name;
+    return label !== undefined && SIDE_EFFECT_LABEL.test(label) ? label : undefined;
+  }
+  if (directive.kind === 'command') {
+    const label = directive.object?.name === undefined ? directive.verb : `${directive.verb} ${directive.object.name}`;
+    return SIDE_EFFECT_LABEL.test(directive.verb) || SIDE_EFFECT_LABEL.test(label) ? label : undefined;
   }
   return undefined;
 }

@@ -1,10 +1,11 @@
 import type { Handle, OperatorDecision, OperatorInput, Screen } from '@sandpiper/core';
-import type { Grounding } from '@sandpiper/protocol';
+import type { Box, Grounding, TargetRef } from '@sandpiper/protocol';
 import type { TargetCandidate } from '../grounding/candidates.js';
 import { toGrounding } from '../grounding/candidates.js';
 import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
-import { formatPoint, performedOfType, planned, pointIn, scrollByScreens, scrollToward } from './actions.js';
+import { formatPoint, performedOfType, planned, pointIn, scrollToward } from './actions.js';
+import { explorationNote, nextExploration, openedMenu } from './explore.js';
 
 /** Everything one decision needs, passed to the per-directive deciders. */
 export interface DecisionContext {
@@ -18,8 +19,6 @@ export interface DecisionContext {
   readonly screen: Screen;
 }
 
-/** Scrolls the operator may make in one attempt while looking for a target that is not on screen. */
-export const MAX_SEARCH_SCROLLS = 3;
 /** Short waits for a disabled target to become enabled before the step fails. */
 const MAX_ENABLE_WAITS = 2;
 
@@ -28,42 +27,55 @@ export type Targeting =
   | { readonly type: 'ready'; readonly candidate: TargetCandidate; readonly grounding: Grounding }
   | { readonly type: 'decided'; readonly decision: OperatorDecision };
 
-/** Whether the page shows signs of content below the screen, so scrolling down may reveal the target. */
-function mayHaveMoreBelow(context: DecisionContext): boolean {
-  const nodes = context.reader.nodes(context.screen);
-  if (nodes === undefined) return true;
-  const height = context.screen.capture.height;
-  return nodes.some((node) => node.box.y + node.box.height > height + 1);
+/** How a target is looked for. */
+export interface PrepareOptions {
+  /** What the query names, for exploring (its words and holder say where to look). */
+  readonly target?: TargetRef;
+  /** Explore (open menus, expand, switch tabs, page) when it is not on screen; default true. */
+  readonly explore?: boolean;
+  /** Ask the person when the target sits in more than one equally fitting place; default true. */
+  readonly askWhenAmbiguous?: boolean;
 }
 
 /**
  * Find the target and make sure it can be acted on: on screen and enabled. A target that is
- * scrolled out of view is scrolled to; a missing one is searched for by scrolling down a few
- * times; a disabled one is waited for briefly. `description` names the target in summaries and
- * reasons ("the 'Next' button").
+ * scrolled out of view is scrolled to; a missing one is looked for by exploring (scrolling the
+ * page, expanding sections, opening menus, switching tabs, paging; see explore.ts); a disabled
+ * one is waited for briefly; one that fits several places equally is asked about.
+ * `description` names the target in summaries and reasons ("the 'Next' button").
  */
 export async function prepareTarget(
   context: DecisionContext,
   query: LocateQuery,
   description: string,
+  options: PrepareOptions = {},
 ): Promise<Targeting> {
   const region = context.input.step.region?.box;
   const located = region === undefined ? query : { ...query, region };
-  const match = await locateTarget(context.handle, context.reader, context.screen, located);
+  let match = await locateTarget(context.handle, context.reader, context.screen, located);
+  // A menu that exploring just opened may be drawn away from the holder it belongs to.
+  const menu = openedMenu(context);
+  if (match.best === undefined && menu !== undefined && located.within !== undefined) {
+    const loose = await locateTarget(context.handle, context.reader, context.screen, { ...located, within: undefined });
+    if (loose.best !== undefined && inside(loose.best.box, menu.box)) match = loose;
+  }
   const grounding = toGrounding(match);
   const best = match.best;
   const performed = context.input.performed;
+  if (match.rivals !== undefined && match.rivals.length > 1 && options.askWhenAmbiguous !== false) {
+    return decided({
+      type: 'clarify',
+      question: `I found ${description} in more than one place: ${match.rivals.join('; ')}. Which one do you mean?`,
+    });
+  }
   if (best === undefined) {
-    const scrolls = performedOfType(performed, 'scroll').length;
-    if (scrolls < MAX_SEARCH_SCROLLS && mayHaveMoreBelow(context)) {
-      const action = scrollByScreens(context.screen, 'down');
-      return decided({
-        type: 'act',
-        actions: [planned(action, `Scrolling down to look for ${description}`, grounding)],
-      });
-    }
-    const after = scrolls > 0 ? ` after scrolling down ${scrolls} time${scrolls === 1 ? '' : 's'}` : '';
-    return decided({ type: 'fail', reason: `Could not find ${description} on the screen${after}.` });
+    const target = options.target ?? { name: query.text, ...(query.role ? { role: query.role } : {}) };
+    const exploring = options.explore === false ? undefined : nextExploration(context, target, description);
+    if (exploring !== undefined) return decided({ type: 'act', actions: [{ ...exploring, grounding }] });
+    return decided({
+      type: 'fail',
+      reason: `Could not find ${description} on the screen${explorationNote(performed)}.`,
+    });
   }
   if (!best.inViewport) {
     const action = scrollToward(best.box, context.screen);
@@ -87,6 +99,12 @@ export async function prepareTarget(
     });
   }
   return { type: 'ready', candidate: best, grounding };
+}
+
+function inside(inner: Box, outer: Box): boolean {
+  const x = inner.x + inner.width / 2;
+  const y = inner.y + inner.height / 2;
+  return x >= outer.x && x <= outer.x + outer.width && y >= outer.y && y <= outer.y + outer.height;
 }
 
 function decided(decision: OperatorDecision): Targeting {

@@ -1,10 +1,11 @@
 import type { OperatorDecision, PlannedAction } from '@sandpiper/core';
-import type { AccessibilityNode, Action } from '@sandpiper/protocol';
+import type { AccessibilityNode, Action, TargetRef } from '@sandpiper/protocol';
 import type { ClearDirective, SelectDirective, TypeDirective } from '../grammar/index.js';
-import { quote } from '../grammar/index.js';
+import { describeField, quote } from '../grammar/index.js';
+import { queryFor } from '../grounding/grounder.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
 import { clickAt, fieldPoint, formatPoint, performedOfType, planned, pointIn, sameKeys, selectAll } from './actions.js';
-import { prepareTarget, type DecisionContext } from './context.js';
+import { capitalize, prepareTarget, type DecisionContext } from './context.js';
 import { fieldShows } from './field-values.js';
 
 /** Beyond this many arrow presses, typing the option's text is shorter and as reliable. */
@@ -15,29 +16,32 @@ export async function decideType(context: DecisionContext, directive: TypeDirect
   if (directive.text === '' && directive.field !== undefined)
     return decideClear(context, { kind: 'clear', field: directive.field });
   const typed = performedOfType(context.input.performed, 'type').some((action) => action.text === directive.text);
-  const into = directive.field === undefined ? '' : ` into the ${quote(directive.field)} field`;
+  const into = directive.field === undefined ? '' : ` into ${describeField(directive.field, 'field')}`;
   if (typed) return { type: 'step-complete', evidence: `Typed ${quote(directive.text)}${into}.` };
   const typeAction: Action = { type: 'type', text: directive.text };
   if (directive.field === undefined) {
     return { type: 'act', actions: [planned(typeAction, `Typing ${quote(directive.text)}`)] };
   }
-  const description = `the ${quote(directive.field)} field`;
-  const target = await prepareTarget(context, { text: directive.field, role: 'field' }, description);
+  const description = describeField(directive.field, 'field');
+  const label = fieldLabel(directive.field);
+  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description);
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   if (node !== undefined && fieldShows(node.value, directive.text)) {
     return {
       type: 'step-complete',
-      evidence: `The ${quote(directive.field)} field already shows ${quote(directive.text)}.`,
+      evidence: `${capitalize(description)} already shows ${quote(directive.text)}.`,
     };
   }
   const at = fieldPoint(target.candidate.box, context.screen);
-  const summary = `Typing ${quote(directive.text)} into ${directive.field}`;
+  const summary = `Typing ${quote(directive.text)} into ${label}`;
+  // A field that already has the focus needs no click: clicking it again changes nothing on screen.
+  const focus = node?.focused === true ? [] : [planned(clickAt(at), `Clicking the ${label} field`, target.grounding)];
   return {
     type: 'act',
     actions: [
-      planned(clickAt(at), `Clicking the ${directive.field} field`, target.grounding),
-      planned(selectAll, `Selecting the text in ${directive.field}`),
+      ...focus,
+      planned(selectAll, `Selecting the text in ${label}`),
       planned(typeAction, summary, target.grounding),
     ],
   };
@@ -45,22 +49,22 @@ export async function decideType(context: DecisionContext, directive: TypeDirect
 
 /** Empty a field: click it, select all, delete. */
 export async function decideClear(context: DecisionContext, directive: ClearDirective): Promise<OperatorDecision> {
+  const description = describeField(directive.field, 'field');
+  const label = fieldLabel(directive.field);
   const deleted = performedOfType(context.input.performed, 'key').some((action) => sameKeys(action, ['Backspace']));
-  if (deleted)
-    return { type: 'step-complete', evidence: `Selected and deleted the text of the ${quote(directive.field)} field.` };
-  const description = `the ${quote(directive.field)} field`;
-  const target = await prepareTarget(context, { text: directive.field, role: 'field' }, description);
+  if (deleted) return { type: 'step-complete', evidence: `Selected and deleted the text of ${description}.` };
+  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description);
   if (target.type === 'decided') return target.decision;
   if (target.candidate.node?.value === '') {
-    return { type: 'step-complete', evidence: `The ${quote(directive.field)} field is already empty.` };
+    return { type: 'step-complete', evidence: `${capitalize(description)} is already empty.` };
   }
   const at = fieldPoint(target.candidate.box, context.screen);
   return {
     type: 'act',
     actions: [
-      planned(clickAt(at), `Clicking the ${directive.field} field`, target.grounding),
-      planned(selectAll, `Selecting the text in ${directive.field}`),
-      planned({ type: 'key', keys: ['Backspace'] }, `Clearing ${directive.field}`),
+      planned(clickAt(at), `Clicking the ${label} field`, target.grounding),
+      planned(selectAll, `Selecting the text in ${label}`),
+      planned({ type: 'key', keys: ['Backspace'] }, `Clearing ${label}`),
     ],
   };
 }
@@ -97,9 +101,9 @@ function nativeSelectKeys(node: AccessibilityNode, options: readonly string[], i
 
 /** One line per keystroke, so the activity feed shows how the option was reached. */
 function describeSelectInput(action: Action, directive: SelectDirective, summary: string): string {
-  if (action.type === 'type') return `Typing ${quote(action.text)} in ${directive.field}`;
+  if (action.type === 'type') return `Typing ${quote(action.text)} in ${fieldLabel(directive.field)}`;
   if (action.type === 'key' && action.keys[0] !== 'Enter')
-    return `Pressing ${action.keys.join('+')} in ${directive.field}`;
+    return `Pressing ${action.keys.join('+')} in ${fieldLabel(directive.field)}`;
   return summary;
 }
 
@@ -111,7 +115,8 @@ function describeSelectInput(action: Action, directive: SelectDirective, summary
  */
 export async function decideSelect(context: DecisionContext, directive: SelectDirective): Promise<OperatorDecision> {
   const performed = context.input.performed;
-  const description = `the ${quote(directive.field)} dropdown`;
+  const description = describeField(directive.field, 'dropdown');
+  const label = fieldLabel(directive.field);
   const entered = performedOfType(performed, 'key').some((action) => sameKeys(action, ['Enter']));
   if (entered)
     return { type: 'step-complete', evidence: `Chose ${quote(directive.option)} in ${description} with the keyboard.` };
@@ -119,9 +124,9 @@ export async function decideSelect(context: DecisionContext, directive: SelectDi
   if (clicks.length >= 2) {
     return { type: 'step-complete', evidence: `Opened ${description} and clicked ${quote(directive.option)}.` };
   }
-  const summary = `Selecting ${quote(directive.option)} in ${directive.field}`;
+  const summary = `Selecting ${quote(directive.option)} in ${label}`;
   if (clicks.length === 1) return clickOption(context, directive, summary);
-  const target = await prepareTarget(context, { text: directive.field, role: 'dropdown' }, description);
+  const target = await prepareTarget(context, queryFor(directive.field, 'dropdown'), description);
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   const at = pointIn(target.candidate.box, context.screen);
@@ -131,8 +136,8 @@ export async function decideSelect(context: DecisionContext, directive: SelectDi
     return {
       type: 'act',
       actions: [
-        planned(clickAt(at), `Focusing the ${directive.field} dropdown`, target.grounding),
-        planned({ type: 'type', text: directive.option }, `Typing ${quote(directive.option)} in ${directive.field}`),
+        planned(clickAt(at), `Focusing the ${label} dropdown`, target.grounding),
+        planned({ type: 'type', text: directive.option }, `Typing ${quote(directive.option)} in ${label}`),
         planned({ type: 'key', keys: ['Enter'] }, summary),
       ],
     };
@@ -140,7 +145,7 @@ export async function decideSelect(context: DecisionContext, directive: SelectDi
   if (node.options === undefined || node.options.length === 0) {
     return {
       type: 'act',
-      actions: [planned(clickAt(at), `Opening the ${directive.field} dropdown`, target.grounding)],
+      actions: [planned(clickAt(at), `Opening the ${label} dropdown`, target.grounding)],
     };
   }
   const index = findOptionIndex(node.options, directive.option);
@@ -151,7 +156,7 @@ export async function decideSelect(context: DecisionContext, directive: SelectDi
   if (node.value !== undefined && normalizeText(node.value) === normalizeText(node.options[index] ?? '')) {
     return { type: 'step-complete', evidence: `${description} already shows ${quote(node.value)}.` };
   }
-  const actions: PlannedAction[] = [planned(clickAt(at), `Focusing the ${directive.field} dropdown`, target.grounding)];
+  const actions: PlannedAction[] = [planned(clickAt(at), `Focusing the ${label} dropdown`, target.grounding)];
   for (const action of nativeSelectKeys(node, node.options, index)) {
     actions.push(planned(action, describeSelectInput(action, directive, summary)));
   }
@@ -172,4 +177,11 @@ async function clickOption(
   const at = pointIn(target.candidate.box, context.screen);
   context.handle.log(`Clicking the option ${quote(directive.option)} at ${formatPoint(at)}.`);
   return { type: 'act', actions: [planned(clickAt(at), summary, target.grounding)] };
+}
+
+/** A field's name for summaries ("Email"), or how the step points at it ("the second field"). */
+export function fieldLabel(field: TargetRef): string {
+  return field.name !== undefined && field.ordinal === undefined && field.within === undefined
+    ? field.name
+    : describeField(field, 'field');
 }

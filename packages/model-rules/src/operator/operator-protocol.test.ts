@@ -82,7 +82,7 @@ describe('targets that are not ready', () => {
     const screen = screenOf({ nodes: longPage });
     expect(await decide("Click 'Welder-28'", screen)).toMatchObject({
       type: 'act',
-      actions: [{ action: { type: 'scroll', deltaY: 640 }, summary: "Scrolling down to look for 'Welder-28'" }],
+      actions: [{ action: { type: 'scroll', deltaY: 640 }, summary: "Exploring for 'Welder-28': scrolling down" }],
     });
     const afterThree = await decide("Click 'Welder-28'", screen, performedOf(scroll(640), scroll(640), scroll(640)));
     expect(afterThree).toEqual({

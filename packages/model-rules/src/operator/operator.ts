@@ -7,6 +7,18 @@ import type { DecisionContext } from './context.js';
 import { decideClear, decideSelect, decideType } from './field-steps.js';
 import { decideOpen, decidePress, decideScroll, decideScrollTo, decideWait, decideWaitFor } from './page-steps.js';
 import { decideChoose, decidePointer, decideSetChecked } from './pointer-steps.js';
+import {
+  decideCommand,
+  decideConfirm,
+  decideDisclosure,
+  decideDismiss,
+  decideFind,
+  decideGoTo,
+  decidePick,
+  decideSearch,
+  decideSet,
+  decideToggle,
+} from './intent-steps.js';
 
 function decideDirective(context: DecisionContext, directive: Directive): OperatorDecision | Promise<OperatorDecision> {
   switch (directive.kind) {
@@ -37,6 +49,27 @@ function decideDirective(context: DecisionContext, directive: Directive): Operat
       return decideWait(context, directive);
     case 'wait-for':
       return decideWaitFor(context, directive);
+    case 'pick':
+      return decidePick(context, directive);
+    case 'toggle':
+      return decideToggle(context, directive);
+    case 'set':
+      return decideSet(context, directive);
+    case 'expand':
+    case 'collapse':
+      return decideDisclosure(context, directive);
+    case 'dismiss':
+      return decideDismiss(context, directive);
+    case 'confirm':
+      return decideConfirm(context, directive);
+    case 'search':
+      return decideSearch(context, directive);
+    case 'find':
+      return decideFind(context, directive);
+    case 'go-to':
+      return decideGoTo(context, directive);
+    case 'command':
+      return decideCommand(context, directive);
   }
 }
 
@@ -72,7 +105,10 @@ export function createRulesOperator(reader: ScreenReader): Operator {
           type: 'clarify',
           question:
             `I cannot carry out the step "${input.step.text}" because I do not understand it. ` +
-            `Please rewrite it as one of: ${understoodForms.join('; ')}. Put exact text in quotes.`,
+            `Could you rewrite it as an action on something on the screen, for example ${understoodForms
+              .slice(0, 4)
+              .map((form) => `"${form}"`)
+              .join(', ')}?`,
         };
       }
       return decideDirective({ handle, reader, input, screen: input.screen }, directive);

@@ -1,5 +1,5 @@
 import type { OperatorDecision } from '@sandpiper/core';
-import type { Action } from '@sandpiper/protocol';
+import { MAX_SCROLL_DELTA, type Action } from '@sandpiper/protocol';
 import type {
   OpenDirective,
   PressDirective,
@@ -15,8 +15,11 @@ import type { DecisionContext } from './context.js';
 
 /** Longest single wait action the protocol allows, in milliseconds. */
 const MAX_WAIT_ACTION_MS = 60_000;
-/** Distance that surely reaches either end of any page, in pixels; browsers stop at the edge. */
-const TO_THE_EDGE = 1_000_000;
+/**
+ * Distance that reaches either end of nearly any page, in pixels (browsers stop at the edge): the
+ * largest scroll the action contract allows, so it crosses an executor's wire unchanged.
+ */
+const TO_THE_EDGE = MAX_SCROLL_DELTA;
 /** First poll interval while waiting for text, in milliseconds; later polls wait longer. */
 const POLL_MS = 500;
 /** Longest poll interval, in milliseconds. */

@@ -1,8 +1,8 @@
 import type { OperatorDecision } from '@sandpiper/core';
-import type { Action } from '@sandpiper/protocol';
+import { describeTarget as describeElement, type Action, type TargetRef } from '@sandpiper/protocol';
 import type { ChooseDirective, PointerDirective, SetCheckedDirective } from '../grammar/index.js';
 import { describeTarget, quote } from '../grammar/index.js';
-import { locateTarget } from '../grounding/grounder.js';
+import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { clickAt, formatPoint, performedOfType, planned, pointIn } from './actions.js';
 import { capitalize, prepareTarget, type DecisionContext } from './context.js';
 
@@ -26,11 +26,10 @@ export async function decidePointer(context: DecisionContext, directive: Pointer
     const at = done.type === 'move' ? done.to : done.at;
     return { type: 'step-complete', evidence: `${verbs.done} ${describeTarget(directive)} at ${formatPoint(at)}.` };
   }
-  const query = { text: directive.target, ...(directive.role === undefined ? {} : { role: directive.role }) };
-  const target = await prepareTarget(context, query, describeTarget(directive));
+  const target = await prepareTarget(context, queryFor(directive.target), describeTarget(directive));
   if (target.type === 'decided') return target.decision;
   const at = pointIn(target.candidate.box, context.screen);
-  const summary = `${verbs.doing} ${quote(directive.target)}`;
+  const summary = `${verbs.doing} ${nameForSummary(directive.target)}`;
   return { type: 'act', actions: [planned(pointerAction(directive.kind, at), summary, target.grounding)] };
 }
 
@@ -45,9 +44,10 @@ export async function decideSetChecked(
   if (clicked !== undefined) {
     return { type: 'step-complete', evidence: `Clicked ${description} at ${formatPoint(clicked.at)}.` };
   }
-  const target = await prepareTarget(context, { text: directive.target, role: 'checkbox' }, description);
+  const target = await prepareTarget(context, queryFor(directive.target, 'checkbox'), description);
   if (target.type === 'decided') return target.decision;
-  const state = target.candidate.node?.checked;
+  const node = target.candidate.node;
+  const state = node?.checked ?? (node?.pressed === true || node?.pressed === false ? node.pressed : undefined);
   if (state === wanted) {
     return {
       type: 'step-complete',
@@ -55,7 +55,7 @@ export async function decideSetChecked(
     };
   }
   const at = pointIn(target.candidate.box, context.screen);
-  const summary = `${wanted ? 'Checking' : 'Unchecking'} ${quote(directive.target)}`;
+  const summary = `${wanted ? 'Checking' : 'Unchecking'} ${nameForSummary(directive.target)}`;
   return { type: 'act', actions: [planned(clickAt(at), summary, target.grounding)] };
 }
 
@@ -79,4 +79,11 @@ export async function decideChoose(context: DecisionContext, directive: ChooseDi
   }
   const at = pointIn(target.candidate.box, context.screen);
   return { type: 'act', actions: [planned(clickAt(at), `Choosing ${quote(directive.option)}`, target.grounding)] };
+}
+
+/** A target as a summary names it: its quoted name, or how the step points at it. */
+export function nameForSummary(target: TargetRef): string {
+  return target.name !== undefined && target.ordinal === undefined && target.within === undefined
+    ? quote(target.name)
+    : describeElement(target);
 }

@@ -1,6 +1,6 @@
 import type { Handle, RevisionResult, Screen } from '@sandpiper/core';
 import type { Annotation, Box, PlanVersion, StepRegion, PlanEdit } from '@sandpiper/protocol';
-import { directiveOfStep, directiveToIntent, parseInstruction, parseStep, renderDirective } from '../grammar/index.js';
+import { directiveOfStep, parseInstruction, parseStep, renderDirective } from '../grammar/index.js';
 import { locateTarget } from '../grounding/grounder.js';
 import { targetQuery } from '../grounding/target-query.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
@@ -43,7 +43,7 @@ export async function reviseFromAnnotation(
     const directive = renamed === undefined ? undefined : parseStep(renamed);
     const text = directive ? renderDirective(directive) : step.text;
     const outcome = directive ? expectedOutcome(directive) : step.expectedOutcome;
-    const intent = directive ? directiveToIntent(directive) : step.intent;
+    const intent = directive ? directive : step.intent;
     edits.push({
       type: 'rewrite',
       stepId: step.id,
@@ -85,7 +85,7 @@ function addMarkedStep(plan: PlanVersion, annotation: Annotation, where: string)
       type: 'add',
       index: index + offset,
       text: renderDirective(clause.directive),
-      intent: directiveToIntent(clause.directive),
+      intent: clause.directive,
       ...(outcome ? { expectedOutcome: outcome } : {}),
       region: { box: annotation.box },
     };

@@ -1,6 +1,6 @@
 import type { RevisionResult } from '@sandpiper/core';
 import type { PlanVersion, Step, PlanEdit } from '@sandpiper/protocol';
-import { directiveToIntent, parseInstruction, parseStep, renderDirective, understoodForms } from '../grammar/index.js';
+import { parseInstruction, parseStep, renderDirective, understoodForms } from '../grammar/index.js';
 import { scanLiterals } from '@sandpiper/protocol';
 import { replaceLiteral } from './literals.js';
 import { expectedOutcome } from './outcomes.js';
@@ -22,7 +22,10 @@ export function reviseFromGuidance(plan: PlanVersion, text: string): RevisionRes
       type: 'unchanged',
       reason:
         'I could not turn that advice into a plan change. Say it as steps (' +
-        understoodForms.slice(0, 3).join('; ') +
+        understoodForms
+          .slice(0, 3)
+          .map((form) => `"${form}"`)
+          .join(', ') +
         "…), as \"use 'A' instead of 'B'\", or as \"skip 'X'\".",
     }
   );
@@ -61,7 +64,7 @@ function substitution(steps: readonly Step[], text: string): RevisionResult | un
         type: 'rewrite',
         stepId: step.id,
         text: directive ? renderDirective(directive) : rewritten,
-        ...(directive ? { intent: directiveToIntent(directive) } : {}),
+        ...(directive ? { intent: directive } : {}),
         ...(outcome ? { expectedOutcome: outcome } : {}),
         ...(step.region ? { region: step.region } : {}),
       });
@@ -122,7 +125,7 @@ function addition(plan: PlanVersion, text: string): RevisionResult | undefined {
       type: 'add',
       index: first + offset,
       text: renderDirective(clause.directive),
-      intent: directiveToIntent(clause.directive),
+      intent: clause.directive,
       ...(outcome ? { expectedOutcome: outcome } : {}),
     };
   });

@@ -1,6 +1,7 @@
 import { criterionIdentity, criterionText, type CriterionDraft } from '@sandpiper/protocol';
 import type { Directive } from '../grammar/index.js';
-import { describeTarget, quote } from '../grammar/index.js';
+import { describeField, describeTarget, quote } from '../grammar/index.js';
+import { describeTarget as describeElement, type TargetRef } from '@sandpiper/protocol';
 
 /** What should be visible once a directive has had its effect, in one sentence. */
 export function expectedOutcome(directive: Directive): string {
@@ -15,17 +16,41 @@ export function expectedOutcome(directive: Directive): string {
     case 'type':
       return directive.field === undefined
         ? `The text ${quote(directive.text)} appears where the cursor was`
-        : `The ${quote(directive.field)} field shows ${quote(directive.text)}`;
+        : `${capitalize(describeField(directive.field, 'field'))} shows ${quote(directive.text)}`;
     case 'clear':
-      return `The ${quote(directive.field)} field is empty`;
+      return `${capitalize(describeField(directive.field, 'field'))} is empty`;
     case 'select':
-      return `The ${quote(directive.field)} dropdown shows ${quote(directive.option)}`;
+      return `${capitalize(describeField(directive.field, 'dropdown'))} shows ${quote(directive.option)}`;
     case 'choose':
       return `The ${quote(directive.option)} option is selected`;
     case 'check':
-      return `The ${quote(directive.target)} checkbox is checked`;
+      return `${capitalize(describeField(directive.target, 'checkbox'))} is checked`;
     case 'uncheck':
-      return `The ${quote(directive.target)} checkbox is not checked`;
+      return `${capitalize(describeField(directive.target, 'checkbox'))} is not checked`;
+    case 'pick':
+      return `${quote(directive.option)} is picked`;
+    case 'toggle':
+      return `${capitalize(describeElement(directive.target))} is ${directive.on ? 'on' : 'off'}`;
+    case 'set':
+      return `${capitalize(describeElement(directive.target))} is set to ${quote(directive.value)}`;
+    case 'expand':
+      return `${capitalize(describeElement(directive.target))} is expanded`;
+    case 'collapse':
+      return `${capitalize(describeElement(directive.target))} is collapsed`;
+    case 'dismiss':
+      return directive.target === undefined
+        ? 'Nothing is left open over the page'
+        : `${capitalize(describeElement(directive.target))} is closed`;
+    case 'confirm':
+      return 'The dialog is accepted and closes';
+    case 'search':
+      return `Results for ${quote(directive.text)} are shown`;
+    case 'find':
+      return `${capitalize(describeElement(directive.target))} is in view`;
+    case 'go-to':
+      return `${capitalize(describeElement(directive.target))} is shown`;
+    case 'command':
+      return `The screen responds to ${describeTarget(directive)}`;
     case 'press':
       return `The screen responds to ${directive.keys.join('+')}`;
     case 'scroll':
@@ -53,8 +78,8 @@ const IN_PLACE_ROLES: ReadonlySet<string> = new Set(['column header', 'header'])
 export function clicksInPlaceControl(directive: Directive | undefined): boolean {
   if (directive?.kind !== 'click' && directive?.kind !== 'double-click') return false;
   return (
-    IN_PLACE_CONTROL.test(directive.target.trim()) ||
-    (directive.role !== undefined && IN_PLACE_ROLES.has(directive.role))
+    IN_PLACE_CONTROL.test((directive.target.name ?? '').trim()) ||
+    (directive.target.role !== undefined && IN_PLACE_ROLES.has(directive.target.role))
   );
 }
 
@@ -68,7 +93,9 @@ const MOVING_KEYS = new Set(['Tab', 'Shift']);
 function mayLeaveThePage(directive: Directive): boolean {
   if (directive.kind === 'click' || directive.kind === 'double-click') return !clicksInPlaceControl(directive);
   if (directive.kind === 'press') return !directive.keys.every((key) => MOVING_KEYS.has(key));
-  return directive.kind === 'open';
+  // Picking inside a named holder ("pick 'UK' in 'Country'") sets a value; a bare pick may be a tab or a link.
+  if (directive.kind === 'pick') return directive.within === undefined;
+  return ['open', 'command', 'confirm', 'go-to', 'search', 'dismiss'].includes(directive.kind);
 }
 
 /** The criterion a value-setting directive leaves on screen (a field's text, a checkbox's state); undefined for others. */
@@ -85,13 +112,30 @@ export function valueCriterion(directive: Directive): CriterionDraft | undefined
       return {
         check: { kind: 'control-state', target: { name: directive.option, role: 'option' }, state: 'selected' },
       };
+    case 'pick':
+      if (directive.within === undefined) return undefined;
+      return {
+        check: {
+          kind: 'control-state',
+          target: { name: directive.option, role: 'option', within: directive.within },
+          state: 'selected',
+        },
+      };
     case 'check':
     case 'uncheck':
       return {
         check: {
           kind: 'control-state',
-          target: { name: directive.target, role: 'checkbox' },
+          target: { ...directive.target, role: directive.target.role ?? 'checkbox' },
           state: directive.kind === 'check' ? 'checked' : 'unchecked',
+        },
+      };
+    case 'toggle':
+      return {
+        check: {
+          kind: 'control-state',
+          target: { ...directive.target, role: directive.target.role ?? 'switch' },
+          state: directive.on ? 'checked' : 'unchecked',
         },
       };
     default:
@@ -99,8 +143,12 @@ export function valueCriterion(directive: Directive): CriterionDraft | undefined
   }
 }
 
-function fieldCriterion(field: string, role: 'field' | 'dropdown', value: string): CriterionDraft {
-  return { check: { kind: 'field-value', target: { name: field, role }, value, exact: true } };
+function fieldCriterion(field: TargetRef, role: 'field' | 'dropdown', value: string): CriterionDraft {
+  return { check: { kind: 'field-value', target: { ...field, role: field.role ?? role }, value, exact: true } };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The fallback criterion: every step carried out with its effect confirmed. */
@@ -142,11 +190,11 @@ export function constraintsFor(directives: readonly Directive[]): string[] {
   for (const directive of directives) {
     let constraint: string | undefined;
     if (directive.kind === 'type' && directive.field !== undefined) {
-      constraint = `Enter ${quote(directive.text)} into the ${quote(directive.field)} field exactly as written.`;
+      constraint = `Enter ${quote(directive.text)} into ${describeField(directive.field, 'field')} exactly as written.`;
     } else if (directive.kind === 'type') {
       constraint = `Type ${quote(directive.text)} exactly as written.`;
     } else if (directive.kind === 'select') {
-      constraint = `Pick exactly the option ${quote(directive.option)} in the ${quote(directive.field)} dropdown.`;
+      constraint = `Pick exactly the option ${quote(directive.option)} in ${describeField(directive.field, 'dropdown')}.`;
     } else if (directive.kind === 'choose') {
       constraint = `Pick exactly the option ${quote(directive.option)}.`;
     }

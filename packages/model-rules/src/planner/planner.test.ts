@@ -72,7 +72,7 @@ describe('planning an instruction', () => {
     );
     expect(readable(result.successCriteria)).toEqual([
       { text: "The 'Last name' field shows 'Lovelace'", exactValue: 'Lovelace' },
-      { text: "The 'Country' dropdown shows 'UK'", exactValue: 'UK' },
+      { text: "The 'UK' option in 'Country' is selected" },
       { text: "The 'Newsletter' checkbox is checked" },
     ]);
   });
@@ -99,8 +99,8 @@ describe('asking instead of guessing', () => {
     if (result.type !== 'clarify') return;
     expect(result.unparsed).toEqual(['fill in the rest with my usual details']);
     expect(result.question).toContain('"fill in the rest with my usual details"');
-    expect(result.question).toContain("type 'text' into <field>");
-    expect(result.question).toContain('press <key or chord>');
+    expect(result.question).toContain('"click Save"');
+    expect(result.question).toContain(`"type 'ada@example.com' into Email"`);
   });
 
   it('asks about a whole instruction that matches no form', () => {

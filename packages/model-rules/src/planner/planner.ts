@@ -10,20 +10,50 @@ import {
   type Directive,
 } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
+import type { ScreenHints } from '../language/interpret.js';
+import type { Screen } from '@sandpiper/core';
 import { reviseFromAnnotation } from './annotation.js';
 import { reviseFromGuidance } from './guidance.js';
 import { missingWorkFor } from './missing-work.js';
 import { constraintsFor, expectedOutcome, successCriteria } from './outcomes.js';
 
-/** The question asked when some clauses match no grammar form; it quotes each of them. */
+/** The question asked when some clauses could not be read; it quotes each of them. */
 export function clarificationQuestion(unparsed: readonly string[]): string {
   const quoted = unparsed.map((clause) => `"${clause}"`).join(', ');
-  const subject = unparsed.length === 1 ? 'this part' : 'these parts';
+  const which = unparsed.length === 1 ? 'this part' : 'these parts';
   return (
-    `I did not understand ${subject} of the instruction: ${quoted}. ` +
-    `Please rephrase ${unparsed.length === 1 ? 'it' : 'them'} using the forms I understand: ${understoodForms.join('; ')}. ` +
-    'Put exact text in quotes.'
+    `I could not tell what to do with ${which} of the request: ${quoted}. ` +
+    `Could you say ${unparsed.length === 1 ? 'it' : 'each'} as an action on something on the screen, ` +
+    `for example ${understoodForms
+      .slice(0, 6)
+      .map((form) => `"${form}"`)
+      .join(', ')}?`
   );
+}
+
+/** Labels of the things on the starting screen that take a value, for clauses like "Country: New Zealand". */
+export function screenHints(reader: ScreenReader | undefined, screen: Screen | undefined): ScreenHints | undefined {
+  if (reader === undefined || screen === undefined) return undefined;
+  const nodes = reader.tree(screen);
+  if (nodes === undefined) return undefined;
+  const valueRoles = new Set([
+    'textbox',
+    'searchbox',
+    'combobox',
+    'spinbutton',
+    'slider',
+    'listbox',
+    'radiogroup',
+    'switch',
+    'checkbox',
+  ]);
+  const labels = new Set<string>();
+  for (const node of nodes) {
+    if (!valueRoles.has(node.role) && !(node.role === 'group' && node.name !== '')) continue;
+    if (node.name.trim() !== '') labels.add(node.name.trim());
+    if (node.placeholder !== undefined && node.placeholder.trim() !== '') labels.add(node.placeholder.trim());
+  }
+  return { fieldLabels: [...labels] };
 }
 
 /** Steps of the previous version that were already done and lead the new plan unchanged are not planned again. */
@@ -35,11 +65,11 @@ function alreadyDone(steps: readonly string[], previous: PlanVersion | undefined
 }
 
 /**
- * Turn an instruction into a plan: one step per clause, in canonical step text. Pure: no screen is
- * needed, and the same instruction always gives the same plan.
+ * Turn an instruction into a plan: one step per clause, in canonical step text. Pure: the screen
+ * enters only through `hints` (labels of fields on it), and the same input always gives the same plan.
  */
-export function planInstruction(instruction: string, previous?: PlanVersion): PlannerResult {
-  const parse = parseInstruction(instruction);
+export function planInstruction(instruction: string, previous?: PlanVersion, hints?: ScreenHints): PlannerResult {
+  const parse = parseInstruction(instruction, hints);
   if (!parse.ok) {
     return { type: 'clarify', question: clarificationQuestion(parse.unparsed), unparsed: parse.unparsed };
   }
@@ -63,7 +93,7 @@ export function planInstruction(instruction: string, previous?: PlanVersion): Pl
   return {
     type: 'plan',
     analysis: `The instruction reads as ${span}.${resumed} Each step's visible effect is checked on screen before the next one starts.`,
-    constraints: constraintsFor(directives),
+    constraints: [...constraintsFor(directives), ...parse.constraints.map((clause) => `As asked: ${clause}.`)],
     successCriteria: successCriteria(directives),
     steps,
   };
@@ -89,7 +119,7 @@ export function createRulesPlanner(reader?: ScreenReader): Planner {
   return {
     async plan(handle, input: PlannerInput) {
       throwIfCancelled(handle);
-      return planInstruction(input.task.instruction, input.previous);
+      return planInstruction(input.task.instruction, input.previous, screenHints(reader, input.screen));
     },
     async refresh(handle, { version }) {
       throwIfCancelled(handle);

@@ -1,6 +1,6 @@
 import type { Handle, Screen } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
-import type { AccessibilityNode, Box } from '@sandpiper/protocol';
+import { isStructural, type AccessibilityNode, type Box } from '@sandpiper/protocol';
 import sharp from 'sharp';
 import type { OcrEngine, OcrLine, RgbaImage } from '../ocr/index.js';
 
@@ -10,8 +10,13 @@ import type { OcrEngine, OcrLine, RgbaImage } from '../ocr/index.js';
  * the operator, the reflector and the judge often look at the same screen.
  */
 export interface ScreenReader {
-  /** Accessibility nodes of the screen; undefined when the environment gave none. */
+  /**
+   * Accessibility nodes of the screen a person acts on or reads (structural holders left out);
+   * undefined when the environment gave none.
+   */
   nodes(screen: Screen): readonly AccessibilityNode[] | undefined;
+  /** Every node of the snapshot, holders included, for resolving "in the row of …" through `parent`. */
+  tree(screen: Screen): readonly AccessibilityNode[] | undefined;
   /**
    * OCR lines of the whole screenshot; undefined when OCR is off or unavailable. The variant
    * chooses the image read (see {@link OcrVariant}); each is read at most once per screenshot.
@@ -43,9 +48,22 @@ export function createScreenReader(ocr: OcrProvider | undefined): ScreenReader {
     inverted: new WeakMap(),
   };
   const decoded = new WeakMap<Uint8Array, Promise<RgbaImage>>();
+  const content = new WeakMap<readonly AccessibilityNode[], readonly AccessibilityNode[]>();
+  const tree = (screen: Screen): readonly AccessibilityNode[] | undefined =>
+    screen.capture.accessibility ?? screen.observation.accessibility;
   return {
     ocrEnabled: ocr !== undefined,
-    nodes: (screen) => screen.capture.accessibility ?? screen.observation.accessibility,
+    tree,
+    nodes(screen) {
+      const all = tree(screen);
+      if (all === undefined) return undefined;
+      let kept = content.get(all);
+      if (kept === undefined) {
+        kept = all.some(isStructural) ? all.filter((node) => !isStructural(node)) : all;
+        content.set(all, kept);
+      }
+      return kept;
+    },
     ocrLines(handle, screen, variant = 'normal') {
       throwIfCancelled(handle);
       if (ocr === undefined) return Promise.resolve(undefined);

@@ -7,9 +7,9 @@ import type {
   SetCheckedDirective,
   TypeDirective,
 } from '../grammar/index.js';
-import { quote } from '../grammar/index.js';
+import { describeField, quote } from '../grammar/index.js';
 import type { TargetCandidate } from '../grounding/candidates.js';
-import { locateTarget } from '../grounding/grounder.js';
+import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { findTextMatches, normalizeForMatch, similarity } from '../ocr/index.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import { findVisibleText } from '../screen/visible-text.js';
@@ -87,8 +87,8 @@ export async function checkTyped(context: CheckContext, directive: TypeDirective
       ? pass(`The screen changed where the text was typed (${change.total} pixels).`)
       : reject(`Nothing on screen shows the typed ${quote(text)}.`);
   }
-  const field = await locateTarget(context.handle, context.reader, after, { text: directive.field, role: 'field' });
-  const name = `the ${quote(directive.field)} field`;
+  const field = await locateTarget(context.handle, context.reader, after, queryFor(directive.field, 'field'));
+  const name = describeField(directive.field, 'field');
   if (field.best === undefined) return reject(`Could not find ${name} after typing to confirm its value.`);
   const node = field.best.node;
   if (node !== undefined) {
@@ -127,8 +127,8 @@ export async function checkTyped(context: CheckContext, directive: TypeDirective
 /** The dropdown's value is the option (accessibility), or the option's text shows in it (OCR). */
 export async function checkSelected(context: CheckContext, directive: SelectDirective): Promise<StepCheck> {
   const after = context.input.after;
-  const name = `the ${quote(directive.field)} dropdown`;
-  const field = await locateTarget(context.handle, context.reader, after, { text: directive.field, role: 'dropdown' });
+  const name = describeField(directive.field, 'dropdown');
+  const field = await locateTarget(context.handle, context.reader, after, queryFor(directive.field, 'dropdown'));
   if (field.best === undefined) return reject(`Could not find ${name} after selecting to confirm its value.`);
   const node = field.best.node;
   if (node !== undefined && node.value !== undefined) {
@@ -151,12 +151,14 @@ export async function checkToggled(
   directive: SetCheckedDirective | ChooseDirective,
 ): Promise<StepCheck> {
   const wanted = directive.kind !== 'uncheck';
-  const text = directive.kind === 'choose' ? directive.option : directive.target;
-  const role = directive.kind === 'choose' ? 'radio' : 'checkbox';
-  const name = directive.kind === 'choose' ? `the ${quote(text)} option` : `the ${quote(text)} checkbox`;
+  const query =
+    directive.kind === 'choose' ? { text: directive.option, role: 'radio' } : queryFor(directive.target, 'checkbox');
+  const name =
+    directive.kind === 'choose' ? `the ${quote(directive.option)} option` : describeField(directive.target, 'checkbox');
   const state = wanted ? (directive.kind === 'choose' ? 'selected' : 'checked') : 'not checked';
-  const found = await locateTarget(context.handle, context.reader, context.input.after, { text, role });
-  const checked = found.best?.node?.checked;
+  const found = await locateTarget(context.handle, context.reader, context.input.after, query);
+  const node = found.best?.node;
+  const checked = node?.checked ?? (typeof node?.pressed === 'boolean' ? node.pressed : undefined);
   if (checked !== undefined) {
     return (checked === true) === wanted
       ? pass(`${capital(name)} is ${state}.`)

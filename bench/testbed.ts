@@ -1,0 +1,102 @@
+/**
+ * Benchmark: the built-in engine on the test bed (packages/testbed), pages on real widget
+ * libraries it was never tuned on, judged by each page's own state checker, never by the run's
+ * claim. Each run attaches to the page over CDP, as `sandpiper run --cdp` does.
+ *
+ *   node --import tsx bench/testbed.ts                      the dev instructions (every style)
+ *   node --import tsx bench/testbed.ts --split heldout      the held-out instructions (figures only)
+ *   node --import tsx bench/testbed.ts --style terse --only login --limit 20
+ *
+ * Outcomes per instruction: `success` (done and reported done; or, for ask/infeasible tasks,
+ * nothing changed and the run asked or failed), `false-success` (reported done, state wrong),
+ * `false-failure` (state right, reported not done), `miss` (not done, reported not done).
+ * Held-out instruction texts and end reasons are never printed: only aggregate figures.
+ * Writes bench/results/testbed-<split>.json.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readTestbedState, startTestbedServer, testbedTasks, type TestbedTask } from '@sandpiper/testbed';
+import { openAttachedBench } from './support/attached-page.js';
+import { judgeOutcome, printRow, summarise, writeResults, type OutcomeRow } from './support/outcomes.js';
+
+const { values } = parseArgs({
+  options: {
+    split: { type: 'string', default: 'dev' },
+    style: { type: 'string' },
+    only: { type: 'string' },
+    limit: { type: 'string' },
+    trace: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+const split = values.split === 'heldout' ? 'heldout' : 'dev';
+
+interface Case {
+  readonly task: TestbedTask;
+  readonly style: string;
+  readonly text: string;
+}
+
+function heldOutCases(): Case[] {
+  const file = path.join(import.meta.dirname, '..', 'packages', 'testbed', 'heldout', 'instructions.json');
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as { taskId: string; style: string; text: string }[];
+  return entries.flatMap((entry) => {
+    const task = testbedTasks.find((candidate) => candidate.id === entry.taskId);
+    return task ? [{ task, style: entry.style, text: entry.text }] : [];
+  });
+}
+
+const all: Case[] =
+  split === 'heldout'
+    ? heldOutCases()
+    : testbedTasks.flatMap((task) => task.instructions.map(({ style, text }) => ({ task, style, text })));
+const cases = all
+  .filter((entry) => !values.style || entry.style === values.style)
+  .filter((entry) => !values.only || entry.task.id.includes(values.only))
+  .slice(0, values.limit === undefined ? undefined : Number(values.limit));
+
+const server = await startTestbedServer();
+const bench = await openAttachedBench();
+const rows: OutcomeRow[] = [];
+const started = performance.now();
+try {
+  for (const [index, entry] of cases.entries()) {
+    const result = await bench.run({
+      url: server.urlFor(entry.task.page),
+      instruction: entry.text,
+      ready: 'typeof window.testbedState === "function" && window.testbedState() !== null',
+      read: (page) => readTestbedState(page),
+      trace: values.trace === true && split === 'dev',
+    });
+    if (result.trace !== undefined) console.log(result.trace.map((line) => `         · ${line}`).join('\n'));
+    const check = entry.task.check(result.read as Parameters<TestbedTask['check']>[0]);
+    const row: OutcomeRow = {
+      taskId: entry.task.id,
+      widget: entry.task.widget,
+      library: entry.task.library,
+      style: entry.style,
+      expected: entry.task.expected,
+      outcome: judgeOutcome(entry.task.expected, result.state.status, check.ok),
+      status: result.state.status ?? 'running',
+      asked: result.state.status === 'needs-input',
+      actions: result.state.actionCount,
+      wallMs: Math.round(result.wallMs),
+      ...(split === 'dev'
+        ? { detail: { instruction: entry.text, reason: result.state.endReason ?? '', checker: check.detail } }
+        : {}),
+    };
+    rows.push(row);
+    printRow(row, index, cases.length, split === 'dev');
+  }
+} finally {
+  await bench.close();
+  await server.close();
+}
+
+const summary = summarise(rows, { split, minutes: ((performance.now() - started) / 60_000).toFixed(1) }, [
+  'widget',
+  'style',
+  'library',
+]);
+writeResults(`testbed-${split}`, summary, rows);

@@ -1,0 +1,275 @@
+/**
+ * Narrowing targets by what holds them and by position: "the Delete button in the row of
+ * 'Boiler-02'", "the Cancel button in the dialog", "the third link". Works on the snapshot's
+ * `parent` links when the environment gives them, on geometry when it does not. Pure.
+ */
+import type { AccessibilityNode, Box, TargetRef } from '@sandpiper/protocol';
+import type { TargetCandidate } from './candidates.js';
+import { scoreText } from './text-score.js';
+
+/** A snapshot indexed for walking up from a node and reading the text under one. */
+export interface NodeTree {
+  readonly nodes: readonly AccessibilityNode[];
+  /** Document order of each ref. */
+  readonly order: ReadonlyMap<string, number>;
+  /** Refs from the node's holder up to the top (not the node itself). */
+  ancestors(ref: string): readonly string[];
+  /** The node's own name and the names of everything under it, in order. */
+  textUnder(ref: string): string;
+  byRef(ref: string): AccessibilityNode | undefined;
+  /** Whether the snapshot has `parent` links at all. */
+  readonly structured: boolean;
+}
+
+const trees = new WeakMap<readonly AccessibilityNode[], NodeTree>();
+
+export function nodeTree(nodes: readonly AccessibilityNode[]): NodeTree {
+  const cached = trees.get(nodes);
+  if (cached !== undefined) return cached;
+  const byRef = new Map(nodes.map((node) => [node.ref, node]));
+  const order = new Map(nodes.map((node, index) => [node.ref, index]));
+  const children = new Map<string, AccessibilityNode[]>();
+  for (const node of nodes) {
+    if (node.parent === undefined) continue;
+    const list = children.get(node.parent) ?? [];
+    list.push(node);
+    children.set(node.parent, list);
+  }
+  const ancestorCache = new Map<string, readonly string[]>();
+  const textCache = new Map<string, string>();
+  const tree: NodeTree = {
+    nodes,
+    order,
+    structured: nodes.some((node) => node.parent !== undefined),
+    byRef: (ref) => byRef.get(ref),
+    ancestors(ref) {
+      const known = ancestorCache.get(ref);
+      if (known !== undefined) return known;
+      const chain: string[] = [];
+      const seen = new Set<string>([ref]);
+      let current = byRef.get(ref)?.parent;
+      while (current !== undefined && !seen.has(current)) {
+        chain.push(current);
+        seen.add(current);
+        current = byRef.get(current)?.parent;
+      }
+      ancestorCache.set(ref, chain);
+      return chain;
+    },
+    textUnder(ref) {
+      const known = textCache.get(ref);
+      if (known !== undefined) return known;
+      const parts: string[] = [];
+      const walk = (node: AccessibilityNode, depth: number): void => {
+        if (node.name !== '') parts.push(node.name);
+        if (node.value !== undefined && node.value !== '') parts.push(node.value);
+        if (depth > 40) return;
+        for (const child of children.get(node.ref) ?? []) walk(child, depth + 1);
+      };
+      const node = byRef.get(ref);
+      if (node !== undefined) walk(node, 0);
+      const text = parts.join(' ');
+      textCache.set(ref, text);
+      return text;
+    },
+  };
+  trees.set(nodes, tree);
+  return tree;
+}
+
+/** Roles that can be the holder a phrase names ("the row", "the dialog", "the card"). */
+const holderRoleFits: Readonly<Record<string, readonly string[]>> = {
+  row: ['row'],
+  cell: ['cell', 'gridcell'],
+  dialog: ['dialog', 'alertdialog'],
+  section: [
+    'region',
+    'group',
+    'tabpanel',
+    'form',
+    'article',
+    'search',
+    'navigation',
+    'complementary',
+    'banner',
+    'main',
+    'contentinfo',
+  ],
+  list: ['list', 'listbox', 'tree', 'grid', 'table', 'treegrid', 'feed', 'menu'],
+  listbox: ['listbox'],
+  menu: ['menu', 'menubar', 'listbox'],
+  notice: ['status', 'alert', 'alertdialog'],
+  page: ['main'],
+  item: ['listitem', 'option', 'treeitem', 'menuitem', 'row', 'article'],
+  treeitem: ['treeitem'],
+  card: ['article', 'listitem', 'row', 'group', 'region', 'generic', 'gridcell', 'cell'],
+};
+
+/** How well a text names a holder: by its own name or the text under it. */
+function holderScore(tree: NodeTree, node: AccessibilityNode, name: string): number {
+  const own = node.name === '' ? 0 : (scoreText(name, node.name)?.score ?? 0);
+  const under = scoreText(name, tree.textUnder(node.ref));
+  const contained =
+    under !== undefined && (under.tier === 'exact' || under.tier === 'prefix' || under.tier === 'contains') ? 0.8 : 0;
+  return Math.max(own, contained);
+}
+
+function centre(box: Box): { x: number; y: number } {
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+function inside(inner: Box, outer: Box, slack = 2): boolean {
+  const point = centre(inner);
+  return (
+    point.x >= outer.x - slack &&
+    point.x <= outer.x + outer.width + slack &&
+    point.y >= outer.y - slack &&
+    point.y <= outer.y + outer.height + slack
+  );
+}
+
+/** Nodes whose text matches the holder's name best (the anchors a target should sit near). */
+function anchorsFor(tree: NodeTree, name: string): AccessibilityNode[] {
+  const scored = tree.nodes
+    .filter((node) => node.role !== 'generic' && node.name !== '')
+    .map((node) => ({ node, score: scoreText(name, node.name)?.score ?? 0 }))
+    .filter((entry) => entry.score >= 0.7);
+  if (scored.length === 0) return [];
+  const best = Math.max(...scored.map((entry) => entry.score));
+  return scored.filter((entry) => entry.score >= best - 0.1).map((entry) => entry.node);
+}
+
+/** Depth (from the top) of the nearest node holding both; 0 when they share none. */
+function sharedDepth(tree: NodeTree, first: string, second: string): number {
+  const up = [first, ...tree.ancestors(first)];
+  const other = new Set([second, ...tree.ancestors(second)]);
+  for (const ref of up) if (other.has(ref)) return tree.ancestors(ref).length + 1;
+  return 0;
+}
+
+/** The outcome of narrowing: candidates kept, and whether they are tied between different holders. */
+export interface Scoped {
+  readonly candidates: readonly TargetCandidate[];
+  /** Descriptions of the different holders the best candidates sit in, when more than one. */
+  readonly rivals: readonly string[];
+}
+
+/**
+ * Keep the candidates inside what `within` names. A holder kind (dialog, section, list, menu,
+ * row...) keeps candidates under a node of that kind whose name or text matches; a holder named
+ * only by text keeps the candidates sharing the deepest holder with that text (the button in
+ * the same row or card as "Boiler-02"), or, without structure, the nearest ones to it.
+ */
+export function scopeCandidates(tree: NodeTree, candidates: readonly TargetCandidate[], within: TargetRef): Scoped {
+  if (candidates.length === 0) return { candidates, rivals: [] };
+  const fits = within.role === undefined ? undefined : holderRoleFits[within.role];
+  // A named holder of a kind: "the dialog", "the 'Billing' section", "the row of Boiler-02".
+  if (fits !== undefined && within.role !== 'card' && within.role !== 'item' && within.role !== 'row') {
+    let holders = tree.nodes.filter((node) => fits.includes(node.role));
+    if (within.name !== undefined) {
+      const scored = holders
+        .map((node) => ({ node, score: holderScore(tree, node, within.name!) }))
+        .filter((entry) => entry.score >= 0.7);
+      const best = Math.max(0, ...scored.map((entry) => entry.score));
+      holders = scored.filter((entry) => entry.score >= best - 0.05).map((entry) => entry.node);
+    }
+    if (within.role === 'dialog' && holders.length === 0) return { candidates: [], rivals: [] };
+    if (holders.length > 0) {
+      const refs = new Set(holders.map((node) => node.ref));
+      const kept = candidates.filter((candidate) => {
+        const ref = candidate.node?.ref;
+        if (ref !== undefined && tree.structured) return tree.ancestors(ref).some((ancestor) => refs.has(ancestor));
+        return holders.some((holder) => inside(candidate.box, holder.box));
+      });
+      return { candidates: kept, rivals: [] };
+    }
+    if (within.name === undefined) return { candidates: [], rivals: [] };
+  }
+  if (within.name === undefined) return { candidates, rivals: [] };
+  // A holder named by what it shows: relate each candidate to the text.
+  const anchors = anchorsFor(tree, within.name);
+  const ownName = candidates.filter(
+    (candidate) =>
+      scoreText(within.name!, candidate.label)?.tier !== undefined &&
+      (scoreText(within.name!, candidate.label)?.score ?? 0) >= 0.7,
+  );
+  if (
+    ownName.length > 0 &&
+    anchors.every((anchor) => ownName.some((candidate) => candidate.node?.ref === anchor.ref))
+  ) {
+    // "Remove Mei Lin": the control carries the name itself.
+    return { candidates: ownName, rivals: [] };
+  }
+  if (anchors.length === 0) return { candidates: [], rivals: [] };
+  const related = candidates.map((candidate) => {
+    const ref = candidate.node?.ref;
+    let depth = 0;
+    let anchorRef: string | undefined;
+    let distance = Infinity;
+    for (const anchor of anchors) {
+      const shared = ref !== undefined && tree.structured ? sharedDepth(tree, ref, anchor.ref) : 0;
+      const gap = Math.hypot(
+        centre(candidate.box).x - centre(anchor.box).x,
+        (centre(candidate.box).y - centre(anchor.box).y) * 3,
+      );
+      if (shared > depth || (shared === depth && gap < distance)) {
+        depth = shared;
+        anchorRef = anchor.ref;
+        distance = gap;
+      }
+    }
+    return { candidate, depth, anchorRef, distance };
+  });
+  const deepest = Math.max(...related.map((entry) => entry.depth));
+  let best = related.filter((entry) => entry.depth === deepest);
+  if (deepest === 0 || !tree.structured) {
+    const nearest = Math.min(...best.map((entry) => entry.distance));
+    best = best.filter((entry) => entry.distance <= nearest * 1.25 + 8);
+  } else {
+    // Those holders must not also hold another anchor-like match for a different thing: the
+    // shared holder of a candidate and its anchor is what "of Boiler-02" names.
+    const nearest = Math.min(...best.map((entry) => entry.distance));
+    best = best.filter((entry) => entry.distance <= Math.max(nearest * 3, nearest + 200));
+  }
+  const holdersSeen = new Set(best.map((entry) => entry.anchorRef));
+  const rivals =
+    holdersSeen.size > 1
+      ? [...holdersSeen].map((ref) => {
+          const anchor = ref === undefined ? undefined : tree.byRef(ref);
+          return anchor === undefined ? 'another place' : describeAnchor(tree, anchor);
+        })
+      : [];
+  return { candidates: best.map((entry) => entry.candidate), rivals };
+}
+
+/** "the row showing 'Ada Lovelace, Admin'": an anchor described by its holder's text for a question. */
+function describeAnchor(tree: NodeTree, anchor: AccessibilityNode): string {
+  const holder = tree
+    .ancestors(anchor.ref)
+    .map((ref) => tree.byRef(ref))
+    .find((node) => node !== undefined && node.role !== 'generic');
+  const text = (holder === undefined ? anchor.name : tree.textUnder(holder.ref)).replace(/\s+/g, ' ').trim();
+  const clipped = text.length > 60 ? `${text.slice(0, 57)}…` : text;
+  return holder === undefined ? `'${clipped}'` : `the ${holder.role === 'row' ? 'row' : 'part'} showing '${clipped}'`;
+}
+
+/** Candidates in reading order (document order when known, else top to bottom, left to right). */
+export function readingOrder(tree: NodeTree | undefined, candidates: readonly TargetCandidate[]): TargetCandidate[] {
+  return [...candidates].sort((first, second) => {
+    const a = first.node?.ref === undefined ? undefined : tree?.order.get(first.node.ref);
+    const b = second.node?.ref === undefined ? undefined : tree?.order.get(second.node.ref);
+    if (a !== undefined && b !== undefined) return a - b;
+    if (Math.abs(first.box.y - second.box.y) > 4) return first.box.y - second.box.y;
+    return first.box.x - second.box.x;
+  });
+}
+
+/** The nth candidate in reading order (negative from the end); undefined when there are not that many. */
+export function nthCandidate(
+  tree: NodeTree | undefined,
+  candidates: readonly TargetCandidate[],
+  ordinal: number,
+): TargetCandidate | undefined {
+  const ordered = readingOrder(tree, candidates);
+  return ordinal > 0 ? ordered[ordinal - 1] : ordered[ordered.length + ordinal];
+}

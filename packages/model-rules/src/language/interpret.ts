@@ -1,0 +1,1283 @@
+/**
+ * Reading an instruction into steps: sentences and clauses, the verb of each (with its particles
+ * and the politeness around it), the verb's frame (what is typed where, what is set to what,
+ * which element is acted on), noun phrases for targets, and values as written. Pure: the only
+ * knowledge of the screen is the optional {@link ScreenHints} (labels of fields on the screen the
+ * run starts from), which split verbless "field value" clauses ("Country: New Zealand", "from
+ * Porto"). Clauses it cannot read are returned as such, never guessed at.
+ */
+import { isBareOpenTarget, type StepIntent, type TargetRef } from '@sandpiper/protocol';
+import { parseKeys } from '../grammar/keys.js';
+import { scoreText } from '../grounding/text-score.js';
+import { constraintOpeners, leadingFiller, trailingFiller, verbAt, type VerbMatch } from './lexicon.js';
+import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
+import { isWord, spanText, tokenize, type Token } from './tokens.js';
+import { applyCase, caseTransformIn, type CaseTransform } from './values.js';
+
+/** What the screen the run starts from offers, for clauses that name a field without a verb. */
+export interface ScreenHints {
+  /** Labels of the fields (text boxes, dropdowns, sliders, date and time inputs...) on screen. */
+  readonly fieldLabels: readonly string[];
+}
+
+/** One step read from the instruction. */
+export interface ReadStep {
+  /** The clause as written. */
+  readonly source: string;
+  readonly intent: StepIntent;
+}
+
+export interface Interpretation {
+  readonly steps: readonly ReadStep[];
+  /** Clauses not understood, as written. */
+  readonly unparsed: readonly string[];
+  /** Clauses that restrict rather than ask ("do not submit yet"), as written. */
+  readonly constraints: readonly string[];
+}
+
+/** A clause: its tokens (fillers removed) and the text it was written as. */
+interface Clause {
+  readonly tokens: readonly Token[];
+  readonly verbatim: string;
+  /** It came after an arrow ("Account → Sign out"): a verbless one names a place to go. */
+  readonly afterArrow: boolean;
+}
+
+type ClauseResult =
+  | { readonly type: 'steps'; readonly intents: readonly StepIntent[]; readonly mentioned?: TargetRef }
+  | { readonly type: 'constraint' }
+  | { readonly type: 'context'; readonly mentioned?: TargetRef }
+  | { readonly type: 'unparsed' }
+  /** A verb whose object is in the next clause ("find and click X"). */
+  | { readonly type: 'bare-verb'; readonly verb: VerbMatch };
+
+const words = (tokens: readonly Token[]): string[] =>
+  tokens.map((token) => (token.kind === 'word' ? token.lower : token.kind === 'quoted' ? '\u0000' : token.text));
+
+function startsWith(tokens: readonly Token[], sequence: readonly string[]): boolean {
+  return sequence.every((word, index) => tokens[index]?.kind === 'word' && tokens[index]?.lower === word);
+}
+
+/** Drop politeness and joiners from both ends ("could you please …, thanks"). */
+function stripFiller(tokens: readonly Token[]): Token[] {
+  let rest = trimPunctuation(tokens);
+  let changed = true;
+  while (changed && rest.length > 0) {
+    changed = false;
+    for (const filler of leadingFiller) {
+      if (startsWith(rest, filler) && rest.length > filler.length) {
+        rest = trimPunctuation(rest.slice(filler.length));
+        changed = true;
+        break;
+      }
+    }
+    // "you will need to confirm", "you'll have to", "don't forget to"
+    const modal = /^(?:you(?:'ll| will)? (?:need|have|want) to|you (?:must|should)|don't forget to|do not forget to)$/;
+    for (let length = 2; length <= 4 && !changed; length += 1) {
+      if (rest.length > length && modal.test(words(rest.slice(0, length)).join(' '))) {
+        rest = rest.slice(length);
+        changed = true;
+      }
+    }
+    for (const filler of trailingFiller) {
+      const tail = rest.slice(rest.length - filler.length);
+      if (rest.length > filler.length && startsWith(tail, filler)) {
+        rest = trimPunctuation(rest.slice(0, rest.length - filler.length));
+        changed = true;
+        break;
+      }
+    }
+  }
+  return rest;
+}
+
+/** Where a clause may end inside a sentence: a comma, ";", "and", "then", "and then", "after that", "before". */
+function joinerAt(tokens: readonly Token[], index: number): number {
+  const token = tokens[index];
+  if (token === undefined) return 0;
+  if (token.kind === 'punct' && token.text === ',') {
+    // "June 22, 1990": a comma between a day and a year is part of the date.
+    if (
+      /^\d{1,2}(?:st|nd|rd|th)?$/i.test(tokens[index - 1]?.text ?? '') &&
+      /^\d{4}$/.test(tokens[index + 1]?.text ?? '')
+    )
+      return 0;
+    const next = joinerAt(tokens, index + 1);
+    return 1 + (next > 0 && tokens[index + 1]?.kind === 'word' ? next : 0);
+  }
+  if (isWord(token, 'and') && isWord(tokens[index + 1], 'then')) return 2;
+  if (isWord(token, 'and', 'then', 'afterwards')) return 1;
+  if (isWord(token, 'after') && isWord(tokens[index + 1], 'that')) return 2;
+  return 0;
+}
+
+/** Whether the tokens open a clause of their own: a verb (after fillers), a constraint, or "to" + verb. */
+function opensClause(tokens: readonly Token[]): boolean {
+  const rest = stripFiller(tokens);
+  if (rest.length === 0) return false;
+  if (constraintOpeners.some((opener) => startsWith(rest, opener))) return true;
+  const lower = words(rest);
+  if (lower[0] === 'to' && verbAt(lower.slice(1)) !== undefined) return true;
+  const verb = verbAt(lower);
+  if (verb === undefined) return false;
+  // A word that is a verb but reads as a name here ("Set From to Lisbon and To to Oslo"): "to"
+  // is never a verb, and a capitalised command word right after a comma list stays a name only
+  // when the clause so far is a list of names (decided by the caller).
+  return true;
+}
+
+/** Split one sentence into clauses at joiners that start a new clause; others continue a list. */
+function clausesOf(tokens: readonly Token[], source: string, afterArrow: boolean): Clause[] {
+  const clauses: Clause[] = [];
+  let start = 0;
+  let current: Token[] = [];
+  const verbless = (): boolean => {
+    const rest = joinSeparatedParticle(stripFiller(current));
+    return (
+      rest.length > 0 &&
+      verbAt(words(rest)) === undefined &&
+      !constraintOpeners.some((opener) => startsWith(rest, opener))
+    );
+  };
+  // Only verbs that take several objects continue across a comma ("select A, B and C").
+  const takesLists = (): boolean => {
+    const verb = verbAt(words(joinSeparatedParticle(stripFiller(current))));
+    return (
+      verb === undefined || !['open', 'type', 'search', 'scroll', 'wait', 'confirm', 'find'].includes(verb.verbClass)
+    );
+  };
+  const push = (end: number): void => {
+    const part = tokens.slice(start, end);
+    if (part.length > 0) {
+      clauses.push({ tokens: part, verbatim: spanText(source, part), afterArrow: afterArrow && clauses.length === 0 });
+    }
+  };
+  for (let index = 0; index < tokens.length; index += 1) {
+    const length = joinerAt(tokens, index);
+    if (length === 0) {
+      current.push(tokens[index]!);
+      continue;
+    }
+    const following = tokens.slice(index + length);
+    // A verbless clause ("From Porto", "Country: New Zealand") ends at every joiner; a clause
+    // with a verb ends where the next verb starts, so "select A, B and C" stays one list.
+    const sequenced = tokens.slice(index, index + length).some((token) => isWord(token, 'then', 'afterwards', 'after'));
+    const comma = isComma(tokens[index]);
+    if (opensClause(following) || sequenced || (comma && following.length > 0 && (verbless() || !takesLists()))) {
+      push(index);
+      start = index + length;
+      current = [];
+      index += length - 1;
+    } else {
+      current.push(tokens[index]!);
+    }
+  }
+  push(tokens.length);
+  return clauses;
+}
+
+function isComma(token: Token | undefined): boolean {
+  return token?.kind === 'punct' && token.text === ',';
+}
+
+/** Sentences: split at . ; ! ? line breaks and arrows (outside quotes; dots inside words stay). */
+function sentencesOf(text: string): { tokens: Token[]; afterArrow: boolean }[] {
+  const sentences: { tokens: Token[]; afterArrow: boolean }[] = [];
+  const tokens = tokenize(text);
+  let current: Token[] = [];
+  let afterArrow = false;
+  let lastEnd = 0;
+  const flush = (nextAfterArrow: boolean): void => {
+    if (current.length > 0) sentences.push({ tokens: current, afterArrow });
+    current = [];
+    afterArrow = nextAfterArrow;
+  };
+  for (const token of tokens) {
+    if (text.slice(lastEnd, token.start).includes('\n')) flush(false);
+    lastEnd = token.end;
+    if (token.kind === 'punct' && /^[.;!?]$/.test(token.text)) {
+      flush(false);
+      continue;
+    }
+    if (token.kind === 'punct' && token.text === '\u2192') {
+      flush(true);
+      continue;
+    }
+    current.push(token);
+  }
+  flush(false);
+  return sentences;
+}
+
+/** Words that open a value only the person can fill in ("my usual details", "the right one", "something nice"). */
+const vagueOpeners = new Set([
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'the',
+  'some',
+  'any',
+  'anything',
+  'something',
+  'whatever',
+  'whichever',
+  'usual',
+  'appropriate',
+  'correct',
+  'right',
+  'relevant',
+  'proper',
+  'suitable',
+  'nice',
+  'good',
+  'better',
+  'best',
+]);
+
+/** Whether an unquoted value is a description of a value rather than the value itself. */
+function vague(tokens: readonly Token[]): boolean {
+  const trimmed = trimPunctuation(tokens);
+  if (trimmed.length === 0 || trimmed.some((token) => token.kind === 'quoted')) return false;
+  return vagueOpeners.has(trimmed[0]!.lower);
+}
+
+/** Words that make a clause about a condition, not a control: "check that the total is right". */
+const conditionOpeners = new Set(['that', 'if', 'whether', 'how', 'what', 'when', 'why', 'which', 'whatever']);
+
+/** The value of a run of tokens: a single quoted token as written, otherwise the words as typed. */
+function valueOf(source: string, tokens: readonly Token[]): { text: string; quoted: boolean } | undefined {
+  const trimmed = trimPunctuation(tokens);
+  if (trimmed.length === 0) return undefined;
+  if (trimmed.length === 1 && trimmed[0]!.kind === 'quoted') return { text: trimmed[0]!.text, quoted: true };
+  const text = spanText(source, trimmed);
+  return text === '' ? undefined : { text, quoted: false };
+}
+
+/** Index of the first token that is one of the words (outside quotes), from `from`; -1 if none. */
+function indexOfWord(tokens: readonly Token[], list: readonly string[], from = 0): number {
+  for (let index = from; index < tokens.length; index += 1) if (isWord(tokens[index], ...list)) return index;
+  return -1;
+}
+
+function lastIndexOfWord(tokens: readonly Token[], list: readonly string[]): number {
+  for (let index = tokens.length - 1; index >= 0; index -= 1) if (isWord(tokens[index], ...list)) return index;
+  return -1;
+}
+
+/** Split a list of names: "A, B and C", "'A', 'B' or 'C'"; a single name stays whole. */
+function listItems(tokens: readonly Token[]): Token[][] {
+  const items: Token[][] = [];
+  let current: Token[] = [];
+  for (const token of tokens) {
+    if (isComma(token) || isWord(token, 'and', 'or', '&')) {
+      if (current.length > 0) items.push(current);
+      current = [];
+      continue;
+    }
+    current.push(token);
+  }
+  if (current.length > 0) items.push(current);
+  return items;
+}
+
+/**
+ * Targets of a clause: one phrase, or a list of them ("Weekly report and Daily digest"). A list
+ * splits only when every part reads as a phrase; "Terms and Conditions" quoted or not stays
+ * whole when its parts are single words and unquoted (a name with "and" in it).
+ */
+function targetsOf(source: string, tokens: readonly Token[], options: PhraseOptions = {}): Phrase[] | undefined {
+  const whole = parsePhrase(source, tokens, options);
+  const items = listItems(tokens);
+  if (items.length > 1) {
+    const quotedList = items.every((item) => item.some((token) => token.kind === 'quoted'));
+    const hasComma = tokens.some(isComma);
+    if (quotedList || hasComma || items.every((item) => item.length >= 2 || item[0]?.kind === 'quoted')) {
+      const phrases = items.map((item) => parsePhrase(source, item, options));
+      if (phrases.every((phrase) => phrase !== undefined)) {
+        // "the Delete buttons of A and B": share the role noun and relation of the last item.
+        return phrases as Phrase[];
+      }
+    }
+  }
+  return whole === undefined ? undefined : [whole];
+}
+
+/** What a clause reads as, given the last target mentioned (for pronouns). */
+function readClause(
+  clause: Clause,
+  source: string,
+  hints: ScreenHints | undefined,
+  last: TargetRef | undefined,
+): ClauseResult {
+  let tokens: readonly Token[] = stripFiller(clause.tokens);
+  if (tokens.length === 0) return { type: 'unparsed' };
+  if (constraintOpeners.some((opener) => startsWith(tokens, opener))) return { type: 'constraint' };
+  if (isWord(tokens[0], 'to') && verbAt(words(tokens.slice(1))) !== undefined) tokens = tokens.slice(1);
+  tokens = joinSeparatedParticle(tokens);
+  const lower = words(tokens);
+  const verb = verbAt(lower);
+  if (verb === undefined) return readVerbless(clause, tokens, source, hints, last);
+  // Keys are read from the clause as written: "Press -" or "Press ." end in what looks like punctuation.
+  const start = clause.tokens.indexOf(tokens[0]!);
+  const written = start >= 0 ? clause.tokens.slice(start + verb.length) : tokens.slice(verb.length);
+  const keyed = /^(?:press|hit|tap|push)$/.test(verb.words) ? keysOf(written) : undefined;
+  if (keyed !== undefined) return { type: 'steps', intents: [{ kind: 'press', keys: keyed }] };
+  const rest = trimPunctuation(tokens.slice(verb.length));
+  if (rest.length === 0) {
+    const alone = verbAlone(verb);
+    return alone === undefined ? { type: 'bare-verb', verb } : { type: 'steps', intents: [alone] };
+  }
+  return readFrame(verb, rest, source, hints, last);
+}
+
+/** Particles of verbs people split around their object: "sign me out", "turn SMS alerts on", "fill it in". */
+const separableParticles = new Set(['out', 'in', 'on', 'off', 'up', 'down']);
+
+/**
+ * "sign me out" → "sign out me", "turn SMS alerts on" → "turn on SMS alerts": when the first word
+ * and the clause's last word make a known two-word verb, the particle moves next to the verb.
+ */
+function joinSeparatedParticle(tokens: readonly Token[]): readonly Token[] {
+  const last = tokens.at(-1);
+  if (tokens.length < 3 || last?.kind !== 'word' || !separableParticles.has(last.lower)) return tokens;
+  const joined = [tokens[0]!, last, ...tokens.slice(1, -1)];
+  const verb = verbAt(words(joined));
+  const plain = verbAt(words(tokens));
+  if (verb === undefined || verb.length !== 2 || (plain !== undefined && plain.length >= 2)) return tokens;
+  return joined;
+}
+
+/** Verbs that mean something with nothing after them. */
+function verbAlone(verb: VerbMatch): StepIntent | undefined {
+  switch (verb.verbClass) {
+    case 'confirm':
+      return { kind: 'confirm' };
+    case 'dismiss':
+      return { kind: 'dismiss' };
+    case 'command':
+      return { kind: 'command', verb: verb.command ?? verb.words };
+    case 'scroll':
+      return verb.words === 'page up' ? { kind: 'scroll', direction: 'up' } : { kind: 'scroll', direction: 'down' };
+    case 'wait':
+      return { kind: 'wait', ms: 1000 };
+    default:
+      return undefined;
+  }
+}
+
+function resolvePronoun(phrase: Phrase, last: TargetRef | undefined): TargetRef | undefined {
+  return phrase.type === 'pronoun' ? last : phrase.target;
+}
+
+function targetList(
+  source: string,
+  tokens: readonly Token[],
+  last: TargetRef | undefined,
+  options: PhraseOptions = {},
+): TargetRef[] | undefined {
+  const phrases = targetsOf(source, tokens, options);
+  if (phrases === undefined) return undefined;
+  const targets = phrases.map((phrase) => resolvePronoun(phrase, last));
+  return targets.every((target) => target !== undefined) ? (targets as TargetRef[]) : undefined;
+}
+
+function steps(intents: readonly StepIntent[], mentioned?: TargetRef): ClauseResult {
+  return intents.length === 0 ? { type: 'unparsed' } : { type: 'steps', intents, ...(mentioned ? { mentioned } : {}) };
+}
+
+/** Words that mark a value the clause does not say where to put ("as Editor", an email, a date). */
+function carriesValues(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (token) =>
+      (token.kind === 'word' && (/@\S+\.\S+/.test(token.text) || /^\d+(?:[.,:/]\d+)+$/.test(token.text))) ||
+      isWord(token, 'as', 'to', 'into', 'with'),
+  );
+}
+
+function readFrame(
+  verb: VerbMatch,
+  rest: readonly Token[],
+  source: string,
+  hints: ScreenHints | undefined,
+  last: TargetRef | undefined,
+): ClauseResult {
+  if (rest[0]?.kind === 'word' && conditionOpeners.has(rest[0].lower) && rest.length > 1) return { type: 'unparsed' };
+  switch (verb.verbClass) {
+    case 'click':
+    case 'double-click':
+    case 'hover':
+      return readPointer(verb, rest, source, last);
+    case 'open':
+      return readOpen(rest, source, last);
+    case 'type':
+      return readType(verb, rest, source);
+    case 'set':
+      return readSet(verb, rest, source, last);
+    case 'pick':
+      return readPick(rest, source, last);
+    case 'check':
+    case 'uncheck':
+      return readCheck(verb, rest, source, last);
+    case 'toggle': {
+      const targets = targetList(source, rest, last);
+      return targets === undefined
+        ? { type: 'unparsed' }
+        : steps(
+            targets.map((target) => ({ kind: 'click', target })),
+            targets.at(-1),
+          );
+    }
+    case 'expand':
+    case 'collapse': {
+      const targets = targetList(source, rest, last, { contentKinds: true });
+      if (targets === undefined) return { type: 'unparsed' };
+      return steps(
+        targets.map((target) => ({ kind: verb.verbClass as 'expand' | 'collapse', target })),
+        targets.at(-1),
+      );
+    }
+    case 'dismiss': {
+      const phrase = parsePhrase(source, rest, { contentKinds: true });
+      if (phrase === undefined) return { type: 'unparsed' };
+      if (phrase.type === 'pronoun') return steps([{ kind: 'dismiss' }]);
+      return steps([{ kind: 'dismiss', target: phrase.target }], phrase.target);
+    }
+    case 'confirm':
+      return readConfirm(rest, source);
+    case 'search':
+      return readSearch(rest, source);
+    case 'find':
+      return readFind(verb, rest, source, last);
+    case 'clear': {
+      const targets = targetList(source, rest, last);
+      if (targets === undefined) return { type: 'unparsed' };
+      return steps(
+        targets.map((field) => ({ kind: 'clear', field: fieldRef(field) })),
+        targets.at(-1),
+      );
+    }
+    case 'scroll':
+      return readScroll(verb, rest);
+    case 'wait':
+      return readWait(verb, rest, source);
+    case 'command':
+      return readCommand(verb, rest, source, last, hints);
+  }
+}
+
+/** A field reference with the field role when the phrase named no kind. */
+function fieldRef(target: TargetRef): TargetRef {
+  return target.role === undefined ? { ...target, role: 'field' } : target;
+}
+
+function readPointer(
+  verb: VerbMatch,
+  rest: readonly Token[],
+  source: string,
+  last: TargetRef | undefined,
+): ClauseResult {
+  if (verb.words.startsWith('press') || verb.words === 'hit' || verb.words.startsWith('tap') || verb.words === 'push') {
+    const keys = keysOf(rest);
+    if (keys !== undefined) return steps([{ kind: 'press', keys }]);
+  }
+  const targets = targetList(source, rest, last);
+  if (targets === undefined) return { type: 'unparsed' };
+  const kind = verb.verbClass as 'click' | 'double-click' | 'hover';
+  return steps(
+    targets.map((target) => ({ kind, target })),
+    targets.at(-1),
+  );
+}
+
+/** A key or chord, with "the" and "key" around it allowed: "the Enter key", "ctrl+a", "Escape". */
+function keysOf(tokens: readonly Token[]): string[] | undefined {
+  let rest = [...tokens];
+  if (isWord(rest[0], 'the')) rest = rest.slice(1);
+  if (isWord(rest.at(-1), 'key', 'button', 'keys')) rest = rest.slice(0, -1);
+  if (rest.length === 0) return undefined;
+  const text =
+    rest.length === 1 && rest[0]!.kind === 'quoted' ? rest[0]!.text : rest.map((token) => token.text).join(' ');
+  const chord = text.replace(/\s*\+\s*/g, '+');
+  const keys = parseKeys(chord) ?? parseKeys(chord.replace(/\s+/g, ''));
+  if (keys !== undefined) return keys;
+  // "up arrow", "arrow down", "page down"
+  const spaced = parseKeys(text.replace(/\s+/g, ' '));
+  return spaced;
+}
+
+function readOpen(rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
+  const value = valueOf(source, rest);
+  // "open the address 'X'", "go to the page https://…": an address, whatever it looks like.
+  const named = rest.some((token) => isWord(token, 'url', 'address', 'website', 'site'));
+  const page = rest.filter((token) => !isWord(token, 'the', 'page', 'url', 'address', 'site', 'website'));
+  const address = valueOf(source, page);
+  if (
+    address !== undefined &&
+    (named || (!address.quoted && (isBareOpenTarget(address.text) || /^[a-z][a-z0-9+.-]*:\/\//i.test(address.text))))
+  )
+    return steps([{ kind: 'open', target: address.text }]);
+  if (value === undefined) return { type: 'unparsed' };
+  if (isWord(rest[0], 'back') && rest.length === 1) return steps([{ kind: 'command', verb: 'go back' }]);
+  const targets = targetList(source, rest, last, { contentKinds: true });
+  if (targets === undefined) return { type: 'unparsed' };
+  return steps(
+    targets.map((target) =>
+      target.role === 'section' || target.role === 'treeitem' ? { kind: 'expand', target } : { kind: 'go-to', target },
+    ),
+    targets.at(-1),
+  );
+}
+
+/** The typed value with any case request applied ("'ada' in upper case"), and the tokens left. */
+function casedValue(source: string, tokens: readonly Token[]): { text: string; rest: Token[] } | undefined {
+  if (vague(tokens)) return undefined;
+  // Only the words around the value can ask for a case; a quoted value is never read for one.
+  const text = tokens
+    .filter((token) => token.kind === 'word')
+    .map((token) => token.text)
+    .join(' ');
+  const transform = caseTransformIn(text);
+  let kept = [...tokens];
+  if (transform !== undefined) {
+    const at = kept.findIndex(
+      (token, index) =>
+        index > 0 &&
+        (isWord(token, 'in', 'all', 'using', 'as') || /case$|caps$|capitals$/.test(token.lower)) &&
+        caseTransformIn(
+          kept
+            .slice(index)
+            .filter((item) => item.kind === 'word')
+            .map((item) => item.text)
+            .join(' '),
+        ) !== undefined,
+    );
+    if (at > 0) kept = kept.slice(0, at);
+  }
+  const value = valueOf(source, kept);
+  if (value === undefined) return undefined;
+  return { text: applyCase(value.text, transform), rest: kept };
+}
+
+const intoWords = ['into', 'inside', 'in', 'on', 'onto', 'under', 'at'];
+
+/** Remove a request for a case ("in upper case", "in capitals", "all caps") from a clause; what is asked. */
+function withoutCasePhrase(tokens: readonly Token[]): { tokens: Token[]; transform: CaseTransform | undefined } {
+  for (let start = 0; start < tokens.length; start += 1) {
+    for (let length = Math.min(4, tokens.length - start); length >= 1; length -= 1) {
+      const span = tokens.slice(start, start + length);
+      if (span.some((token) => token.kind !== 'word')) continue;
+      const text = span.map((token) => token.lower).join(' ');
+      if (
+        !/^(?:(?:in|using|with|as|all|written in) )?(?:upper[- ]?case|uppercase|lower[- ]?case|lowercase|title[- ]?case|capitals|caps|capital letters|all caps|block letters|small letters)(?: letters)?$/.test(
+          text,
+        )
+      )
+        continue;
+      const transform = caseTransformIn(text) ?? (/caps|capital/.test(text) ? 'upper' : undefined);
+      return { tokens: [...tokens.slice(0, start), ...tokens.slice(start + length)], transform };
+    }
+  }
+  return { tokens: [...tokens], transform: undefined };
+}
+
+function readType(verb: VerbMatch, written: readonly Token[], source: string): ClauseResult {
+  const { tokens: rest, transform } = withoutCasePhrase(written);
+  if (transform === undefined) return readTypeFrame(verb, rest, source);
+  const read = readTypeFrame(verb, rest, source);
+  if (read.type !== 'steps') return read;
+  return {
+    ...read,
+    intents: read.intents.map((intent) =>
+      intent.kind === 'type' ? { ...intent, text: applyCase(intent.text, transform) } : intent,
+    ),
+  };
+}
+
+function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string): ClauseResult {
+  // "fill in the Name field with 'Ada'", "fill Name with Ada"
+  if (verb.words.startsWith('fill') || verb.words === 'provide') {
+    const withAt = indexOfWord(rest, ['with', 'using']);
+    if (withAt > 0) {
+      const field = parsePhrase(source, rest.slice(0, withAt));
+      const value = casedValue(source, rest.slice(withAt + 1));
+      if (field?.type === 'target' && value !== undefined)
+        return steps([typeInto(value.text, field.target)], field.target);
+      return { type: 'unparsed' };
+    }
+  }
+  // "type 'x' into the 'Name' field", "enter ada@example.com in email", "put 'x' in Notes"
+  const firstQuoted = rest[0]?.kind === 'quoted';
+  const boundary = firstQuoted
+    ? isWord(rest[1], ...intoWords)
+      ? 1
+      : isWord(rest[1], 'in') && isWord(rest[2], 'to')
+        ? 1
+        : -1
+    : indexOfWord(rest, ['into', 'inside', 'onto']);
+  const split = boundary >= 0 ? boundary : lastIndexOfWord(rest, ['in', 'on', 'under', 'as', 'for']);
+  if (split > 0) {
+    let after = rest.slice(split + 1);
+    if (isWord(rest[split], 'in') && isWord(after[0], 'to')) after = after.slice(1);
+    const field = parsePhrase(source, after);
+    const value = casedValue(source, rest.slice(0, split));
+    if (field?.type === 'target' && value !== undefined && !isCaseWord(after)) {
+      const values = listItems(rest.slice(0, split));
+      if (field.all || (field.target.role === 'field' && field.target.name === undefined && values.length > 1)) {
+        return { type: 'unparsed' };
+      }
+      return steps([typeInto(value.text, field.target)], field.target);
+    }
+  }
+  // "enter username 'ada' and password 'secret'": field words, then a quoted value, repeated.
+  const pairs = fieldValuePairs(source, rest);
+  if (pairs !== undefined) return steps(pairs.map(([field, value]) => typeInto(value, field)));
+  // "type 'hello'" into whatever has focus.
+  const value = casedValue(source, rest);
+  if (value === undefined) return { type: 'unparsed' };
+  if (
+    rest.some((token) => token.kind === 'quoted') ||
+    value.rest.length === rest.length ||
+    caseTransformIn(spanText(source, rest)) !== undefined
+  ) {
+    return steps([{ kind: 'type', text: value.text }]);
+  }
+  return { type: 'unparsed' };
+}
+
+function isCaseWord(tokens: readonly Token[]): boolean {
+  return caseTransformIn(tokens.map((token) => token.text).join(' ')) !== undefined;
+}
+
+function typeInto(text: string, field: TargetRef): StepIntent {
+  return { kind: 'type', text, field: fieldRef(field) };
+}
+
+/** "username 'ada' and password 'secret'" → [[username, ada], [password, secret]]. */
+function fieldValuePairs(source: string, tokens: readonly Token[]): [TargetRef, string][] | undefined {
+  const pairs: [TargetRef, string][] = [];
+  let fieldTokens: Token[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'quoted') {
+      const field = parsePhrase(
+        source,
+        fieldTokens.filter((item) => !isWord(item, 'and', 'as', 'for', 'the', 'in', 'into') && !isComma(item)),
+      );
+      if (field?.type !== 'target') return undefined;
+      pairs.push([field.target, token.text]);
+      fieldTokens = [];
+    } else {
+      fieldTokens.push(token);
+    }
+  }
+  return pairs.length >= 1 &&
+    trimPunctuation(fieldTokens).length === 0 &&
+    pairs.every(([field]) => field.name !== undefined || field.role !== undefined) &&
+    pairs.length > 0 &&
+    tokens[0]?.kind !== 'quoted'
+    ? pairs
+    : undefined;
+}
+
+function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
+  // Several "X to Y" pairs: "Set From to Lisbon and To to Oslo".
+  const parts = splitPairs(rest);
+  const intents: StepIntent[] = [];
+  let mentioned: TargetRef | undefined;
+  for (const part of parts) {
+    const at = lastIndexOfWord(part, ['to', 'as', 'at']);
+    if (at > 0 && at < part.length - 1) {
+      const target = parsePhrase(source, part.slice(0, at));
+      const value = casedValue(source, part.slice(at + 1));
+      const resolved = target === undefined ? undefined : resolvePronoun(target, last);
+      if (resolved === undefined || value === undefined) return { type: 'unparsed' };
+      intents.push(setIntent(resolved, value.text));
+      mentioned = resolved;
+      continue;
+    }
+    // "make Chidi Obi an Editor": the one field of what is named gets the value.
+    const article = indexOfWord(part, ['a', 'an']);
+    if (verb.words === 'make' && article > 0 && article < part.length - 1) {
+      const holder = parsePhrase(source, part.slice(0, article));
+      const value = valueOf(source, part.slice(article + 1));
+      if (holder?.type === 'target' && value !== undefined) {
+        intents.push({ kind: 'set', target: { role: 'field', within: holder.target }, value: value.text });
+        mentioned = holder.target;
+        continue;
+      }
+    }
+    return { type: 'unparsed' };
+  }
+  return steps(intents, mentioned);
+}
+
+function setIntent(target: TargetRef, value: string): StepIntent {
+  if (target.role === 'switch' || target.role === 'checkbox') {
+    const on = /^(?:on|yes|true|enabled?|checked|ticked)$/i.test(value);
+    const off = /^(?:off|no|false|disabled?|unchecked|unticked)$/i.test(value);
+    if (on || off) return { kind: 'toggle', target, on };
+  }
+  return { kind: 'set', target, value };
+}
+
+/** "A to X and B to Y" → [[A to X], [B to Y]]; one pair stays whole. */
+function splitPairs(tokens: readonly Token[]): Token[][] {
+  const parts: Token[][] = [];
+  let current: Token[] = [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index]!;
+    if ((isComma(token) || isWord(token, 'and')) && indexOfWord(current, ['to']) > 0) {
+      const following = tokens.slice(index + 1);
+      if (indexOfWord(following, ['to'], 1) > 0) {
+        parts.push(current);
+        current = [];
+        continue;
+      }
+    }
+    current.push(token);
+  }
+  parts.push(current);
+  return parts;
+}
+
+const dropdownRoles = new Set(['dropdown', 'listbox', 'list', 'menu']);
+
+function readPick(rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
+  if (rest.length === 1 && isWord(rest[0], 'nothing', 'none')) return { type: 'unparsed' };
+  // "select 'X' from the 'Y' dropdown", "choose Card for Payment", "pick Deutsch in Language",
+  // "Choose “Lisbon” under “From”", "pick 'March 14, 2026' as the 'Meeting date'".
+  const firstQuoted = rest[0]?.kind === 'quoted';
+  let split = -1;
+  if (firstQuoted) {
+    const after = rest.slice(1);
+    const listEnd = after.findIndex(
+      (token) => !(token.kind === 'quoted' || isComma(token) || isWord(token, 'and', 'or')),
+    );
+    const index = listEnd === -1 ? -1 : listEnd + 1;
+    if (index > 0 && isWord(rest[index], 'from', 'in', 'on', 'under', 'for', 'as', 'within', 'inside')) split = index;
+  } else {
+    split = lastIndexOfWord(rest, ['from', 'under', 'for', 'as', 'within']);
+    if (split < 0) {
+      const inAt = lastIndexOfWord(rest, ['in', 'on']);
+      const after = inAt > 0 ? parsePhrase(source, rest.slice(inAt + 1)) : undefined;
+      if (after?.type === 'target' && after.target.role !== undefined) split = inAt;
+    }
+  }
+  const optionTokens = split > 0 ? rest.slice(0, split) : rest;
+  const holderTokens = split > 0 ? rest.slice(split + 1) : [];
+  const holder = holderTokens.length > 0 ? parsePhrase(source, holderTokens) : undefined;
+  if (holderTokens.length > 0 && holder === undefined) return { type: 'unparsed' };
+  const holderRef = holder === undefined ? undefined : resolvePronoun(holder, last);
+  if (holder !== undefined && holderRef === undefined) return { type: 'unparsed' };
+  const options = listItems(optionTokens).map((item) => valueOf(source, stripOptionNoun(item)));
+  if (options.length === 0 || options.some((option) => option === undefined)) return { type: 'unparsed' };
+  const texts = (
+    listItems(optionTokens).length > 1 &&
+    !optionTokens.some(isComma) &&
+    !optionTokens.some((token) => token.kind === 'quoted')
+      ? [valueOf(source, optionTokens)!]
+      : options
+  ).map((option) => option!.text);
+  // "Choose the 'Card' radio button (for 'Payment')": a radio by name, in the group named.
+  const radioNoun =
+    optionTokens.length >= 2 &&
+    isWord(optionTokens.at(-1), 'radio', 'button') &&
+    optionTokens.some((token) => isWord(token, 'radio'));
+  if (
+    radioNoun &&
+    texts.length === 1 &&
+    (holderRef === undefined || (holderRef.name !== undefined && Object.keys(holderRef).length === 1))
+  ) {
+    const option = valueOf(source, stripOptionNoun(optionTokens))?.text;
+    if (option !== undefined)
+      return steps(
+        [
+          holderRef?.name === undefined
+            ? { kind: 'choose', option }
+            : { kind: 'choose', option, group: holderRef.name },
+        ],
+        holderRef,
+      );
+  }
+  // A single unquoted option phrase that is really a target ("the second option", "the Members tab").
+  if (texts.length === 1 && holderRef === undefined) {
+    const phrase = parsePhrase(source, optionTokens);
+    if (phrase?.type === 'pronoun' && last !== undefined) return steps([{ kind: 'click', target: last }], last);
+    if (
+      phrase?.type === 'target' &&
+      (phrase.target.ordinal !== undefined ||
+        phrase.target.within !== undefined ||
+        (phrase.target.role !== undefined && phrase.target.role !== 'option'))
+    ) {
+      return steps([pickTarget(phrase.target)], phrase.target);
+    }
+  }
+  const intents: StepIntent[] = texts.map((option) => {
+    if (holderRef !== undefined && dropdownRoles.has(holderRef.role ?? '')) {
+      return { kind: 'select', option, field: { ...holderRef, role: 'dropdown' } };
+    }
+    return holderRef === undefined ? { kind: 'pick', option } : { kind: 'pick', option, within: holderRef };
+  });
+  return steps(intents, holderRef);
+}
+
+/** A picked target named by kind or position: a checkbox is checked, anything else clicked. */
+function pickTarget(target: TargetRef): StepIntent {
+  if (target.role === 'checkbox') return { kind: 'check', target };
+  if (target.role === 'switch') return { kind: 'toggle', target, on: true };
+  return { kind: 'click', target };
+}
+
+function stripOptionNoun(tokens: readonly Token[]): Token[] {
+  let rest = [...tokens];
+  if (isWord(rest[0], 'the')) rest = rest.slice(1);
+  if (isWord(rest.at(-1), 'option', 'choice', 'item', 'entry', 'radio') && rest.length > 1) rest = rest.slice(0, -1);
+  if (isWord(rest.at(-1), 'button') && isWord(rest.at(-2), 'radio') && rest.length > 2) rest = rest.slice(0, -2);
+  return rest;
+}
+
+function readCheck(verb: VerbMatch, rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
+  // "mark the email as read": a command named by the verb phrase.
+  const asAt = indexOfWord(rest, ['as']);
+  if (verb.words === 'mark' && asAt > 0) {
+    const object = parsePhrase(source, rest.slice(0, asAt));
+    const state = valueOf(source, rest.slice(asAt + 1));
+    const target = object === undefined ? undefined : resolvePronoun(object, last);
+    if (target === undefined || state === undefined) return { type: 'unparsed' };
+    return steps([{ kind: 'command', verb: `mark as ${state.text.toLowerCase()}`, object: target }], target);
+  }
+  const targets = targetList(source, rest, last);
+  if (targets === undefined) return { type: 'unparsed' };
+  const on = verb.verbClass === 'check';
+  return steps(
+    targets
+      .map((target) => (target.role === 'field' ? { ...target, role: 'checkbox' } : target))
+      .map((target) =>
+        target.role === 'switch' || (target.role === undefined && /^(?:turn|switch|enable|disable)/.test(verb.words))
+          ? { kind: 'toggle', target, on }
+          : { kind: on ? 'check' : 'uncheck', target },
+      ),
+    targets.at(-1),
+  );
+}
+
+function readConfirm(rest: readonly Token[], source: string): ClauseResult {
+  const withAt = indexOfWord(rest, ['with', 'using', 'by']);
+  if (withAt >= 0) {
+    let after = rest.slice(withAt + 1);
+    if (isWord(after[0], 'clicking', 'pressing', 'choosing', 'selecting', 'hitting')) after = after.slice(1);
+    const phrase = parsePhrase(source, after);
+    if (phrase?.type === 'target') return steps([{ kind: 'confirm', target: phrase.target }]);
+  }
+  // "confirm it", "confirm the deletion", "confirm in the dialog": the open dialog's yes.
+  return steps([{ kind: 'confirm' }]);
+}
+
+function readSearch(rest: readonly Token[], source: string): ClauseResult {
+  let tokens = [...rest];
+  if (isWord(tokens[0], 'for')) tokens = tokens.slice(1);
+  const inAt =
+    tokens[0]?.kind === 'quoted'
+      ? isWord(tokens[1], 'in', 'on', 'using')
+        ? 1
+        : -1
+      : lastIndexOfWord(tokens, ['in', 'using']);
+  let field: TargetRef | undefined;
+  if (inAt > 0) {
+    const phrase = parsePhrase(source, tokens.slice(inAt + 1));
+    if (phrase?.type === 'target') {
+      field = phrase.target;
+      tokens = tokens.slice(0, inAt);
+    }
+  }
+  const value = valueOf(source, tokens);
+  if (value === undefined) return { type: 'unparsed' };
+  return steps([
+    field === undefined ? { kind: 'search', text: value.text } : { kind: 'search', text: value.text, field },
+  ]);
+}
+
+function readFind(verb: VerbMatch, rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
+  const lower = words(rest).filter((word) => word !== 'the' && word !== 'of' && word !== 'page' && word !== 'very');
+  if (verb.words.startsWith('scroll') && lower.length === 1 && /^(?:top|bottom|end|start|beginning)$/.test(lower[0]!)) {
+    return steps([
+      {
+        kind: 'scroll-to',
+        edge: lower[0] === 'top' || lower[0] === 'start' || lower[0] === 'beginning' ? 'top' : 'bottom',
+      },
+    ]);
+  }
+  const targets = targetList(source, rest, last, { contentKinds: true });
+  if (targets === undefined) return { type: 'unparsed' };
+  return steps(
+    targets.map((target) => ({ kind: 'find', target })),
+    targets.at(-1),
+  );
+}
+
+function readScroll(verb: VerbMatch, rest: readonly Token[]): ClauseResult {
+  const lower = words(rest).filter((word) => word !== 'the' && word !== 'page');
+  const direction =
+    lower.includes('up') || verb.words === 'page up'
+      ? 'up'
+      : lower.includes('down') || verb.words === 'page down'
+        ? 'down'
+        : undefined;
+  if (direction === undefined) {
+    if (lower.includes('top')) return steps([{ kind: 'scroll-to', edge: 'top' }]);
+    if (lower.includes('bottom') || lower.includes('end')) return steps([{ kind: 'scroll-to', edge: 'bottom' }]);
+    return { type: 'unparsed' };
+  }
+  if (lower.includes('top')) return steps([{ kind: 'scroll-to', edge: 'top' }]);
+  if (lower.includes('bottom')) return steps([{ kind: 'scroll-to', edge: 'bottom' }]);
+  const text = lower.join(' ');
+  const pixels = /(\d[\d,]*)\s*(?:pixels?|px)/.exec(text);
+  if (pixels) {
+    const value = Number(pixels[1]!.replace(/,/g, ''));
+    return value > 0 && Number.isSafeInteger(value)
+      ? steps([{ kind: 'scroll', direction, pixels: value }])
+      : { type: 'unparsed' };
+  }
+  const times = /(\d+)\s*times?/.exec(text);
+  const count = times ? Number(times[1]) : lower.includes('twice') ? 2 : lower.includes('thrice') ? 3 : 1;
+  if (!(count > 0 && count <= 100)) return { type: 'unparsed' };
+  const leftover = lower.filter(
+    (word) =>
+      ![
+        'up',
+        'down',
+        'once',
+        'twice',
+        'thrice',
+        'times',
+        'time',
+        'a',
+        'bit',
+        'little',
+        'by',
+        'more',
+        'further',
+        'again',
+        String(count),
+      ].includes(word),
+  );
+  if (leftover.length > 0) return { type: 'unparsed' };
+  return steps([count === 1 ? { kind: 'scroll', direction } : { kind: 'scroll', direction, times: count }]);
+}
+
+function readWait(verb: VerbMatch, rest: readonly Token[], source: string): ClauseResult {
+  let tokens = [...rest];
+  if (verb.words === 'wait' && isWord(tokens[0], 'for', 'until')) tokens = tokens.slice(1);
+  const text = tokens
+    .map((token) => token.text)
+    .join(' ')
+    .toLowerCase();
+  const duration =
+    /^(?:about\s+|around\s+)?(\d+(?:\.\d+)?|a|one|two|three|five|ten)\s*(ms|milliseconds?|s|secs?|seconds?|minutes?|mins?)$/.exec(
+      text,
+    );
+  if (duration) {
+    const amount = { a: 1, one: 1, two: 2, three: 3, five: 5, ten: 10 }[duration[1]!] ?? Number(duration[1]);
+    const unit = duration[2]!;
+    const ms = Math.round(
+      unit.startsWith('ms') || unit.startsWith('milli')
+        ? amount
+        : unit.startsWith('m')
+          ? amount * 60_000
+          : amount * 1000,
+    );
+    return ms > 0 && ms <= 600_000 ? steps([{ kind: 'wait', ms }]) : { type: 'unparsed' };
+  }
+  // "wait for 'Saved' to appear", "wait until Export complete shows up"
+  const appear =
+    /\s+(?:to\s+appear|appears|is\s+visible|to\s+be\s+visible|is\s+shown|to\s+be\s+shown|shows\s+up|to\s+show(?:\s+up)?|comes\s+up|to\s+load|loads)$/i;
+  const stripped = spanText(source, tokens).replace(appear, '');
+  const quoted = tokens.find((token) => token.kind === 'quoted');
+  const wanted = quoted?.text ?? stripped.replace(/^the\s+(?:text\s+)?/i, '').trim();
+  if (quoted === undefined && (wanted === '' || /^(?:it|the page|page|a bit|a moment|a second|a while)$/i.test(wanted)))
+    return steps([{ kind: 'wait', ms: 1000 }]);
+  return steps([{ kind: 'wait-for', text: wanted }]);
+}
+
+function readCommand(
+  verb: VerbMatch,
+  rest: readonly Token[],
+  source: string,
+  last: TargetRef | undefined,
+  hints: ScreenHints | undefined,
+): ClauseResult {
+  const name = verb.command ?? verb.words;
+  if (name === 'add') {
+    const added = readAdd(rest, source, hints);
+    if (added !== undefined) return added;
+  }
+  if (carriesValues(rest)) return { type: 'unparsed' };
+  // "book me a nice hotel": an object described, not named, is the person's to choose.
+  let object = [...rest];
+  if (isWord(object[0], 'me', 'us') && object.length > 1) object = object.slice(1);
+  const described =
+    isWord(object[0], 'a', 'an', 'some', 'any', 'another') &&
+    !object.some((token) => token.kind === 'quoted') &&
+    !object.some((token) => isWord(token, 'called', 'named', 'titled', 'labelled', 'labeled'));
+  if (described) return { type: 'unparsed' };
+  // "save them", "sign me out": the object is the person or what was just set, not a control.
+  if (object.length === 1 && isWord(object[0], 'it', 'them', 'this', 'that', 'him', 'her') && last !== undefined)
+    return steps([{ kind: 'command', verb: name, object: last }], last);
+  if (
+    object.length === 1 &&
+    isWord(object[0], 'it', 'them', 'me', 'us', 'this', 'that', 'everything', 'changes', 'all')
+  )
+    return steps([{ kind: 'command', verb: name }]);
+  const targets = targetList(source, object, last);
+  if (targets === undefined) return { type: 'unparsed' };
+  return steps(
+    targets.map((object) => ({ kind: 'command', verb: name, object })),
+    targets.at(-1),
+  );
+}
+
+/**
+ * "add hiking, chess and pottery to my interests", "add travellers Ana Souza and Ben Carter",
+ * "add A as travellers": options picked in a multi-choice field. Undefined when it is not that.
+ */
+function readAdd(rest: readonly Token[], source: string, hints: ScreenHints | undefined): ClauseResult | undefined {
+  const at = lastIndexOfWord(rest, ['to', 'as', 'under', 'into', 'in']);
+  let items: Token[] | undefined;
+  let holder: TargetRef | undefined;
+  if (at > 0 && at < rest.length - 1) {
+    const phrase = parsePhrase(source, rest.slice(at + 1));
+    if (phrase?.type === 'target') {
+      items = rest.slice(0, at);
+      holder = phrase.target;
+    }
+  } else {
+    const labelled = labelledValue(rest, source, hints);
+    if (labelled !== undefined) {
+      const labelLength =
+        rest.findIndex((token) => spanText(source, rest.slice(0, rest.indexOf(token) + 1)) === labelled.field.name) + 1;
+      items = rest.slice(labelLength);
+      holder = { name: labelled.field.name! };
+    }
+  }
+  if (items === undefined || holder === undefined) return undefined;
+  const options = listItems(items).map((item) => valueOf(source, item));
+  if (options.length === 0 || options.some((option) => option === undefined)) return undefined;
+  const within = holder;
+  return steps(
+    options.map((option) => ({ kind: 'pick', option: option!.text, within })),
+    within,
+  );
+}
+
+/**
+ * A clause without a verb: "Country: New Zealand", "Billing: expand 2024", "Account menu" after
+ * an arrow, "from Porto" when "From" labels a field, or a statement that only sets context
+ * ("Harbor Redesign is finished", "It is under Privacy").
+ */
+function readVerbless(
+  clause: Clause,
+  tokens: readonly Token[],
+  source: string,
+  hints: ScreenHints | undefined,
+  last: TargetRef | undefined,
+): ClauseResult {
+  const colon = tokens.findIndex((token) => token.kind === 'punct' && (token.text === ':' || token.text === '='));
+  if (colon > 0 && colon < tokens.length - 1) {
+    const head = parsePhrase(source, tokens.slice(0, colon));
+    const after = tokens.slice(colon + 1);
+    if (head?.type !== 'target') return { type: 'unparsed' };
+    if (verbAt(words(stripFiller(after))) !== undefined) {
+      const inner = readClause(
+        { tokens: after, verbatim: spanText(source, after), afterArrow: false },
+        source,
+        hints,
+        head.target,
+      );
+      if (inner.type !== 'steps') return inner.type === 'bare-verb' ? { type: 'unparsed' } : inner;
+      return steps([{ kind: 'go-to', target: head.target }, ...inner.intents], inner.mentioned ?? head.target);
+    }
+    const value = casedValue(source, after);
+    if (value === undefined) return { type: 'unparsed' };
+    return steps([setIntent(head.target, value.text)], head.target);
+  }
+  // "On 'Members'", "Under Billing": the place the next steps happen in.
+  if (isWord(tokens[0], 'on', 'under', 'in', 'within', 'at', 'inside') && tokens.length > 1) {
+    const place = parsePhrase(source, tokens.slice(1), { contentKinds: true });
+    const named = tokens[1]?.kind === 'quoted' || /^\p{Lu}/u.test(tokens[1]?.text ?? '') || isWord(tokens[1], 'the');
+    if (
+      place?.type === 'target' &&
+      place.target.name !== undefined &&
+      named &&
+      labelledValue(tokens, source, hints) === undefined
+    )
+      return steps([{ kind: 'go-to', target: place.target }], place.target);
+  }
+  // "Birthday June 22, 1990", "from Porto", "Notification volume 35": a field label on screen, then its value.
+  const labelled = labelledValue(tokens, source, hints);
+  if (labelled !== undefined) return steps([setIntent(labelled.field, labelled.value)], labelled.field);
+  // "Account menu", "More" after or before an arrow: a place to go.
+  if (clause.afterArrow || endsBeforeArrow(clause, source)) {
+    const phrase = parsePhrase(source, tokens, { contentKinds: true });
+    if (phrase?.type === 'target') return steps([{ kind: 'go-to', target: phrase.target }], phrase.target);
+  }
+  const statement = statementSubject(tokens, source);
+  if (statement !== undefined)
+    return { type: 'context', ...(statement.subject ? { mentioned: statement.subject } : {}) };
+  void last;
+  return { type: 'unparsed' };
+}
+
+function endsBeforeArrow(clause: Clause, source: string): boolean {
+  const last = clause.tokens.at(-1);
+  return last !== undefined && /^\s*(?:\u2192|->|=>|>|\u00bb|\u203a)/.test(source.slice(last.end));
+}
+
+/** The longest prefix of the clause that is a field label on screen, and the value after it. */
+function labelledValue(
+  tokens: readonly Token[],
+  source: string,
+  hints: ScreenHints | undefined,
+): { field: TargetRef; value: string } | undefined {
+  if (hints === undefined || hints.fieldLabels.length === 0) return undefined;
+  for (let length = Math.min(tokens.length - 1, 6); length >= 1; length -= 1) {
+    const head = tokens.slice(0, length);
+    if (head.some((token) => token.kind !== 'word' && token.kind !== 'quoted')) continue;
+    const label = spanText(source, head);
+    const match = hints.fieldLabels
+      .map((candidate) => ({ candidate, score: scoreText(label, candidate)?.score ?? 0 }))
+      .filter((entry) => entry.score >= 0.8)
+      .sort((first, second) => second.score - first.score)[0];
+    if (match === undefined) continue;
+    const value = casedValue(source, tokens.slice(length));
+    if (value === undefined) continue;
+    return { field: { name: label, role: 'field' }, value: value.text };
+  }
+  return undefined;
+}
+
+const copulas = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  "it's",
+  'has',
+  'have',
+  'had',
+  'left',
+  'moved',
+  'finished',
+  'changed',
+  'got',
+  'should',
+  'will',
+  'can',
+  'needs',
+  'need',
+  'lives',
+  'works',
+  'belongs',
+]);
+
+/** "Harbor Redesign is finished", "Jonas Berg left the team", "It is under Privacy": the subject it names. */
+function statementSubject(tokens: readonly Token[], source: string): { subject?: TargetRef } | undefined {
+  const at = tokens.findIndex((token) => token.kind === 'word' && copulas.has(token.lower));
+  if (at < 0 || tokens.some((token) => token.kind === 'quoted')) return undefined;
+  const subjectTokens = tokens.slice(0, at);
+  if (subjectTokens.length === 0) return isWord(tokens[0], "it's") ? {} : undefined;
+  if (
+    subjectTokens.length === 1 &&
+    isWord(subjectTokens[0], 'it', 'this', 'that', 'there', 'they', 'he', 'she', 'i', 'we', 'you')
+  )
+    return {};
+  if (subjectTokens.length > 5) return undefined;
+  const phrase = parsePhrase(source, subjectTokens);
+  return phrase?.type === 'target' ? { subject: phrase.target } : undefined;
+}
+
+/** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
+export function interpretInstruction(text: string, hints?: ScreenHints): Interpretation {
+  const readSteps: ReadStep[] = [];
+  const unparsed: string[] = [];
+  const constraints: string[] = [];
+  let last: TargetRef | undefined;
+  const clauses = sentencesOf(text).flatMap((sentence) => clausesOf(sentence.tokens, text, sentence.afterArrow));
+  let pendingVerb: { verb: VerbMatch; clause: Clause } | undefined;
+  let contextOnly: string[] = [];
+  let lastVerb: Token[] | undefined;
+  for (const clause of clauses) {
+    let result = readClause(clause, text, hints, last);
+    const stripped = stripFiller(clause.tokens);
+    const verb = verbAt(words(stripped));
+    if (verb !== undefined) lastVerb = stripped.slice(0, verb.length);
+    else if (result.type === 'unparsed' && lastVerb !== undefined && stripped[0]?.kind === 'quoted') {
+      // "Click 'Remove' in the row, then 'Remove' in the dialog": the verb carries over.
+      const gapped = readClause({ ...clause, tokens: [...lastVerb, ...stripped] }, text, hints, last);
+      if (gapped.type === 'steps') result = gapped;
+    }
+    if (pendingVerb !== undefined) {
+      // "find and click X": the object of the second verb is the object of the first.
+      if (result.type === 'steps' && result.mentioned !== undefined) {
+        const first = sharedObject(pendingVerb.verb, result.mentioned);
+        if (first !== undefined) readSteps.push({ source: pendingVerb.clause.verbatim, intent: first });
+        else unparsed.push(pendingVerb.clause.verbatim);
+      } else {
+        unparsed.push(pendingVerb.clause.verbatim);
+      }
+      pendingVerb = undefined;
+    }
+    switch (result.type) {
+      case 'steps':
+        for (const intent of result.intents) readSteps.push({ source: clause.verbatim, intent });
+        if (result.mentioned !== undefined) last = result.mentioned;
+        break;
+      case 'constraint':
+        constraints.push(clause.verbatim);
+        break;
+      case 'context':
+        contextOnly.push(clause.verbatim);
+        if (result.mentioned !== undefined) last = result.mentioned;
+        break;
+      case 'bare-verb':
+        pendingVerb = { verb: result.verb, clause };
+        break;
+      case 'unparsed':
+        unparsed.push(clause.verbatim);
+        break;
+    }
+  }
+  if (pendingVerb !== undefined) unparsed.push(pendingVerb.clause.verbatim);
+  // Statements and constraints are context only beside a request; alone, nothing is asked we can do.
+  if (readSteps.length === 0 && contextOnly.length > 0) unparsed.push(...contextOnly);
+  if (readSteps.length === 0 && constraints.length > 0) unparsed.push(...constraints.splice(0));
+  contextOnly = [];
+  if (readSteps.length === 0 && unparsed.length === 0 && constraints.length === 0 && text.trim() !== '')
+    unparsed.push(text.trim());
+  return { steps: readSteps, unparsed, constraints };
+}
+
+/** The step of a verb that shares the next clause's object ("find and click X" → find X). */
+function sharedObject(verb: VerbMatch, object: TargetRef): StepIntent | undefined {
+  switch (verb.verbClass) {
+    case 'find':
+      return { kind: 'find', target: object };
+    case 'open':
+      return { kind: 'go-to', target: object };
+    case 'expand':
+    case 'collapse':
+      return { kind: verb.verbClass, target: object };
+    case 'click':
+    case 'double-click':
+    case 'hover':
+      return { kind: verb.verbClass, target: object };
+    case 'pick':
+    case 'check':
+      return { kind: 'check', target: object };
+    case 'command':
+      return { kind: 'command', verb: verb.command ?? verb.words, object };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,336 @@
+/**
+ * Noun phrases: how a person points at an element ("the second text box", "the Delete button in
+ * the row of 'Boiler-02'", "the Like button on the post by @dana", "button ONE", "link number 3")
+ * read into a {@link TargetRef}. Pure; the screen is consulted later, by the grounder.
+ */
+import type { TargetRef } from '@sandpiper/protocol';
+import { determiners, holderRoles, ordinalAt, pronouns, roleNounAt } from './lexicon.js';
+import { spanText, type Token } from './tokens.js';
+
+/** A phrase read as a target, or a pronoun standing for the last one. */
+export type Phrase =
+  { readonly type: 'target'; readonly target: TargetRef; readonly all: boolean } | { readonly type: 'pronoun' };
+
+/** How a verb reads its object. */
+export interface PhraseOptions {
+  /**
+   * Content nouns (notice, section, card, post, message...) after other words name the kind of
+   * the target ("close the trial toast", "expand the Billing section"); otherwise they are part
+   * of its name ("Save notifications", "the billing email").
+   */
+  readonly contentKinds?: boolean;
+}
+
+/** Nouns for things that hold content rather than for widgets; see {@link PhraseOptions}. */
+const contentRoles = new Set(['card', 'notice', 'section', 'page', 'item', 'list', 'image', 'date', 'time', 'menu']);
+
+/** Relation words between a target and what holds it or what names it, longest first. */
+const relations: readonly { readonly words: readonly string[]; readonly kind: 'within' | 'named' | 'contains' }[] = [
+  { words: ['that', 'says'], kind: 'named' },
+  { words: ['which', 'says'], kind: 'named' },
+  { words: ['with', 'the', 'text'], kind: 'named' },
+  { words: ['with', 'the', 'label'], kind: 'named' },
+  { words: ['with', 'the', 'tooltip'], kind: 'named' },
+  { words: ['with', 'tooltip'], kind: 'named' },
+  { words: ['with', 'label'], kind: 'named' },
+  { words: ['with', 'text'], kind: 'named' },
+  { words: ['labelled'], kind: 'named' },
+  { words: ['labeled'], kind: 'named' },
+  { words: ['named'], kind: 'named' },
+  { words: ['called'], kind: 'named' },
+  { words: ['titled'], kind: 'named' },
+  { words: ['entitled'], kind: 'named' },
+  { words: ['saying'], kind: 'named' },
+  { words: ['reading'], kind: 'named' },
+  { words: ['marked'], kind: 'named' },
+  { words: ['that', 'contains'], kind: 'contains' },
+  { words: ['that', 'has'], kind: 'contains' },
+  { words: ['which', 'contains'], kind: 'contains' },
+  { words: ['containing'], kind: 'contains' },
+  { words: ['showing'], kind: 'contains' },
+  { words: ['mentioning'], kind: 'contains' },
+  { words: ['about'], kind: 'contains' },
+  { words: ['with'], kind: 'contains' },
+  { words: ['next', 'to'], kind: 'within' },
+  { words: ['right', 'next', 'to'], kind: 'within' },
+  { words: ['beside'], kind: 'within' },
+  { words: ['near'], kind: 'within' },
+  { words: ['inside', 'of'], kind: 'within' },
+  { words: ['inside'], kind: 'within' },
+  { words: ['within'], kind: 'within' },
+  { words: ['in'], kind: 'within' },
+  { words: ['on'], kind: 'within' },
+  { words: ['under'], kind: 'within' },
+  { words: ['below'], kind: 'within' },
+  { words: ['of'], kind: 'within' },
+  { words: ['for'], kind: 'within' },
+  { words: ['from'], kind: 'within' },
+  { words: ['by'], kind: 'within' },
+  { words: ['at'], kind: 'within' },
+];
+
+/** Words that describe a place, not a name: "in the corner", "at the top right". */
+const placeWords = new Set([
+  'corner',
+  'top',
+  'bottom',
+  'left',
+  'right',
+  'side',
+  'middle',
+  'centre',
+  'center',
+  'header',
+  'footer',
+  'sidebar',
+  'page',
+  'screen',
+  'toolbar',
+]);
+
+/** Adjectives and filler that do not belong to a name: "the little notice", "the blue button". */
+const fillerAdjectives = new Set([
+  'little',
+  'small',
+  'big',
+  'large',
+  'tiny',
+  'blue',
+  'red',
+  'green',
+  'grey',
+  'gray',
+  'white',
+  'black',
+  'main',
+  'primary',
+  'round',
+  'new',
+  'only',
+  'same',
+  'whole',
+  'entire',
+  'current',
+  'relevant',
+  'corresponding',
+  'appropriate',
+  'respective',
+  'visible',
+  'open',
+  'opened',
+  'above',
+  'following',
+  'available',
+]);
+
+function relationAt(
+  tokens: readonly Token[],
+  index: number,
+): { kind: 'within' | 'named' | 'contains'; length: number } | undefined {
+  for (const relation of relations) {
+    if (
+      relation.words.every(
+        (word, offset) => tokens[index + offset]?.kind === 'word' && tokens[index + offset]?.lower === word,
+      )
+    )
+      return { kind: relation.kind, length: relation.words.length };
+  }
+  return undefined;
+}
+
+interface Head {
+  name?: string;
+  role?: string;
+  ordinal?: number;
+  all: boolean;
+  pronoun: boolean;
+}
+
+/** Read the part before any relation: determiners, ordinal, role noun before or after the name. */
+function readHead(source: string, tokens: readonly Token[], options: PhraseOptions): Head | undefined {
+  let rest = [...tokens];
+  const hadDeterminer = tokens[0]?.kind === 'word' && determiners.has(tokens[0].lower);
+  const head: Head = { all: false, pronoun: false };
+  const lower = () => rest.map((token) => (token.kind === 'word' ? token.lower : ''));
+  let changed = true;
+  while (changed && rest.length > 0) {
+    changed = false;
+    const first = rest[0]!;
+    if (
+      first.kind === 'word' &&
+      (first.lower === 'all' || first.lower === 'every' || first.lower === 'each' || first.lower === 'both')
+    ) {
+      head.all = true;
+      rest = rest.slice(first.lower === 'all' && rest[1]?.lower === 'the' ? 2 : 1);
+      changed = true;
+      continue;
+    }
+    if (first.kind === 'word' && determiners.has(first.lower) && rest.length > 1) {
+      rest = rest.slice(1);
+      changed = true;
+      continue;
+    }
+    const ordinal = ordinalAt(lower());
+    if (ordinal !== undefined && rest.length > ordinal.length) {
+      head.ordinal = ordinal.ordinal;
+      rest = rest.slice(ordinal.length);
+      changed = true;
+      continue;
+    }
+    if (first.kind === 'word' && fillerAdjectives.has(first.lower) && rest.length > 1) {
+      rest = rest.slice(1);
+      changed = true;
+    }
+  }
+  if (rest.length === 1 && rest[0]?.kind === 'word' && pronouns.has(rest[0].lower)) return { ...head, pronoun: true };
+  if (rest.length === 0) return undefined;
+  // A role noun first: "button ONE", "the tab 'Members'", "link number 3".
+  const leading = roleNounAt(lower());
+  const leadingNamed =
+    rest[leading?.length ?? 0]?.kind === 'quoted' || numberedPosition(rest.slice(leading?.length ?? 0)) !== undefined;
+  if (leading !== undefined && rest.length > leading.length && (!contentRoles.has(leading.role) || leadingNamed)) {
+    const after = rest.slice(leading.length);
+    const numbered = numberedPosition(after);
+    if (numbered !== undefined)
+      return { ...head, role: leading.role, ordinal: numbered, all: head.all || leading.plural };
+    const afterWords = after.map((token) => (token.kind === 'word' ? token.lower : ''));
+    if (afterWords[0] !== undefined && !determiners.has(afterWords[0]) && roleNounAt(afterWords) === undefined) {
+      const name = nameOf(source, after);
+      return { ...head, ...name, role: leading.role, all: head.all || leading.plural };
+    }
+  }
+  // A role noun last: "the Save button", "the 'Email' field", "the second text box".
+  for (let length = Math.min(3, rest.length); length >= 1; length -= 1) {
+    const tail = rest.slice(rest.length - length);
+    const noun = roleNounAt(tail.map((token) => (token.kind === 'word' ? token.lower : '')));
+    if (noun === undefined || noun.length !== length) continue;
+    const before = rest.slice(0, rest.length - length);
+    // "the Search field": a capitalised first word of a longer noun is the name ("search field" is not meant).
+    if (before.length === 0 && length > 1 && /^\p{Lu}/u.test(tail[0]!.text)) continue;
+    if (contentRoles.has(noun.role)) {
+      const asKind =
+        before.length === 0 ? hadDeterminer || head.ordinal !== undefined || head.all : options.contentKinds === true;
+      if (!asKind) break;
+    }
+    if (before.length === 0) return { ...head, role: noun.role, all: head.all || noun.plural };
+    return { ...head, ...nameOf(source, before), role: noun.role, all: head.all || noun.plural };
+  }
+  // "row 2", "result #3": a role noun then its number.
+  return { ...head, ...nameOf(source, rest) };
+}
+
+/** "number 3", "#3", "no. 3", "3" after a role noun. */
+function numberedPosition(tokens: readonly Token[]): number | undefined {
+  const words = tokens.map((token) => token.text.toLowerCase());
+  let index = 0;
+  if (words[0] === 'number' || words[0] === 'no' || words[0] === 'nr') index = words[1] === '.' ? 2 : 1;
+  if (words[index] === '#') index += 1;
+  const value = words[index]?.replace(/^#/, '');
+  if (value === undefined || index !== tokens.length - 1 || !/^\d{1,3}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number > 0 ? number : undefined;
+}
+
+function nameOf(source: string, tokens: readonly Token[]): { name?: string } {
+  const meaningful = tokens.filter((token) => !(token.kind === 'punct' && /^[,.;:!?]$/.test(token.text)));
+  if (meaningful.length === 0) return {};
+  if (meaningful.length === 1 && meaningful[0]!.kind === 'quoted') {
+    const text = meaningful[0]!.text;
+    return text.trim() === '' ? {} : { name: text };
+  }
+  const text = spanText(source, meaningful).replace(/\s+/g, ' ').trim();
+  return text === '' ? {} : { name: text };
+}
+
+function toTarget(head: Head): TargetRef | undefined {
+  if (head.name === undefined && head.role === undefined) return undefined;
+  return {
+    ...(head.name === undefined ? {} : { name: head.name }),
+    ...(head.role === undefined ? {} : { role: head.role }),
+    ...(head.ordinal === undefined ? {} : { ordinal: head.ordinal }),
+  };
+}
+
+/**
+ * Read tokens as one noun phrase. Relations split it from the right place: the first relation
+ * word after some head words, when something follows it ("the Cancel button in the dialog").
+ * Place phrases ("in the corner") are dropped. Undefined when nothing names or kinds a target.
+ */
+/**
+ * Words that make a target a judgment only the person can make ("whichever ones seem overheated",
+ * "the ones that look wrong", "the suspicious ones"): such a phrase names no control. Quoted names
+ * are never read for them.
+ */
+const judgmentWords = new Set([
+  'whichever',
+  'whatever',
+  'seem',
+  'seems',
+  'looks',
+  'appear',
+  'appears',
+  'suspicious',
+  'problematic',
+]);
+
+export function parsePhrase(source: string, tokens: readonly Token[], options: PhraseOptions = {}): Phrase | undefined {
+  const trimmed = trimPunctuation(tokens);
+  if (trimmed.length === 0) return undefined;
+  if (trimmed.some((token) => token.kind === 'word' && judgmentWords.has(token.lower))) return undefined;
+  for (let index = 1; index < trimmed.length; index += 1) {
+    const relation = relationAt(trimmed, index);
+    if (relation === undefined) continue;
+    const after = trimmed.slice(index + relation.length);
+    if (after.length === 0) continue;
+    const before = trimmed.slice(0, index);
+    const head = readHead(source, before, options);
+    if (head === undefined) continue;
+    // "him from the workspace": the pronoun already says which; the place adds nothing.
+    if (head.pronoun) return { type: 'pronoun' };
+    if (isPlace(after)) {
+      const target = toTarget(head);
+      return target === undefined ? undefined : { type: 'target', target, all: head.all };
+    }
+    // "the row of 'Boiler-02'", "the post by @dana": a holder named by what it contains.
+    const holderNamedByContent =
+      head.name === undefined &&
+      holderRoles.has(head.role ?? '') &&
+      ['of', 'for', 'by', 'from', 'with'].includes(trimmed[index]!.lower);
+    if (
+      relation.kind === 'named' ||
+      holderNamedByContent ||
+      (relation.kind === 'contains' && (head.name === undefined || holderRoles.has(head.role ?? '')))
+    ) {
+      const named = parsePhrase(source, after, options);
+      if (named?.type !== 'target' || named.target.name === undefined) continue;
+      const target = toTarget({ ...head, name: named.target.name });
+      if (target === undefined) continue;
+      const within = named.target.within;
+      return { type: 'target', target: within === undefined ? target : { ...target, within }, all: head.all };
+    }
+    const holder = parsePhrase(source, after, { contentKinds: true });
+    if (holder?.type !== 'target') continue;
+    const target = toTarget(head);
+    if (target === undefined) continue;
+    return { type: 'target', target: { ...target, within: holder.target }, all: head.all };
+  }
+  const head = readHead(source, trimmed, options);
+  if (head === undefined) return undefined;
+  if (head.pronoun) return { type: 'pronoun' };
+  const target = toTarget(head);
+  return target === undefined ? undefined : { type: 'target', target, all: head.all };
+}
+
+function isPlace(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word').map((token) => token.lower);
+  const content = words.filter((word) => !determiners.has(word) && word !== 'of');
+  return content.length > 0 && content.length <= 3 && content.every((word) => placeWords.has(word));
+}
+
+export function trimPunctuation(tokens: readonly Token[]): Token[] {
+  let start = 0;
+  let end = tokens.length;
+  while (start < end && tokens[start]!.kind === 'punct') start += 1;
+  while (end > start && tokens[end - 1]!.kind === 'punct' && tokens[end - 1]!.text !== ')') end -= 1;
+  return tokens.slice(start, end);
+}

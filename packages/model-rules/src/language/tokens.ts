@@ -1,0 +1,99 @@
+import { scanLiterals } from '@sandpiper/protocol';
+
+/**
+ * One token of an instruction. Words keep the characters that belong to one name or value
+ * (emails, addresses, times, dates, handles, hyphenated and dotted words, amounts); quoted spans
+ * are one token whatever is inside; everything else is punctuation.
+ */
+export interface Token {
+  readonly kind: 'word' | 'quoted' | 'punct';
+  /** The token as written (for quoted tokens, the text between the quotes, untouched). */
+  readonly text: string;
+  /** Lower case, typographic apostrophes made plain; '' for quoted tokens, which are never keywords. */
+  readonly lower: string;
+  /** Offsets in the instruction (quoted tokens include their quotes). */
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Characters a word may contain after its first: letters, digits, and the joiners of names and
+ * values (@ . _ - – / : + # & ' ’ , between digits is handled apart). A word must end on a letter,
+ * a digit, % or a closing bracket of a handle such as "(2)".
+ */
+const wordPattern =
+  /[$€£+\-@#]?[\p{L}\p{N}](?:[\p{L}\p{N}@._\-\u2013/:+#&'\u2019%$€£]*[\p{L}\p{N}%])?|(?<=\s|^)[$€£][\p{N}][\p{N}.,]*/uy;
+
+/** Web addresses and site paths are one word, whatever punctuation they hold (trailing sentence marks excluded). */
+const addressPattern =
+  /[a-z][a-z0-9+.-]*:\/\/[^\s'"\u201c\u201d\u2018\u2019<>]*[^\s'"\u201c\u201d\u2018\u2019<>.,;:!?)]|(?<=^|\s)\/(?:[^\s'"\u201c\u201d\u2018\u2019<>]*[^\s'"\u201c\u201d\u2018\u2019<>.,;:!?)])?/iuy;
+
+/** Thousands separators inside numbers ("1,250") stay in the word; a comma followed by a space does not. */
+const groupedNumber = /\p{N}{1,3}(?:,\p{N}{3})+(?:\.\p{N}+)?/uy;
+
+/** Arrows people write between steps or menu levels: → ⇒ -> => > » ›. */
+const arrowPattern = /\u2192|\u21d2|->|=>|(?<=\s)>(?=\s)|(?<=\s)\u00bb(?=\s)|(?<=\s)\u203a(?=\s)/y;
+
+/** Read an instruction into tokens. Whitespace separates; it is never a token. */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const literals = scanLiterals(text);
+  let literal = 0;
+  let index = 0;
+  while (index < text.length) {
+    const span = literals[literal];
+    if (span !== undefined && span.start === index) {
+      tokens.push({ kind: 'quoted', text: span.text, lower: '', start: span.start, end: span.end });
+      index = span.end;
+      literal += 1;
+      continue;
+    }
+    const character = text[index] ?? '';
+    if (/\s/.test(character)) {
+      index += 1;
+      continue;
+    }
+    const word =
+      matchAt(addressPattern, text, index) ?? matchAt(groupedNumber, text, index) ?? matchAt(wordPattern, text, index);
+    const limit = span?.start ?? text.length;
+    if (word !== undefined && index + word.length <= limit) {
+      tokens.push({ kind: 'word', text: word, lower: lowerOf(word), start: index, end: index + word.length });
+      index += word.length;
+      continue;
+    }
+    const arrow = matchAt(arrowPattern, text, index);
+    const punct = arrow ?? character;
+    tokens.push({
+      kind: 'punct',
+      text: arrow === undefined ? punct : '\u2192',
+      lower: punct,
+      start: index,
+      end: index + punct.length,
+    });
+    index += punct.length;
+  }
+  return tokens;
+}
+
+function matchAt(pattern: RegExp, text: string, index: number): string | undefined {
+  pattern.lastIndex = index;
+  return pattern.exec(text)?.[0];
+}
+
+export function lowerOf(word: string): string {
+  return word.toLowerCase().replace(/\u2019/g, "'");
+}
+
+/** The text a run of tokens spans in the instruction, spacing as written. */
+export function spanText(source: string, tokens: readonly Token[]): string {
+  const first = tokens[0];
+  const last = tokens.at(-1);
+  if (first === undefined || last === undefined) return '';
+  if (tokens.length === 1 && first.kind === 'quoted') return first.text;
+  return source.slice(first.start, last.end).trim();
+}
+
+/** Whether a token is this word (or one of these), compared in lower case. */
+export function isWord(token: Token | undefined, ...words: readonly string[]): boolean {
+  return token !== undefined && token.kind === 'word' && words.includes(token.lower);
+}

@@ -1,0 +1,210 @@
+/**
+ * Looking for a target that is not on screen yet: scroll the page, open collapsed sections and
+ * tree nodes, open menus ("More", "Actions", "⋮"), switch tabs, go to the next page of a list,
+ * close an overlay that covers the page. Bounded and logged: every exploring action's summary
+ * starts with {@link EXPLORING}, names what it opened, and is never repeated within an attempt.
+ * Everything it does is reversible navigation: it never types, submits or changes a value.
+ */
+import type { PerformedAction } from '@sandpiper/core';
+import { quote, type AccessibilityNode, type TargetRef } from '@sandpiper/protocol';
+import { nodeTree } from '../grounding/scope.js';
+import { normalizeText, scoreText } from '../grounding/text-score.js';
+import { isInViewport } from '../screen/screen-reader.js';
+import { clickAt, keyAction, planned, pointIn, scrollByScreens, scrollToward } from './actions.js';
+import type { DecisionContext } from './context.js';
+import type { PlannedAction } from '@sandpiper/core';
+
+/** Summary prefix of every exploring action. */
+export const EXPLORING = 'Exploring';
+
+/** Most exploring actions in one attempt at a step. */
+export const MAX_EXPLORATION = 8;
+/** Most page scrolls while exploring. */
+const MAX_PAGE_SCROLLS = 3;
+
+/** Names of buttons that open a menu of more actions. */
+const MORE_MENU =
+  /^(?:more(?: actions| options)?|actions|options|menu|open menu|show more actions|[⋮⋯…︙]|\.\.\.|kebab|overflow)$/i;
+/** Names of controls that show the next page of a list. */
+const NEXT_PAGE = /^(?:next(?: page)?|›|»|>|→|go to next page|load more|show more|more results)$/i;
+
+export function isExploring(entry: PerformedAction): boolean {
+  return entry.summary.startsWith(EXPLORING);
+}
+
+/** Exploring actions performed in this attempt. */
+export function explorations(performed: readonly PerformedAction[]): PerformedAction[] {
+  return performed.filter(isExploring);
+}
+
+function tried(performed: readonly PerformedAction[], label: string, what?: string): boolean {
+  const marker = what === undefined ? `: ${quote(label)}` : `${what} ${quote(label)}`;
+  return explorations(performed).some((entry) =>
+    what === undefined
+      ? entry.summary.endsWith(quote(label)) && !entry.summary.includes('scrolling to')
+      : entry.summary.includes(marker),
+  );
+}
+
+/** Words of the target (and of what holds it) that say where it might be. */
+function hintWords(target: TargetRef): string[] {
+  const words: string[] = [];
+  for (let current: TargetRef | undefined = target; current !== undefined; current = current.within) {
+    if (current.name !== undefined) words.push(...normalizeText(current.name).split(' '));
+  }
+  return words.filter((word) => word.length > 2);
+}
+
+/** How much a control's name suggests it leads to the target: shared words, then stems. */
+function relatedness(name: string, words: readonly string[]): number {
+  const own = normalizeText(name).split(' ');
+  let score = 0;
+  for (const word of words) {
+    if (own.includes(word)) score += 2;
+    else if (
+      own.some(
+        (candidate) =>
+          candidate.length > 3 && (candidate.startsWith(word.slice(0, 5)) || word.startsWith(candidate.slice(0, 5))),
+      )
+    )
+      score += 1;
+  }
+  return score;
+}
+
+function label(node: AccessibilityNode): string {
+  return node.name !== '' ? node.name : (node.description ?? node.role);
+}
+
+/**
+ * The next exploring action for `target`, or undefined when every way is exhausted. `scope`
+ * is the node the target should be near (a card, a row), when known: menus inside it go first.
+ */
+export function nextExploration(
+  context: DecisionContext,
+  target: TargetRef,
+  description: string,
+  scope?: AccessibilityNode,
+): PlannedAction | undefined {
+  const performed = context.input.performed;
+  if (explorations(performed).length >= MAX_EXPLORATION) return undefined;
+  const nodes = context.reader.nodes(context.screen) ?? [];
+  const all = context.reader.tree(context.screen) ?? nodes;
+  const tree = nodeTree(all);
+  const words = hintWords(target);
+  const visible = nodes.filter((node) => node.disabled !== true && node.box.width > 0);
+  const act = (node: AccessibilityNode, what: string): PlannedAction => {
+    if (!isInViewport(node.box, context.screen)) {
+      return planned(
+        scrollToward(node.box, context.screen),
+        `${EXPLORING} for ${description}: scrolling to ${quote(label(node))}`,
+      );
+    }
+    return planned(
+      clickAt(pointIn(node.box, context.screen)),
+      `${EXPLORING} for ${description}: ${what} ${quote(label(node))}`,
+    );
+  };
+  const insideScope = (node: AccessibilityNode): boolean =>
+    scope !== undefined && tree.ancestors(node.ref).includes(scope.ref);
+
+  // 1. A modal dialog that the target is not in hides the page: close it with Escape.
+  const modal = visible.find(
+    (node) =>
+      (node.role === 'dialog' || node.role === 'alertdialog') &&
+      node.modal === true &&
+      isInViewport(node.box, context.screen),
+  );
+  if (modal !== undefined && !tried(performed, label(modal)) && words.length > 0) {
+    const under = tree.textUnder(modal.ref);
+    if (!words.some((word) => normalizeText(under).includes(word))) {
+      return planned(
+        keyAction(['Escape']),
+        `${EXPLORING} for ${description}: closing the dialog ${quote(label(modal))}`,
+      );
+    }
+  }
+  // 2. A menu button near the target's holder ("More actions" on the card).
+  const menus = visible
+    .filter((node) => node.role === 'button' || node.role === 'menuitem')
+    .filter(
+      (node) =>
+        (node.popup !== undefined && node.popup !== 'listbox' && node.popup !== 'dialog') ||
+        MORE_MENU.test(node.name) ||
+        MORE_MENU.test(node.description ?? ''),
+    )
+    .filter((node) => node.expanded !== true && !tried(performed, label(node)));
+  const scopedMenu = menus.find(insideScope);
+  if (scopedMenu !== undefined) return act(scopedMenu, 'opening the menu');
+  // 3. Collapsed sections, tree nodes and menus whose names relate to the target, best first.
+  const collapsed = visible
+    .filter((node) => node.expanded === false && node.role !== 'combobox' && !tried(performed, label(node)))
+    .map((node) => ({ node, score: relatedness(label(node), words) + (insideScope(node) ? 3 : 0) }))
+    .sort((first, second) => second.score - first.score);
+  const related = collapsed.find((entry) => entry.score > 0);
+  if (related !== undefined)
+    return act(related.node, related.node.popup !== undefined ? 'opening the menu' : 'expanding');
+  // 4. Tabs not selected, related ones first.
+  const tabs = visible
+    .filter((node) => node.role === 'tab' && node.selected !== true && !tried(performed, label(node)))
+    .map((node) => ({ node, score: relatedness(label(node), words) }))
+    .sort((first, second) => second.score - first.score);
+  const tab = tabs[0];
+  if (tab !== undefined && tab.score > 0) return act(tab.node, 'switching to the tab');
+  // 5. Scroll the page when there is more below.
+  const scrolls = performed.filter(scrollsDown).length;
+  const below =
+    context.reader.nodes(context.screen) === undefined ||
+    nodes.some((node) => node.box.y + node.box.height > context.screen.capture.height + 1);
+  if (scrolls < MAX_PAGE_SCROLLS && below) {
+    return planned(scrollByScreens(context.screen, 'down'), `${EXPLORING} for ${description}: scrolling down`);
+  }
+  // 6. Any other collapsed section or tree node, any other tab, any menu, the next page.
+  if (collapsed[0] !== undefined && collapsed[0].node.popup === undefined) return act(collapsed[0].node, 'expanding');
+  if (tab !== undefined) return act(tab.node, 'switching to the tab');
+  const menu = menus.find((node) => MORE_MENU.test(node.name) || MORE_MENU.test(node.description ?? ''));
+  if (menu !== undefined && scope === undefined) return act(menu, 'opening the menu');
+  const next = visible.find(
+    (node) =>
+      (node.role === 'button' || node.role === 'link') &&
+      NEXT_PAGE.test(node.name.trim()) &&
+      !tried(performed, label(node)),
+  );
+  if (next !== undefined) return act(next, 'going to the next page with');
+  return undefined;
+}
+
+/** Whether exploring just opened a menu: its items may live outside the target's holder. */
+export function openedMenu(context: DecisionContext): AccessibilityNode | undefined {
+  const last = context.input.performed.at(-1);
+  if (last === undefined || !isExploring(last) || !last.summary.includes('opening the menu')) return undefined;
+  const all = context.reader.tree(context.screen) ?? [];
+  return all.find(
+    (node) => (node.role === 'menu' || node.role === 'listbox') && isInViewport(node.box, context.screen),
+  );
+}
+
+/** A short account of what exploring did, for a failure reason. */
+export function explorationNote(performed: readonly PerformedAction[]): string {
+  const what = performed
+    .filter((entry) => isExploring(entry) || scrollsDown(entry))
+    .map((entry) => (isExploring(entry) ? entry.summary.replace(/^Exploring for [^:]*: /, '') : 'scrolling down'));
+  if (what.length === 0) return '';
+  // Repeats read as a count: "scrolling down 3 times".
+  const runs: { text: string; count: number }[] = [];
+  for (const text of what) {
+    const previous = runs.at(-1);
+    if (previous?.text === text) previous.count += 1;
+    else runs.push({ text, count: 1 });
+  }
+  return ` after ${runs.map((run) => (run.count > 1 ? `${run.text} ${run.count} times` : run.text)).join(', then ')}`;
+}
+
+function scrollsDown(entry: PerformedAction): boolean {
+  return entry.action.type === 'scroll' && entry.action.deltaY > 0;
+}
+
+/** Whether any text on screen matches the target name (for "is it even on the page?"). */
+export function anyMention(nodes: readonly AccessibilityNode[], name: string): boolean {
+  return nodes.some((node) => (scoreText(name, node.name)?.score ?? 0) >= 0.7);
+}

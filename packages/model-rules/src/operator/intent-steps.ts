@@ -1,0 +1,1033 @@
+/**
+ * Deciders for the steps whose way of acting depends on what the target turns out to be on
+ * screen: pick, toggle, set, expand/collapse, dismiss, confirm, search, find, go to, and
+ * commands ("Remove", "Archive", "Sign out"). Each reads the current screen, resolves its target
+ * (exploring when it is not visible yet), and chooses the actions the control takes.
+ */
+import type { OperatorDecision, PerformedAction, PlannedAction } from '@sandpiper/core';
+import { describeTarget as describeElement, quote, type AccessibilityNode, type TargetRef } from '@sandpiper/protocol';
+import type {
+  CommandDirective,
+  ConfirmDirective,
+  DisclosureDirective,
+  DismissDirective,
+  FindDirective,
+  GoToDirective,
+  PickDirective,
+  SearchDirective,
+  SetDirective,
+  ToggleDirective,
+} from '../grammar/index.js';
+import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
+import { nodeTree } from '../grounding/scope.js';
+import { normalizeText, scoreText } from '../grounding/text-score.js';
+import { formatDate, formatTime, nativeTimeKeys, parseDate, parseNumber, parseTime } from '../language/values.js';
+import { isInViewport } from '../screen/screen-reader.js';
+import {
+  clickAt,
+  fieldPoint,
+  formatPoint,
+  keyAction,
+  performedOfType,
+  planned,
+  pointIn,
+  selectAll,
+} from './actions.js';
+import { capitalize, prepareTarget, type DecisionContext } from './context.js';
+import { decideSelect, decideType, findOptionIndex } from './field-steps.js';
+import { EXPLORING, explorationNote, isExploring, nextExploration } from './explore.js';
+import { decideChoose } from './pointer-steps.js';
+
+/** Actions that carried the step out: not exploring, not scrolling a target into view, not waiting for it. */
+function carried(performed: readonly PerformedAction[]): PerformedAction[] {
+  return performed.filter(
+    (entry) =>
+      entry.ok && !isExploring(entry) && !entry.summary.startsWith('Scrolling') && !entry.summary.startsWith('Waiting'),
+  );
+}
+
+function lastClick(performed: readonly PerformedAction[]): PerformedAction | undefined {
+  return carried(performed)
+    .filter((entry) => entry.action.type === 'click')
+    .at(-1);
+}
+
+function clickPoint(entry: PerformedAction): string {
+  return entry.action.type === 'click' ? ` at ${formatPoint(entry.action.at)}` : '';
+}
+
+function clickNode(
+  context: DecisionContext,
+  node: AccessibilityNode,
+  summary: string,
+  grounding?: PlannedAction['grounding'],
+): OperatorDecision {
+  return { type: 'act', actions: [planned(clickAt(pointIn(node.box, context.screen)), summary, grounding)] };
+}
+
+function nameOf(target: TargetRef): string {
+  return target.name !== undefined && target.within === undefined && target.ordinal === undefined
+    ? quote(target.name)
+    : describeElement(target);
+}
+
+/** A control's on/off state: checked, pressed, or selected (tabs); undefined when it shows none. */
+export function onState(node: AccessibilityNode | undefined): boolean | undefined {
+  if (node === undefined) return undefined;
+  if (node.checked !== undefined) return node.checked === true;
+  if (node.pressed !== undefined) return node.pressed === true;
+  return undefined;
+}
+
+// ——— toggle ———
+
+export async function decideToggle(context: DecisionContext, directive: ToggleDirective): Promise<OperatorDecision> {
+  const description = describeElement(directive.target);
+  const clicked = lastClick(context.input.performed);
+  if (clicked !== undefined)
+    return { type: 'step-complete', evidence: `Clicked ${description}${clickPoint(clicked)}.` };
+  const target = await prepareTarget(context, queryFor(directive.target, 'switch'), description, {
+    target: directive.target,
+  });
+  if (target.type === 'decided') return target.decision;
+  const state = onState(target.candidate.node);
+  if (state === directive.on) {
+    return { type: 'step-complete', evidence: `${capitalize(description)} is already ${directive.on ? 'on' : 'off'}.` };
+  }
+  const summary = `Turning ${directive.on ? 'on' : 'off'} ${nameOf(directive.target)}`;
+  return {
+    type: 'act',
+    actions: [planned(clickAt(pointIn(target.candidate.box, context.screen)), summary, target.grounding)],
+  };
+}
+
+// ——— set ———
+
+const dateWords =
+  /\b(?:date|day|birthday|birth|dob|born|deadline|due|arrival|departure|check[- ]?in|check[- ]?out|from|to|start|end|until)\b/i;
+const timeWords = /\b(?:time|start|end|from|to|until|at|begins?|ends?|hour)\b/i;
+
+/** The value in the form the field takes: dates and times converted to the field's own format. */
+export function valueForField(node: AccessibilityNode | undefined, value: string): string {
+  if (node === undefined) return value;
+  const hint = node.placeholder ?? (node.value !== undefined && node.value !== '' ? node.value : undefined);
+  const names = `${node.name} ${node.placeholder ?? ''} ${node.description ?? ''}`;
+  const type = node.inputType;
+  if (
+    type === 'time' ||
+    (type === undefined &&
+      timeWords.test(names) &&
+      /^\d{1,2}(?::\d{2})?\s*(?:am|pm)?$|\b(?:am|pm|half|quarter|noon|o'clock)\b/i.test(value))
+  ) {
+    const time = parseTime(value);
+    if (time !== undefined) return type === 'time' ? nativeTimeKeys(time) : formatTime(time, hint);
+  }
+  if (type === 'date' || type === 'datetime-local' || type === undefined) {
+    const dateLike =
+      type === 'date' ||
+      (hint !== undefined &&
+        /\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|^[dmy]{1,4}[-/.][dmy]{1,4}[-/.][dmy]{1,4}$/i.test(hint)) ||
+      dateWords.test(names);
+    const date = dateLike ? parseDate(value) : undefined;
+    if (date !== undefined) return formatDate(date, type === 'date' ? 'MM/DD/YYYY' : hint);
+  }
+  return value;
+}
+
+/** A slider's or spin button's number: its value, or a number in its value text ("6 months"). */
+function numericValue(node: AccessibilityNode): number | undefined {
+  return node.value === undefined ? undefined : parseNumber(node.value);
+}
+
+/** Most arrow presses in one go; a longer way is taken in several rounds, looking in between. */
+const MAX_ARROWS = 120;
+/** Rounds of presses before a slider that will not reach the value fails. */
+const MAX_ROUNDS = 4;
+
+const roundSummary = /^Moving (?:.*) from (-?[\d.]+) with (\d+) presses/;
+
+/**
+ * Move a slider or spin button with arrow keys until it shows the wanted number. The first round
+ * assumes one unit per press; later rounds use what the previous round moved per press.
+ */
+function decideStepper(
+  context: DecisionContext,
+  node: AccessibilityNode,
+  wanted: number,
+  label: string,
+  grounding: PlannedAction['grounding'],
+): OperatorDecision {
+  const current = numericValue(node);
+  if (current === undefined)
+    return { type: 'fail', reason: `The value of ${label} cannot be read (it shows ${quote(node.value ?? '')}).` };
+  if (Math.abs(current - wanted) < 1e-9)
+    return { type: 'step-complete', evidence: `${capitalize(label)} shows ${quote(node.value ?? String(current))}.` };
+  if (node.valueMin !== undefined && wanted < node.valueMin)
+    return { type: 'fail', reason: `${capitalize(label)} goes no lower than ${node.valueMin}.` };
+  if (node.valueMax !== undefined && wanted > node.valueMax)
+    return { type: 'fail', reason: `${capitalize(label)} goes no higher than ${node.valueMax}.` };
+  const rounds = carried(context.input.performed).filter((entry) => roundSummary.test(entry.summary));
+  if (rounds.length >= MAX_ROUNDS)
+    return { type: 'fail', reason: `${capitalize(label)} stopped at ${quote(node.value ?? '')}, not ${wanted}.` };
+  let perPress = 1;
+  const previous = rounds.at(-1);
+  const match = previous === undefined ? null : roundSummary.exec(previous.summary);
+  if (match !== null) {
+    const from = Number(match[1]);
+    const presses = Number(match[2]);
+    const moved = Math.abs(current - from);
+    if (presses > 0 && moved > 0) perPress = moved / presses;
+  }
+  const presses = Math.max(1, Math.min(MAX_ARROWS, Math.round(Math.abs(wanted - current) / perPress)));
+  const up = wanted > current;
+  const key = node.role === 'spinbutton' ? (up ? 'ArrowUp' : 'ArrowDown') : up ? 'ArrowRight' : 'ArrowLeft';
+  const actions: PlannedAction[] = [];
+  if (node.focused !== true)
+    actions.push(planned(clickAt(pointIn(node.box, context.screen)), `Focusing ${label}`, grounding));
+  const summary = `Moving ${label} from ${current} with ${presses} presses of ${key} toward ${wanted}`;
+  for (let index = 0; index < presses; index += 1) actions.push(planned(keyAction([key]), summary));
+  return { type: 'act', actions };
+}
+
+export async function decideSet(context: DecisionContext, directive: SetDirective): Promise<OperatorDecision> {
+  const description = describeElement(
+    directive.target.role === undefined ? { ...directive.target, role: 'field' } : directive.target,
+  );
+  const query = queryFor(directive.target, directive.target.role ?? 'field');
+  const found = await locateTarget(context.handle, context.reader, context.screen, query);
+  // "Set Payment to Card" may name a radio group: its option is a radio named by the value.
+  if (found.best === undefined && directive.target.name !== undefined) {
+    const radio = await locateTarget(context.handle, context.reader, context.screen, {
+      text: directive.value,
+      role: 'radio',
+    });
+    if (radio.best !== undefined && (radio.best.role === 'radio' || radio.best.role === 'menuitemradio')) {
+      return decideChoose(context, { kind: 'choose', option: directive.value, group: directive.target.name });
+    }
+    const toggle = await locateTarget(
+      context.handle,
+      context.reader,
+      context.screen,
+      queryFor(directive.target, 'switch'),
+    );
+    const on = onOff(directive.value);
+    if (toggle.best?.node !== undefined && on !== undefined && onState(toggle.best.node) !== undefined) {
+      return decideToggle(context, { kind: 'toggle', target: directive.target, on });
+    }
+  }
+  const target = await prepareTarget(context, query, description, { target: directive.target });
+  if (target.type === 'decided') return target.decision;
+  const node = target.candidate.node;
+  const label = description;
+  switch (node?.role) {
+    case 'checkbox':
+    case 'switch':
+    case 'menuitemcheckbox': {
+      const on = onOff(directive.value);
+      if (on === undefined)
+        return {
+          type: 'fail',
+          reason: `${capitalize(label)} is a switch; ${quote(directive.value)} is neither on nor off.`,
+        };
+      return decideToggle(context, { kind: 'toggle', target: directive.target, on });
+    }
+    case 'slider':
+    case 'spinbutton': {
+      const wanted = parseNumber(directive.value) ?? sliderTextValue(node, directive.value);
+      if (wanted === undefined)
+        return { type: 'fail', reason: `${quote(directive.value)} is not a number ${label} can take.` };
+      if (node.role === 'spinbutton' && node.inputType === 'number' && carried(context.input.performed).length === 0) {
+        return decideType(context, { kind: 'type', text: String(wanted), field: directive.target });
+      }
+      return decideStepper(context, node, wanted, label, target.grounding);
+    }
+    case 'combobox':
+    case 'listbox':
+    case 'button': {
+      if (node.options !== undefined && node.options.length > 0) {
+        const index = findOptionIndex(node.options, directive.value);
+        const option = index === undefined ? directive.value : (node.options[index] ?? directive.value);
+        return decideSelect(context, { kind: 'select', option, field: directive.target });
+      }
+      // A combobox that takes text suggests as you type; one that does not (a custom select) opens a list.
+      if (node.role === 'combobox' && node.editable === true)
+        return decideAutocomplete(context, directive, node, label);
+      return decideSelect(context, { kind: 'select', option: directive.value, field: directive.target });
+    }
+    default:
+      return decideType(context, { kind: 'type', text: valueForField(node, directive.value), field: directive.target });
+  }
+}
+
+function onOff(value: string): boolean | undefined {
+  if (/^(?:on|yes|true|enabled?|checked|ticked|active|visible|public|shown)$/i.test(value.trim())) return true;
+  if (/^(?:off|no|false|disabled?|unchecked|unticked|inactive|hidden|private)$/i.test(value.trim())) return false;
+  return undefined;
+}
+
+/** A number for a slider whose value text has words ("6 months") when the wanted value is words too ("six months"). */
+function sliderTextValue(node: AccessibilityNode, value: string): number | undefined {
+  const first = value.trim().split(/\s+/)[0] ?? '';
+  const number = parseNumber(first);
+  void node;
+  return number;
+}
+
+/**
+ * A combobox that takes text and suggests options: type the value, then choose the suggestion
+ * that matches it. With no suggestions, the typed text is the value.
+ */
+async function decideAutocomplete(
+  context: DecisionContext,
+  directive: SetDirective,
+  node: AccessibilityNode,
+  label: string,
+): Promise<OperatorDecision> {
+  const performed = context.input.performed;
+  const done = carried(performed);
+  const typed = done.some((entry) => entry.action.type === 'type');
+  if (done.some((entry) => entry.summary.startsWith('Choosing the suggestion'))) {
+    return { type: 'step-complete', evidence: `Chose the suggestion for ${quote(directive.value)} in ${label}.` };
+  }
+  if (!typed) {
+    const actions: PlannedAction[] = [];
+    if (node.focused !== true)
+      actions.push(planned(clickAt(fieldPoint(node.box, context.screen)), `Clicking ${label}`));
+    actions.push(planned(selectAll, `Selecting the text in ${label}`));
+    actions.push(planned({ type: 'type', text: directive.value }, `Typing ${quote(directive.value)} into ${label}`));
+    return { type: 'act', actions };
+  }
+  const nodes = context.reader.nodes(context.screen) ?? [];
+  const options = nodes.filter(
+    (candidate) => candidate.role === 'option' && isInViewport(candidate.box, context.screen),
+  );
+  if (options.length === 0) {
+    const waits = performedOfType(performed, 'wait').length;
+    if (waits < 2)
+      return { type: 'act', actions: [planned({ type: 'wait', ms: 400 }, `Waiting for suggestions in ${label}`)] };
+    if (node.value !== undefined && normalizeText(node.value) === normalizeText(directive.value)) {
+      return {
+        type: 'step-complete',
+        evidence: `${capitalize(label)} shows ${quote(node.value)}; it offered no suggestions.`,
+      };
+    }
+    return { type: 'fail', reason: `${capitalize(label)} offered no suggestion for ${quote(directive.value)}.` };
+  }
+  const scored = options
+    .map((option) => ({ option, score: scoreText(directive.value, option.name)?.score ?? 0 }))
+    .filter((entry) => entry.score >= 0.7)
+    .sort((first, second) => second.score - first.score);
+  const best = scored[0];
+  if (best === undefined) {
+    const listed = options
+      .slice(0, 8)
+      .map((option) => quote(option.name))
+      .join(', ');
+    return { type: 'fail', reason: `${capitalize(label)} suggests ${listed}, none of them ${quote(directive.value)}.` };
+  }
+  const second = scored[1];
+  if (
+    second !== undefined &&
+    second.score >= best.score - 0.02 &&
+    normalizeText(second.option.name) !== normalizeText(best.option.name)
+  ) {
+    return {
+      type: 'clarify',
+      question: `${capitalize(label)} suggests both ${quote(best.option.name)} and ${quote(second.option.name)} for ${quote(directive.value)}. Which one do you mean?`,
+    };
+  }
+  return clickNode(context, best.option, `Choosing the suggestion ${quote(best.option.name)} in ${label}`);
+}
+
+// ——— pick ———
+
+const pickRoles = new Set([
+  'checkbox',
+  'switch',
+  'menuitemcheckbox',
+  'radio',
+  'menuitemradio',
+  'option',
+  'tab',
+  'treeitem',
+  'menuitem',
+  'button',
+  'link',
+  'gridcell',
+  'row',
+]);
+
+export async function decidePick(context: DecisionContext, directive: PickDirective): Promise<OperatorDecision> {
+  const description = quote(directive.option);
+  const performed = context.input.performed;
+  const clicked = lastClick(performed);
+  const query: LocateQuery = {
+    text: directive.option,
+    ...(directive.within === undefined ? {} : { within: directive.within }),
+  };
+  const found = await locateTarget(context.handle, context.reader, context.screen, query);
+  const node = found.best?.node;
+  // One click per attempt: a second would toggle a checkbox back, and the step checks read
+  // whether the first one took.
+  if (clicked !== undefined) {
+    return { type: 'step-complete', evidence: `Clicked ${description}${clickPoint(clicked)}.` };
+  }
+  if (node !== undefined && pickRoles.has(node.role)) {
+    const state =
+      node.role === 'tab' || node.role === 'option' || node.role === 'treeitem' ? node.selected : onState(node);
+    if (state === true)
+      return {
+        type: 'step-complete',
+        evidence: `${capitalize(description)} is already ${node.role === 'tab' ? 'the selected tab' : 'selected'}.`,
+      };
+    const target = await prepareTarget(context, query, description, { target: { name: directive.option } });
+    if (target.type === 'decided') return target.decision;
+    return {
+      type: 'act',
+      actions: [
+        planned(clickAt(pointIn(target.candidate.box, context.screen)), `Choosing ${description}`, target.grounding),
+      ],
+    };
+  }
+  // A dropdown that offers it: a native select lists its options, a named holder may be one.
+  const dropdown = await dropdownOffering(context, directive);
+  if (dropdown !== undefined) {
+    return decideSelect(context, { kind: 'select', option: dropdown.option, field: dropdown.field });
+  }
+  if (directive.within !== undefined) {
+    const holder = await locateTarget(
+      context.handle,
+      context.reader,
+      context.screen,
+      queryFor(directive.within, 'field'),
+    );
+    const holderNode = holder.best?.node;
+    if (
+      holderNode !== undefined &&
+      (holderNode.role === 'combobox' ||
+        holderNode.role === 'listbox' ||
+        holderNode.popup === 'listbox' ||
+        holderNode.role === 'textbox')
+    ) {
+      return decideSet(context, {
+        kind: 'set',
+        target: { ...directive.within, role: directive.within.role ?? 'field' },
+        value: directive.option,
+      });
+    }
+  }
+  if (node !== undefined) {
+    const target = await prepareTarget(context, query, description, { target: { name: directive.option } });
+    if (target.type === 'decided') return target.decision;
+    return {
+      type: 'act',
+      actions: [
+        planned(clickAt(pointIn(target.candidate.box, context.screen)), `Choosing ${description}`, target.grounding),
+      ],
+    };
+  }
+  const target = await prepareTarget(context, query, description, {
+    target: { name: directive.option, ...(directive.within ? { within: directive.within } : {}) },
+  });
+  if (target.type === 'decided') return target.decision;
+  return {
+    type: 'act',
+    actions: [
+      planned(clickAt(pointIn(target.candidate.box, context.screen)), `Choosing ${description}`, target.grounding),
+    ],
+  };
+}
+
+async function dropdownOffering(
+  context: DecisionContext,
+  directive: PickDirective,
+): Promise<{ option: string; field: TargetRef } | undefined> {
+  const nodes = context.reader.nodes(context.screen) ?? [];
+  let candidates = nodes.filter(
+    (node) => (node.role === 'combobox' || node.role === 'listbox') && (node.options?.length ?? 0) > 0,
+  );
+  if (directive.within !== undefined) {
+    const holder = await locateTarget(
+      context.handle,
+      context.reader,
+      context.screen,
+      queryFor(directive.within, 'dropdown'),
+    );
+    const ref = holder.best?.node?.ref;
+    candidates = candidates.filter((node) => node.ref === ref);
+  }
+  const offering = candidates.flatMap((node) => {
+    const index = findOptionIndex(node.options ?? [], directive.option);
+    return index === undefined ? [] : [{ node, option: node.options?.[index] ?? directive.option }];
+  });
+  if (offering.length !== 1) return undefined;
+  const { node, option } = offering[0]!;
+  return {
+    option,
+    field:
+      node.name !== ''
+        ? { name: node.name, role: 'dropdown' }
+        : { role: 'dropdown', ordinal: dropdownOrdinal(nodes, node) },
+  };
+}
+
+function dropdownOrdinal(nodes: readonly AccessibilityNode[], node: AccessibilityNode): number {
+  return nodes.filter((candidate) => candidate.role === 'combobox' || candidate.role === 'listbox').indexOf(node) + 1;
+}
+
+// ——— expand / collapse ———
+
+export async function decideDisclosure(
+  context: DecisionContext,
+  directive: DisclosureDirective,
+): Promise<OperatorDecision> {
+  const wanted = directive.kind === 'expand';
+  const description = describeElement(directive.target);
+  const clicked = lastClick(context.input.performed);
+  const target = await prepareTarget(context, queryFor(directive.target), description, { target: directive.target });
+  if (target.type === 'decided') {
+    if (clicked !== undefined)
+      return { type: 'step-complete', evidence: `Clicked ${description}${clickPoint(clicked)}.` };
+    return target.decision;
+  }
+  const node = target.candidate.node;
+  const control = node?.expanded === undefined ? await disclosureControl(context, node) : node;
+  const state = control?.expanded;
+  if (state === wanted)
+    return { type: 'step-complete', evidence: `${capitalize(description)} is ${wanted ? 'expanded' : 'collapsed'}.` };
+  if (clicked !== undefined)
+    return { type: 'step-complete', evidence: `Clicked ${description}${clickPoint(clicked)}.` };
+  const box = control?.box ?? target.candidate.box;
+  return {
+    type: 'act',
+    actions: [
+      planned(
+        clickAt(pointIn(box, context.screen)),
+        `${wanted ? 'Expanding' : 'Collapsing'} ${nameOf(directive.target)}`,
+        target.grounding,
+      ),
+    ],
+  };
+}
+
+/** The expandable control that a heading or text stands for: one inside it or on its row. */
+async function disclosureControl(
+  context: DecisionContext,
+  node: AccessibilityNode | undefined,
+): Promise<AccessibilityNode | undefined> {
+  if (node === undefined) return undefined;
+  const nodes = context.reader.nodes(context.screen) ?? [];
+  const centreY = node.box.y + node.box.height / 2;
+  return nodes.find(
+    (candidate) =>
+      candidate.expanded !== undefined &&
+      candidate.role !== 'combobox' &&
+      centreY >= candidate.box.y - 2 &&
+      centreY <= candidate.box.y + candidate.box.height + 2 &&
+      Math.abs(candidate.box.x - node.box.x) < 600,
+  );
+}
+
+// ——— dismiss / confirm ———
+
+const CLOSE_NAME =
+  /^(?:close|dismiss|×|✕|✖|x|cancel|got it|no thanks|not now|hide|ok|okay|done|close (?:dialog|notification|message|banner|alert|toast|panel|menu)|dismiss (?:notification|message|banner|alert))\b/i;
+const NEGATIVE_NAME = /^(?:cancel|no\b|close|back|keep|don't|do not|not now|dismiss|×|✕|x$|never mind|go back|stay)/i;
+const AFFIRMATIVE_NAME =
+  /^(?:yes|ok|okay|confirm|continue|proceed|accept|agree|i agree|i understand|delete|remove|archive|sign out|log out|submit|send|save|apply|done|discard|leave|restore|revoke|disable|enable|reset|unsubscribe|block|report|pay|book|buy|place order)/i;
+
+function openOverlays(context: DecisionContext): AccessibilityNode[] {
+  const all = context.reader.tree(context.screen) ?? [];
+  return all.filter(
+    (node) =>
+      (node.role === 'dialog' ||
+        node.role === 'alertdialog' ||
+        node.role === 'menu' ||
+        (node.role === 'listbox' && node.parent !== undefined && false)) &&
+      isInViewport(node.box, context.screen),
+  );
+}
+
+function buttonsIn(context: DecisionContext, holder: AccessibilityNode): AccessibilityNode[] {
+  const all = context.reader.tree(context.screen) ?? [];
+  const tree = nodeTree(all);
+  return (context.reader.nodes(context.screen) ?? []).filter(
+    (node) =>
+      (node.role === 'button' || node.role === 'link' || node.role === 'menuitem') &&
+      node.disabled !== true &&
+      (tree.structured ? tree.ancestors(node.ref).includes(holder.ref) : inside(node, holder)),
+  );
+}
+
+function inside(node: AccessibilityNode, holder: AccessibilityNode): boolean {
+  const x = node.box.x + node.box.width / 2;
+  const y = node.box.y + node.box.height / 2;
+  return (
+    x >= holder.box.x &&
+    x <= holder.box.x + holder.box.width &&
+    y >= holder.box.y &&
+    y <= holder.box.y + holder.box.height
+  );
+}
+
+function closeButton(buttons: readonly AccessibilityNode[]): AccessibilityNode | undefined {
+  const named = (node: AccessibilityNode) => `${node.name} ${node.description ?? ''}`.trim();
+  return (
+    buttons.find((node) => /^(?:close|dismiss|×|✕|✖|x)\b/i.test(named(node))) ??
+    buttons.find((node) => CLOSE_NAME.test(named(node)))
+  );
+}
+
+export async function decideDismiss(context: DecisionContext, directive: DismissDirective): Promise<OperatorDecision> {
+  const performed = context.input.performed;
+  const done = carried(performed).at(-1);
+  if (done !== undefined) return { type: 'step-complete', evidence: `${done.summary.replace(/^Closing/, 'Closed')}.` };
+  let holder: AccessibilityNode | undefined;
+  let description = 'what is open';
+  if (directive.target !== undefined) {
+    description = describeElement(directive.target);
+    const found = await locateTarget(context.handle, context.reader, context.screen, queryFor(directive.target));
+    holder = holderOf(context, found.best?.node);
+    if (holder === undefined && found.best?.node !== undefined && /close|dismiss/i.test(found.best.node.name)) {
+      return clickNode(context, found.best.node, `Closing ${description} with ${quote(found.best.node.name)}`);
+    }
+    if (holder === undefined && found.best === undefined) {
+      // "Dismiss the trial notification": a close button named after it.
+      const close = await locateTarget(context.handle, context.reader, context.screen, {
+        text: `dismiss ${directive.target.name ?? ''}`.trim(),
+        role: 'button',
+      });
+      if (close.best?.node !== undefined && (close.best.score ?? 0) >= 0.7)
+        return clickNode(context, close.best.node, `Closing ${description} with ${quote(close.best.node.name)}`);
+      return { type: 'fail', reason: `Could not find ${description} to close; nothing by that name is open.` };
+    }
+  } else {
+    holder = openOverlays(context).at(-1);
+    if (holder === undefined)
+      return { type: 'fail', reason: 'Nothing is open to close: no dialog, menu or popup is on screen.' };
+    description = holder.name === '' ? `the ${holder.role}` : `the ${quote(holder.name)} ${holder.role}`;
+  }
+  if (holder !== undefined) {
+    const close = closeButton(buttonsIn(context, holder));
+    if (close !== undefined)
+      return clickNode(
+        context,
+        close,
+        `Closing ${description} with ${quote(close.name || close.description || 'close')}`,
+      );
+  }
+  return { type: 'act', actions: [planned(keyAction(['Escape']), `Closing ${description} with Escape`)] };
+}
+
+/** The dialog, notice or region a found node is or sits in. */
+function holderOf(context: DecisionContext, node: AccessibilityNode | undefined): AccessibilityNode | undefined {
+  if (node === undefined) return undefined;
+  const holders = new Set([
+    'dialog',
+    'alertdialog',
+    'status',
+    'alert',
+    'region',
+    'group',
+    'menu',
+    'listbox',
+    'complementary',
+    'article',
+    'listitem',
+    'generic',
+  ]);
+  if (holders.has(node.role) && node.role !== 'generic') return node;
+  const all = context.reader.tree(context.screen) ?? [];
+  const tree = nodeTree(all);
+  for (const ref of tree.ancestors(node.ref)) {
+    const ancestor = tree.byRef(ref);
+    if (ancestor === undefined || !holders.has(ancestor.role)) continue;
+    // The nearest holder with a control in it (a toast's generic box holds its close button).
+    if (buttonsIn(context, ancestor).length > 0) return ancestor;
+  }
+  return undefined;
+}
+
+export async function decideConfirm(context: DecisionContext, directive: ConfirmDirective): Promise<OperatorDecision> {
+  const performed = context.input.performed;
+  const clicked = lastClick(performed);
+  if (clicked !== undefined)
+    return {
+      type: 'step-complete',
+      evidence: `${clicked.summary.replace(/^Confirming/, 'Confirmed')}${clickPoint(clicked)}.`,
+    };
+  const dialogs = (context.reader.tree(context.screen) ?? []).filter(
+    (node) => (node.role === 'dialog' || node.role === 'alertdialog') && isInViewport(node.box, context.screen),
+  );
+  const dialog = dialogs.at(-1);
+  if (directive.target !== undefined) {
+    const query =
+      dialog === undefined ? queryFor(directive.target) : { ...queryFor(directive.target), within: { role: 'dialog' } };
+    const target = await prepareTarget(context, query, describeElement(directive.target), {
+      target: directive.target,
+      explore: false,
+    });
+    if (target.type === 'decided') return target.decision;
+    return {
+      type: 'act',
+      actions: [
+        planned(
+          clickAt(pointIn(target.candidate.box, context.screen)),
+          `Confirming with ${nameOf(directive.target)}`,
+          target.grounding,
+        ),
+      ],
+    };
+  }
+  if (dialog === undefined) {
+    const inline = (context.reader.nodes(context.screen) ?? []).filter(
+      (node) =>
+        node.role === 'button' &&
+        /^(?:confirm|yes\b|i'?m sure)/i.test(node.name) &&
+        isInViewport(node.box, context.screen),
+    );
+    if (inline.length === 1) return clickNode(context, inline[0]!, `Confirming with ${quote(inline[0]!.name)}`);
+    if (performedOfType(performed, 'wait').length === 0) {
+      return { type: 'act', actions: [planned({ type: 'wait', ms: 600 }, 'Waiting for a confirmation to appear')] };
+    }
+    return {
+      type: 'step-complete',
+      evidence: 'No dialog or confirmation is open: nothing is waiting to be confirmed.',
+    };
+  }
+  const buttons = buttonsIn(context, dialog).filter(
+    (node) => !NEGATIVE_NAME.test(node.name.trim()) && node.name.trim() !== '',
+  );
+  const affirmative = buttons.filter((node) => AFFIRMATIVE_NAME.test(node.name.trim()));
+  const chosen = affirmative.length === 1 ? affirmative[0] : buttons.length === 1 ? buttons[0] : undefined;
+  if (chosen === undefined) {
+    if (buttons.length === 0)
+      return { type: 'fail', reason: `The dialog ${quote(dialog.name)} offers no button that accepts it.` };
+    return {
+      type: 'clarify',
+      question: `The dialog ${quote(dialog.name)} offers ${buttons.map((node) => quote(node.name)).join(', ')}. Which one confirms what you want?`,
+    };
+  }
+  return clickNode(context, chosen, `Confirming with ${quote(chosen.name)}`);
+}
+
+// ——— search / find / go to ———
+
+export async function decideSearch(context: DecisionContext, directive: SearchDirective): Promise<OperatorDecision> {
+  const performed = carried(context.input.performed);
+  if (performed.some((entry) => entry.action.type === 'key' && entry.action.keys.includes('Enter'))) {
+    return { type: 'step-complete', evidence: `Searched for ${quote(directive.text)}.` };
+  }
+  const field = directive.field ?? (await searchBox(context));
+  if (field === undefined) return { type: 'fail', reason: 'There is no search box on the screen.' };
+  const description = describeElement({ ...field, role: field.role ?? 'searchbox' });
+  const target = await prepareTarget(context, queryFor(field, 'searchbox'), description, { target: field });
+  if (target.type === 'decided') return target.decision;
+  const node = target.candidate.node;
+  const actions: PlannedAction[] = [];
+  if (node?.focused !== true)
+    actions.push(
+      planned(clickAt(fieldPoint(target.candidate.box, context.screen)), `Clicking ${description}`, target.grounding),
+    );
+  actions.push(planned(selectAll, `Selecting the text in ${description}`));
+  actions.push(planned({ type: 'type', text: directive.text }, `Typing ${quote(directive.text)} into ${description}`));
+  actions.push(planned(keyAction(['Enter']), `Searching for ${quote(directive.text)}`));
+  return { type: 'act', actions };
+}
+
+/** The page's search box: a searchbox, else a field named or hinted "search", else none. */
+async function searchBox(context: DecisionContext): Promise<TargetRef | undefined> {
+  const nodes = context.reader.nodes(context.screen) ?? [];
+  const boxes = nodes.filter((node) => node.role === 'searchbox');
+  if (boxes.length >= 1)
+    return boxes[0]!.name !== '' ? { name: boxes[0]!.name, role: 'searchbox' } : { role: 'searchbox', ordinal: 1 };
+  const named = nodes.find(
+    (node) =>
+      (node.role === 'textbox' || node.role === 'combobox') &&
+      /search|find|filter/i.test(`${node.name} ${node.placeholder ?? ''}`),
+  );
+  if (named !== undefined)
+    return { name: named.name !== '' ? named.name : (named.placeholder ?? 'search'), role: 'field' };
+  return undefined;
+}
+
+export async function decideFind(context: DecisionContext, directive: FindDirective): Promise<OperatorDecision> {
+  const description = describeElement(directive.target);
+  const target = await prepareTarget(context, queryFor(directive.target), description, { target: directive.target });
+  if (target.type === 'decided') return target.decision;
+  return {
+    type: 'step-complete',
+    evidence: `${capitalize(description)} is in view at ${formatPoint(pointIn(target.candidate.box, context.screen))}.`,
+  };
+}
+
+const placeRoles = new Set(['tab', 'link', 'button', 'menuitem', 'treeitem', 'option']);
+
+export async function decideGoTo(context: DecisionContext, directive: GoToDirective): Promise<OperatorDecision> {
+  const description = describeElement(directive.target);
+  const clicked = lastClick(context.input.performed);
+  if (clicked !== undefined)
+    return { type: 'step-complete', evidence: `Went to ${description}${clickPoint(clicked)}.` };
+  const target = await prepareTarget(context, queryFor(directive.target), description, { target: directive.target });
+  if (target.type === 'decided') return target.decision;
+  const node = target.candidate.node;
+  if (node === undefined || !placeRoles.has(node.role)) {
+    // A heading or text: the place is already in view.
+    return { type: 'step-complete', evidence: `${capitalize(description)} is in view.` };
+  }
+  if (node.role === 'tab' && node.selected === true)
+    return { type: 'step-complete', evidence: `${capitalize(description)} is the selected tab.` };
+  if (node.popup !== undefined && node.expanded === true)
+    return { type: 'step-complete', evidence: `${capitalize(description)} is open.` };
+  return {
+    type: 'act',
+    actions: [
+      planned(
+        clickAt(pointIn(target.candidate.box, context.screen)),
+        `Going to ${nameOf(directive.target)}`,
+        target.grounding,
+      ),
+    ],
+  };
+}
+
+// ——— commands ———
+
+/** Other names controls give the same command. */
+const commandSynonyms: Readonly<Record<string, readonly string[]>> = {
+  'log in': ['log in', 'sign in', 'login', 'sign on'],
+  'sign in': ['sign in', 'log in', 'login'],
+  'log out': ['log out', 'sign out', 'logout'],
+  'sign out': ['sign out', 'log out', 'logout'],
+  favorite: ['favorite', 'favourite', 'star'],
+  'sign up': ['sign up', 'register', 'create account'],
+  register: ['register', 'sign up', 'create account'],
+  'go back': ['back', 'go back'],
+  checkout: ['checkout', 'check out'],
+};
+
+function commandNames(verb: string): readonly string[] {
+  return commandSynonyms[verb] ?? [verb];
+}
+
+/** Verbs done by activating the object itself when no control names the verb ("download Invoice March"). */
+const objectVerbs = new Set([
+  'download',
+  'open',
+  'view',
+  'play',
+  'read',
+  'visit',
+  'follow',
+  'show',
+  'select',
+  'join',
+  'reply',
+  'forward',
+  'edit',
+]);
+
+const actionableRoles = new Set([
+  'button',
+  'link',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'option',
+  'switch',
+  'checkbox',
+  'treeitem',
+]);
+
+export async function decideCommand(context: DecisionContext, directive: CommandDirective): Promise<OperatorDecision> {
+  const performed = context.input.performed;
+  const description =
+    directive.object === undefined
+      ? quote(capitalize(directive.verb))
+      : `${quote(capitalize(directive.verb))} for ${describeElement(directive.object)}`;
+  const clicks = carried(performed).filter((entry) => entry.action.type === 'click');
+  if (clicks.length > 0) {
+    // The app asks to confirm the very thing asked for ("Delete project?" → "Delete"): that is part of it.
+    const confirm = clicks.length === 1 ? confirmationOf(context, directive.verb) : undefined;
+    if (confirm !== undefined)
+      return clickNode(context, confirm, `Confirming ${quote(capitalize(directive.verb))} with ${quote(confirm.name)}`);
+    return {
+      type: 'step-complete',
+      evidence: `${clicks.map((entry) => entry.summary).join('; ')}${clickPoint(clicks.at(-1)!)}.`,
+    };
+  }
+  const names = commandNames(directive.verb);
+  // 1. A control named for the whole request: "Delete account", "Save profile", "Download my data".
+  if (directive.object?.name !== undefined && directive.object.within === undefined) {
+    for (const verb of names) {
+      const whole = await locateTarget(context.handle, context.reader, context.screen, {
+        text: `${verb} ${directive.object.name}`,
+      });
+      const best = whole.best;
+      if (best?.node !== undefined && actionableRoles.has(best.node.role) && best.score >= 0.85 && !best.disabled) {
+        const ready = await prepareTarget(context, { text: `${verb} ${directive.object.name}` }, quote(best.label), {
+          explore: false,
+        });
+        if (ready.type === 'decided') return ready.decision;
+        return {
+          type: 'act',
+          actions: [
+            planned(
+              clickAt(pointIn(ready.candidate.box, context.screen)),
+              `Clicking ${quote(best.label)}`,
+              ready.grounding,
+            ),
+          ],
+        };
+      }
+    }
+  }
+  // 2. The control named by the verb, in what holds the object (the row, the card).
+  for (const verb of names) {
+    const query: LocateQuery = { text: verb, ...(directive.object === undefined ? {} : { within: directive.object }) };
+    const found = await locateTarget(context.handle, context.reader, context.screen, query);
+    const best = found.best;
+    if (best?.node !== undefined && actionableRoles.has(best.node.role) && best.score >= 0.7) {
+      const chosen =
+        found.ambiguous && found.rivals === undefined
+          ? (nearFocus(context, [
+              best,
+              ...found.alternatives.filter((alternative) => alternative.score >= best.score - 0.05),
+            ]) ?? best)
+          : best;
+      const ready = await prepareTarget(
+        context,
+        chosen === best
+          ? query
+          : { text: chosen.label, ...(directive.object === undefined ? {} : { within: directive.object }) },
+        quote(chosen.label),
+        { explore: false },
+      );
+      if (ready.type === 'decided') return ready.decision;
+      return {
+        type: 'act',
+        actions: [
+          planned(
+            clickAt(pointIn(chosen.inViewport ? chosen.box : ready.candidate.box, context.screen)),
+            `Clicking ${quote(chosen.label)}${directive.object === undefined ? '' : ` for ${describeElement(directive.object)}`}`,
+            ready.grounding,
+          ),
+        ],
+      };
+    }
+    if (found.rivals !== undefined && found.rivals.length > 1) {
+      return {
+        type: 'clarify',
+        question: `I found ${description} in more than one place: ${found.rivals.join('; ')}. Which one do you mean?`,
+      };
+    }
+  }
+  // 3. The object itself, for verbs that mean activating it.
+  if (directive.object !== undefined && objectVerbs.has(directive.verb)) {
+    const object = await locateTarget(context.handle, context.reader, context.screen, queryFor(directive.object));
+    const node = object.best?.node;
+    if (node !== undefined && actionableRoles.has(node.role)) {
+      const ready = await prepareTarget(context, queryFor(directive.object), describeElement(directive.object), {
+        explore: false,
+      });
+      if (ready.type === 'decided') return ready.decision;
+      return {
+        type: 'act',
+        actions: [
+          planned(
+            clickAt(pointIn(ready.candidate.box, context.screen)),
+            `Clicking ${quote(node.name)} to ${directive.verb} it`,
+            ready.grounding,
+          ),
+        ],
+      };
+    }
+  }
+  // 4. Not in view: explore (menus near the object first), then give up.
+  const lookFor: TargetRef = {
+    name: directive.verb,
+    ...(directive.object === undefined ? {} : { within: directive.object }),
+  };
+  const scope = directive.object === undefined ? undefined : await scopeNode(context, directive.object);
+  const exploring = nextExploration(context, lookFor, description, scope);
+  if (exploring !== undefined) return { type: 'act', actions: [exploring] };
+  const objectSeen =
+    directive.object === undefined
+      ? true
+      : (await locateTarget(context.handle, context.reader, context.screen, queryFor(directive.object))).best !==
+        undefined;
+  const why = objectSeen
+    ? `no control to ${directive.verb} it is on screen`
+    : `${describeElement(directive.object!)} is not on screen`;
+  return {
+    type: 'fail',
+    reason: `Could not ${directive.verb}${directive.object === undefined ? '' : ` ${describeElement(directive.object)}`}: ${why}${explorationNote(performed)}.`,
+  };
+}
+
+/** Among equally named controls, the one sharing the deepest holder with the focused element. */
+function nearFocus(
+  context: DecisionContext,
+  candidates: readonly { node?: AccessibilityNode | undefined; label: string }[],
+) {
+  const all = context.reader.tree(context.screen) ?? [];
+  const focused = all.find((node) => node.focused === true);
+  if (focused === undefined) return undefined;
+  const tree = nodeTree(all);
+  const chain = [focused.ref, ...tree.ancestors(focused.ref)];
+  let best: (typeof candidates)[number] | undefined;
+  let bestDepth = -1;
+  for (const candidate of candidates) {
+    const ref = candidate.node?.ref;
+    if (ref === undefined) continue;
+    const ups = new Set([ref, ...tree.ancestors(ref)]);
+    const shared = chain.find((item) => ups.has(item));
+    const depth = shared === undefined ? 0 : tree.ancestors(shared).length + 1;
+    if (depth > bestDepth) {
+      best = candidate;
+      bestDepth = depth;
+    }
+  }
+  return best as never;
+}
+
+/** The node a command's object sits in (its row, card, list item), for exploring near it. */
+async function scopeNode(context: DecisionContext, object: TargetRef): Promise<AccessibilityNode | undefined> {
+  const found = await locateTarget(context.handle, context.reader, context.screen, queryFor(object));
+  const node = found.best?.node;
+  if (node === undefined) return undefined;
+  const all = context.reader.tree(context.screen) ?? [];
+  const tree = nodeTree(all);
+  // The smallest holder around the object that has a button in it.
+  for (const ref of tree.ancestors(node.ref)) {
+    const holder = tree.byRef(ref);
+    if (holder === undefined) continue;
+    const buttons = (context.reader.nodes(context.screen) ?? []).filter(
+      (candidate) =>
+        (candidate.role === 'button' || candidate.role === 'link') &&
+        tree.ancestors(candidate.ref).includes(ref) &&
+        candidate.ref !== node.ref,
+    );
+    if (buttons.length > 0) return holder;
+  }
+  return undefined;
+}
+
+/** The button of a dialog that just opened asking to confirm `verb`, when there is exactly one. */
+function confirmationOf(context: DecisionContext, verb: string): AccessibilityNode | undefined {
+  const dialogs = (context.reader.tree(context.screen) ?? []).filter(
+    (node) => (node.role === 'dialog' || node.role === 'alertdialog') && isInViewport(node.box, context.screen),
+  );
+  const dialog = dialogs.at(-1);
+  if (dialog === undefined) return undefined;
+  const words = commandNames(verb).map((name) => normalizeText(name));
+  const matching = buttonsIn(context, dialog).filter((node) => {
+    const name = normalizeText(node.name);
+    return words.some((word) => name === word || name.startsWith(`${word} `) || name.startsWith(`yes ${word}`));
+  });
+  return matching.length === 1 ? matching[0] : undefined;
+}
+
+/** Exported for tests: the exploring summary prefix. */
+export { EXPLORING };
