@@ -1,0 +1,3 @@
+import { describeScenario } from './solutions/run-scenario.js';
+
+describeScenario('incident-sheet');
