@@ -35,6 +35,9 @@ export async function runCommand(positionals: readonly string[], options: CliOpt
       `expected one task in quotes, got ${positionals.length} words. Quote the task: sandpiper run "…"`,
     );
   }
+  if (options.listen || options.host !== undefined) {
+    throw new UsageError('--listen and --host belong to "sandpiper executor"; a run reaches one with --executor <ws-url>');
+  }
   const instruction = positionals[0];
   if (!instruction && environment.type !== 'scenario') {
     throw new UsageError('give the task to run, in quotes: sandpiper run "<task>" --url <url>');
@@ -125,7 +128,9 @@ async function driveRun(runtime: Runtime, runId: string, task: Task, drive: Driv
   try {
     // In --json mode stdout carries only events; the run id is in every one of them.
     if (!options.json) {
-      output.out(`${mode === 'start' ? 'Run' : 'Resuming run'} ${runId} on ${prepared.environment.info.description}`);
+      const spec = task.environment;
+      const through = spec.type === 'executor' ? `, through the executor at ${spec.url}` : '';
+      output.out(`${mode === 'start' ? 'Run' : 'Resuming run'} ${runId} on ${prepared.environment.info.description}${through}`);
       if (prepared.engine.kind === 'models') output.out(prepared.engine.label);
     }
     const outcome = await prepared.drive({
@@ -235,13 +240,13 @@ export function listScenariosCommand(output: Output): number {
   return 0;
 }
 
-function environmentFromFlags(options: CliOptions): EnvironmentSpec {
-  const chosen = (['scenario', 'url', 'cdp'] as const).filter((flag) => options[flag] !== undefined);
+export function environmentFromFlags(options: CliOptions): EnvironmentSpec {
+  const chosen = (['scenario', 'url', 'cdp', 'executor'] as const).filter((flag) => options[flag] !== undefined);
   if (chosen.length !== 1) {
     throw new UsageError(
       chosen.length === 0
-        ? 'say where to act: --scenario <name>, --url <url> or --cdp <endpoint>'
-        : `choose one of --scenario, --url and --cdp (got ${chosen.map((flag) => `--${flag}`).join(' and ')})`,
+        ? 'say where to act: --scenario <name>, --url <url>, --cdp <endpoint> or --executor <ws-url>'
+        : `choose one of --scenario, --url, --cdp and --executor (got ${chosen.map((flag) => `--${flag}`).join(' and ')})`,
     );
   }
   if (options.target !== undefined && options.cdp === undefined)
@@ -255,6 +260,12 @@ function environmentFromFlags(options: CliOptions): EnvironmentSpec {
       throw new UsageError(`--url must be an http(s) address, got "${options.url}"`);
     }
     return { type: 'url', url: options.url };
+  }
+  if (options.executor !== undefined) {
+    if (!/^wss?:\/\//i.test(options.executor) || !URL.canParse(options.executor)) {
+      throw new UsageError(`--executor must be a ws:// or wss:// address, got "${options.executor}"`);
+    }
+    return { type: 'executor', url: options.executor };
   }
   return { type: 'cdp', endpoint: options.cdp!, ...(options.target ? { targetId: options.target } : {}) };
 }
@@ -284,6 +295,7 @@ function runCost(usage: UsageTotals): string {
 function describeEnvironment(spec: EnvironmentSpec): string {
   if (spec.type === 'scenario') return `scenario ${spec.name}`;
   if (spec.type === 'url') return spec.url;
+  if (spec.type === 'executor') return `the executor at ${spec.url}`;
   return `Chromium at ${spec.endpoint}${spec.targetId ? ` (target ${spec.targetId})` : ''}`;
 }
 

@@ -66,3 +66,13 @@ export function reflectorFlag(flag: string | undefined): ReflectorMethod | undef
   if (!method) throw new UsageError(`--reflector must be one of ${reflectorMethods.join(', ')}, not "${flag}"`);
   return method;
 }
+
+/** `--port`: a whole number from 0 (any free port) to 65535, or `fallback` when absent. */
+export function portFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(port) || port > 65_535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}

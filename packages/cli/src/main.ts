@@ -13,12 +13,14 @@ Usage:
   sandpiper scenarios
   sandpiper models check [--model <provider:model>] [--json]
   sandpiper serve [--port N] [--data-dir <dir>] [--model <provider:model>]
+  sandpiper executor --listen (--scenario <name> | --url <url> | --cdp <endpoint>) [--port N] [--host <addr>]
 
 Run options:
   --scenario <name>     act on a built-in scenario app (see "sandpiper scenarios"); the task defaults to its example
   --url <url>           open this address in a fresh Chromium
   --cdp <endpoint>      attach to a running Chromium's DevTools endpoint (http://127.0.0.1:9222)
   --target <id>         with --cdp: the DevTools target id of the page to act on
+  --executor <ws-url>   act through a "sandpiper executor" (ws://host:port/executor); its token in SANDPIPER_EXECUTOR_TOKEN
   --yes                 approve the plan and sensitive actions without asking
   --approve-plan        approve the plan automatically, still ask before sensitive actions
   --headed              show the browser on an X display (DISPLAY, or --display)
@@ -42,6 +44,12 @@ Run options:
 Serve options:
   --port <n>            port on 127.0.0.1 (default 7777; 0 picks a free one). The API needs the token printed at start.
 
+Executor options:
+  --listen              serve the environment named by --scenario, --url or --cdp over the executor contract
+  --port <n>            port (default 7878; 0 picks a free one)
+  --host <addr>         interface to listen on (default 127.0.0.1; anything else sends the token unencrypted)
+  The token is SANDPIPER_EXECUTOR_TOKEN when set, else a fresh one printed at start.
+
 Exit codes: 0 the run succeeded, 1 it ended otherwise, 2 bad usage, 3 the environment is unusable.
 `;
 
@@ -50,6 +58,9 @@ const RUN_OPTIONS = {
   url: { type: 'string' },
   cdp: { type: 'string' },
   target: { type: 'string' },
+  executor: { type: 'string' },
+  listen: { type: 'boolean' },
+  host: { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
   'approve-plan': { type: 'boolean' },
   headed: { type: 'boolean' },
@@ -105,9 +116,11 @@ export async function main(argv: readonly string[], output: Output = createOutpu
         return await (await import('./models-command.js')).modelsCommand(rest, values, output, process.env);
       case 'serve':
         return await (await import('./serve.js')).serveCommand(rest, values, output);
+      case 'executor':
+        return await (await import('./executor-command.js')).executorCommand(rest, values, output, process.env);
       default:
         throw new UsageError(
-          `unknown command "${command}". Commands: run, resume, runs, show, scenarios, models, serve.`,
+          `unknown command "${command}". Commands: run, resume, runs, show, scenarios, models, serve, executor.`,
         );
     }
   } catch (error: unknown) {

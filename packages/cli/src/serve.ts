@@ -1,19 +1,12 @@
 import { UsageError } from '@sandpiper/protocol';
 import { createRuntime, loadConfigFile, resolveDataDir } from '@sandpiper/runtime';
 import { startServer, type RunningServer } from '@sandpiper/server';
+import { portFrom } from './flags.js';
 import type { CliOptions } from './main.js';
 import type { Output } from './output.js';
 
 const DEFAULT_PORT = 7777;
 
-function portFrom(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_PORT;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${value}"`);
-  }
-  return port;
-}
 
 /**
  * `sandpiper serve`: the web UI and the HTTP and WebSocket API over runs on a scenario, a URL or
@@ -27,7 +20,7 @@ export async function serveCommand(
 ): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`serve takes no arguments, got "${positionals.join(' ')}"`);
   const config = loadConfigFile(process.cwd());
-  const port = portFrom(options.port);
+  const port = portFrom(options.port, DEFAULT_PORT);
   // Runs use the built-in engine unless --model or the config's models section names a model;
   // a run created in the UI may name its own.
   const runtime = await createRuntime({

@@ -24,7 +24,7 @@ describe('the CLI rejects bad input with one clear line and a non-zero exit', ()
   it('asks for exactly one place to act', async () => {
     const none = await runCli(['run', 'click the OK button']);
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('--scenario <name>, --url <url> or --cdp <endpoint>');
+    expect(none.stderr).toContain('--scenario <name>, --url <url>, --cdp <endpoint> or --executor <ws-url>');
     const two = await runCli(['run', 'x', '--url', 'http://127.0.0.1:9/', '--scenario', 'expense-report']);
     expect(two.stderr).toContain('choose one of');
   });

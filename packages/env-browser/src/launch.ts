@@ -45,6 +45,10 @@ export async function launchBrowserEnvironment(options: LaunchBrowserOptions = {
       executablePath,
       headless,
       timeout: LAUNCH_TIMEOUT_MS,
+      // Sandpiper's commands handle Ctrl+C themselves and close the browser in order; Playwright's
+      // own handler would exit the process (code 130) before a run or an executor could end.
+      handleSIGINT: false,
+      handleSIGTERM: false,
       args: headless
         ? [...CHROMIUM_FLAGS]
         : [...CHROMIUM_FLAGS, '--window-position=0,0', `--window-size=${viewport.width},${viewport.height}`],

@@ -66,6 +66,8 @@ export function environmentText(task: Task): string {
       return `a browser opened at ${environment.url}`;
     case 'cdp':
       return 'an already running browser';
+    case 'executor':
+      return 'a screen served by a Sandpiper executor (a browser or a desktop)';
   }
 }
 

@@ -19,3 +19,4 @@ export * from './errors.js';
 export * from './validation.js';
 export * from './key-names.js';
 export * from './roles.js';
+export * from './executor.js';

@@ -13,6 +13,20 @@ export const environmentSpecSchema = z.discriminatedUnion('type', [
     /** DevTools target id of the page to act on; the first page when absent. */
     targetId: z.string().max(128).optional(),
   }),
+  /**
+   * An environment served by `sandpiper executor` (here or on another machine), reached over
+   * WebSocket. The token is not part of the task: it is a secret, read from the process's
+   * environment (`SANDPIPER_EXECUTOR_TOKEN`) when the run opens the connection.
+   */
+  z.object({
+    type: z.literal('executor'),
+    url: z
+      .string()
+      .max(2048)
+      .refine((value) => /^wss?:\/\//i.test(value) && URL.canParse(value), {
+        message: 'must be a ws:// or wss:// address, such as ws://127.0.0.1:7878/executor',
+      }),
+  }),
 ]);
 export type EnvironmentSpec = z.infer<typeof environmentSpecSchema>;
 
@@ -44,6 +58,14 @@ export const taskSchema = z.object({
   environment: environmentSpecSchema,
   budgets: budgetsSchema.default({ maxActions: 200, maxAttemptsPerStep: 3, maxDurationMs: 600_000 }),
   approval: approvalPolicySchema.default('ask'),
+  /**
+   * Which actions are held for approval before they run, independent of `approval` (who approves).
+   * `always`: every action asks. `never`: none does. `conservative`: actions the guard reads as
+   * sensitive (destructive, money, publishing, credentials, install, shell, local files) ask, and so
+   * does one whose effect it cannot read. `permissive`: only destructive, money and shell actions ask.
+   * Absent means `conservative`. Under `auto-all` the request is still logged and approved by policy.
+   */
+  actionGuard: z.enum(['always', 'never', 'conservative', 'permissive']).optional(),
 });
 export type Task = z.infer<typeof taskSchema>;
 export type TaskInput = z.input<typeof taskSchema>;

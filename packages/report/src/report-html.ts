@@ -91,6 +91,7 @@ function describeTarget(task: RunReport['task']): string {
   if (environment === undefined) return 'Environment unknown';
   if (environment.type === 'scenario') return `Scenario ${environment.name}`;
   if (environment.type === 'url') return `Opened ${environment.url}`;
+  if (environment.type === 'executor') return `Executor at ${environment.url}`;
   return `Attached to ${environment.endpoint}${environment.targetId ? ` (target ${environment.targetId})` : ''}`;
 }
 

@@ -4,7 +4,17 @@
  * and blobs, clock, ids, fingerprinter, tools, the evidence stage, and the report at the end. The
  * CLI and the server both go through it and assemble nothing themselves.
  */
-export { createRuntime, type PrepareRequest, type Runtime, type RuntimeOptions, type TaskRequest } from './runtime.js';
+export {
+  createRuntime,
+  EXECUTOR_TOKEN_VARIABLE,
+  type ExecutorServeOptions,
+  type ExecutorServer,
+  type PrepareRequest,
+  type Runtime,
+  type RuntimeOptions,
+  type TaskRequest,
+} from './runtime.js';
+export { generateExecutorToken, MIN_TOKEN_LENGTH } from '@sandpiper/env-remote';
 export type { DriveOptions, PreparedRun, RunOutcome } from './prepared-run.js';
 export { CONFIG_FILE_NAME, configFileSchema, loadConfigFile, resolveDataDir, type ConfigFile } from './config.js';
 export { apiKeyValues, describeModels, displaySpec, prepareEngine, type EngineSetup } from './engine-setup.js';

@@ -1,5 +1,6 @@
 import type { Environment } from '@sandpiper/core';
 import { attachBrowserEnvironment, launchBrowserEnvironment } from '@sandpiper/env-browser';
+import { connectExecutor, generateExecutorToken, serveExecutor } from '@sandpiper/env-remote';
 import { UsageError, type EnvironmentSpec } from '@sandpiper/protocol';
 import { getScenario, scenarios, type ScenarioFault, type ScenarioServer } from '@sandpiper/scenarios';
 
@@ -42,8 +43,19 @@ export async function openEnvironment(
     readonly scenarioServer: () => Promise<ScenarioServer>;
     /** Query options of a scenario app's address (its surprise notice, a planted fault). */
     readonly scenarioOptions?: { readonly surprise?: boolean; readonly fault?: ScenarioFault };
+    /** The token an `executor` target's server expects (`SANDPIPER_EXECUTOR_TOKEN`). */
+    readonly executorToken?: string;
   },
 ): Promise<OpenedEnvironment> {
+  if (spec.type === 'executor') {
+    if (options.executorToken === undefined || options.executorToken.trim() === '') {
+      throw new UsageError(
+        'an executor target needs the token the executor printed, in SANDPIPER_EXECUTOR_TOKEN',
+      );
+    }
+    const remote = await connectExecutor(spec.url, { token: options.executorToken.trim(), client: 'sandpiper run' });
+    return { environment: withAccessibility(remote, options.accessibility), startUrl: undefined };
+  }
   const launchOptions = {
     headless: !options.headed,
     ...(options.display ? { display: options.display } : {}),
@@ -77,4 +89,38 @@ export function withAccessibility(environment: Environment, enabled: boolean): E
     ...(environment.watch ? { watch: environment.watch.bind(environment) } : {}),
     close: () => environment.close(),
   };
+}
+
+/**
+ * Put an opened environment behind the executor contract on a loopback WebSocket and hand back
+ * the connected client: every observation and action then crosses the same wire a remote
+ * executor's would (`SANDPIPER_EXECUTOR_LOOPBACK=1` runs the scenario suites this way). Closing
+ * the client stops the server and closes the environment.
+ */
+export async function overLoopbackExecutor(opened: OpenedEnvironment): Promise<OpenedEnvironment> {
+  const token = generateExecutorToken();
+  const server = await serveExecutor(opened.environment, { token });
+  try {
+    const remote = await connectExecutor(server.url, { token, client: 'loopback' });
+    const environment: Environment = {
+      info: remote.info,
+      observe: (handle, observeOptions) => remote.observe(handle, observeOptions),
+      act: (handle, action) => remote.act(handle, action),
+      ...(remote.watch ? { watch: remote.watch.bind(remote) } : {}),
+      ...(remote.shell ? { shell: remote.shell.bind(remote) } : {}),
+      async close() {
+        try {
+          await remote.close();
+          await server.close();
+        } finally {
+          await opened.environment.close();
+        }
+      },
+    };
+    return { environment, startUrl: opened.startUrl };
+  } catch (error: unknown) {
+    await server.close();
+    await opened.environment.close();
+    throw error;
+  }
 }

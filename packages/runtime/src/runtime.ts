@@ -2,7 +2,8 @@ import path from 'node:path';
 import { completionConfigSchema, detectorConfigSchema, type Environment, type ToolRunner } from '@sandpiper/core';
 import type { ModelEnvironment } from '@sandpiper/models';
 import type { ReflectorMethod } from '@sandpiper/model-rules';
-import { parseContract, taskSchema, type Budgets, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
+import { serveExecutor } from '@sandpiper/env-remote';
+import { parseContract, taskSchema, UsageError, type Budgets, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
 import { startScenarioServer, type ScenarioFault, type ScenarioServer } from '@sandpiper/scenarios';
 import { createOcrEngine, type OcrEngine } from '@sandpiper/model-rules';
 import { openStore, type Store } from '@sandpiper/storage';
@@ -10,11 +11,14 @@ import { createCoder, createKnowledgeBase, createToolRunner, type KnowledgeBase 
 import type { ConfigFile } from './config.js';
 import { apiKeyValues, prepareEngine, type EngineSetup } from './engine-setup.js';
 import { createVisionFingerprinter } from './fingerprint.js';
-import { openEnvironment, requireScenario, type BrowserOptions } from './open-environment.js';
+import { openEnvironment, overLoopbackExecutor, requireScenario, type BrowserOptions } from './open-environment.js';
 import { prepareRun, type PreparedRun } from './prepared-run.js';
 import { createRandomIds, createSystemClock, newRunId } from './system.js';
 
 /** What a runtime is built from: the configuration and the process's surroundings. */
+/** Where the token of an `executor` target is read from; never part of a task or a log. */
+export const EXECUTOR_TOKEN_VARIABLE = 'SANDPIPER_EXECUTOR_TOKEN';
+
 export interface RuntimeOptions {
   /** The validated `sandpiper.config.json` (or `{}`). */
   readonly config: ConfigFile;
@@ -34,6 +38,11 @@ export interface RuntimeOptions {
   readonly browser?: Partial<BrowserOptions>;
   /** A scenario server to use instead of starting one; left running by `close`. */
   readonly scenarioServer?: ScenarioServer;
+  /**
+   * Reach every locally opened environment through the executor contract on a loopback
+   * WebSocket, as a remote one would be; absent: when `SANDPIPER_EXECUTOR_LOOPBACK=1` is in `env`.
+   */
+  readonly loopbackExecutor?: boolean;
 }
 
 /** What a new run is asked to do, before defaults are filled in and it is validated. */
@@ -79,8 +88,32 @@ export interface Runtime {
   prepare(request: PrepareRequest): Promise<PreparedRun>;
   /** The scenario server the runtime's scenario runs use, started on first need. */
   scenarios(): Promise<ScenarioServer>;
+  /**
+   * Open a local environment (a scenario app, an address) and serve it as an executor, for
+   * `sandpiper executor`: runs elsewhere reach it with an `executor` target. Closing the server
+   * closes the environment.
+   */
+  serveExecutor(spec: EnvironmentSpec, options: ExecutorServeOptions): Promise<ExecutorServer>;
   /** Stop what the runtime started (the scenario server) and close the store. Runs must be closed first. */
   close(): Promise<void>;
+}
+
+/** A running executor server (`Runtime.serveExecutor`). */
+export interface ExecutorServer {
+  /** The address runs pass as `--executor`, such as `ws://127.0.0.1:7878/executor`. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export interface ExecutorServeOptions {
+  /** Loopback by default; anything else exposes the token to the network (no TLS). */
+  readonly host?: string;
+  /** 0 takes a free port. */
+  readonly port: number;
+  /** At least 16 characters. */
+  readonly token: string;
+  /** Connections, refusals and failures, never the token. */
+  readonly log?: (message: string) => void;
 }
 
 export interface PrepareRequest {
@@ -113,7 +146,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ocr: sharedOcr,
   });
   const engine = options.engine ?? (await prepareEngine(engineInput(options.model, options.reflector)));
-  const store = openStore({ dataDir: options.dataDir, redact: apiKeyValues(options.env) });
+  const executorToken = options.env[EXECUTOR_TOKEN_VARIABLE];
+  const loopback = options.loopbackExecutor ?? options.env['SANDPIPER_EXECUTOR_LOOPBACK'] === '1';
+  const redact = [...apiKeyValues(options.env), ...(executorToken && executorToken.length >= 8 ? [executorToken] : [])];
+  const store = openStore({ dataDir: options.dataDir, redact });
   const browser: BrowserOptions = {
     headed: options.browser?.headed ?? config.headed ?? false,
     display: options.browser?.display ?? config.display ?? options.env['DISPLAY'],
@@ -172,12 +208,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         ...request,
         engine: setup,
         open: async () => {
-          const opened = await openEnvironment(request.task.environment, {
+          const spec = request.task.environment;
+          const local = await openEnvironment(spec, {
             ...browser,
             session: request.runId,
             ...(request.scenario ? { scenarioOptions: request.scenario } : {}),
             scenarioServer: scenarios,
+            ...(executorToken === undefined ? {} : { executorToken }),
           });
+          const opened = loopback && spec.type !== 'executor' ? await overLoopbackExecutor(local) : local;
           return request.instrument ? { ...opened, environment: request.instrument(opened.environment) } : opened;
         },
         store,
@@ -191,6 +230,31 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       });
     },
     scenarios,
+    async serveExecutor(spec, serveOptions) {
+      if (spec.type === 'executor') throw new UsageError('an executor serves a local environment, not another executor');
+      const opened = await openEnvironment(spec, { ...browser, session: newRunId(new Date(clock.now())), scenarioServer: scenarios });
+      try {
+        const server = await serveExecutor(opened.environment, {
+          token: serveOptions.token,
+          port: serveOptions.port,
+          ...(serveOptions.host === undefined ? {} : { host: serveOptions.host }),
+          ...(serveOptions.log === undefined ? {} : { log: serveOptions.log }),
+        });
+        return {
+          url: server.url,
+          async close() {
+            try {
+              await server.close();
+            } finally {
+              await opened.environment.close();
+            }
+          },
+        };
+      } catch (error: unknown) {
+        await opened.environment.close();
+        throw error;
+      }
+    },
     async close() {
       if (ownsScenarioServer && scenarioServer) await (await scenarioServer.catch(() => undefined))?.close();
       if (ocr) await (await ocr.catch(() => undefined))?.terminate();

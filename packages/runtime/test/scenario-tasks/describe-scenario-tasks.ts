@@ -10,7 +10,8 @@ import { createRuntime, runScenarioTask, type Runtime } from '../../src/index.js
  * The built-in engine on every built-in task of one scenario, in real Chromium, each run built by
  * the runtime as a CLI run is. Each task is judged by its scenario's state checker, never by the
  * agent's own claim; clarify tasks must end asking, with nothing changed in the app. One file per
- * scenario, so the suites share the cores.
+ * scenario, so the suites share the cores. With `SANDPIPER_EXECUTOR_LOOPBACK=1` (`npm run
+ * test:remote`) every observation and action crosses the executor wire, as with a remote machine.
  */
 export function describeScenarioTasks(scenario: string): void {
   describe(`the built-in engine on the ${scenario} tasks`, () => {
@@ -22,7 +23,7 @@ export function describeScenarioTasks(scenario: string): void {
         config: {},
         dataDir,
         cwd: dataDir,
-        env: {},
+        env: { SANDPIPER_EXECUTOR_LOOPBACK: process.env['SANDPIPER_EXECUTOR_LOOPBACK'] },
         // Accessibility grounding only: no OCR worker, as the scenario apps expose every name.
         engine: { kind: 'custom', label: 'built-in rules, no OCR', create: () => createRulesEngine({ ocr: 'off' }) },
       });

@@ -47,5 +47,6 @@ export function describeEnvironment(environment: EnvironmentSpec | undefined): s
   if (environment === undefined) return undefined;
   if (environment.type === 'scenario') return environment.name;
   if (environment.type === 'url') return truncate(environment.url.replace(/^https?:\/\//, ''), 60);
+  if (environment.type === 'executor') return `executor ${truncate(environment.url.replace(/^wss?:\/\//, ''), 40)}`;
   return `your browser (${truncate(environment.endpoint.replace(/^\w+:\/\//, ''), 40)})`;
 }
