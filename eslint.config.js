@@ -46,7 +46,16 @@ function boundaryRule(name, allowed) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.sandpiper/**', 'test-artifacts/**', 'packages/scenarios/apps/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'scratch/**',
+      '.sandpiper/**',
+      'test-artifacts/**',
+      'packages/scenarios/apps/**',
+    ],
+  },
   js.configs.recommended,
   { files: ['bin/**/*.js', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly' } } },
   ...tseslint.configs.recommended,

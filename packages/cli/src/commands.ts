@@ -36,7 +36,9 @@ export async function runCommand(positionals: readonly string[], options: CliOpt
     );
   }
   if (options.listen || options.host !== undefined) {
-    throw new UsageError('--listen and --host belong to "sandpiper executor"; a run reaches one with --executor <ws-url>');
+    throw new UsageError(
+      '--listen and --host belong to "sandpiper executor"; a run reaches one with --executor <ws-url>',
+    );
   }
   const instruction = positionals[0];
   if (!instruction && environment.type !== 'scenario') {
@@ -130,7 +132,9 @@ async function driveRun(runtime: Runtime, runId: string, task: Task, drive: Driv
     if (!options.json) {
       const spec = task.environment;
       const through = spec.type === 'executor' ? `, through the executor at ${spec.url}` : '';
-      output.out(`${mode === 'start' ? 'Run' : 'Resuming run'} ${runId} on ${prepared.environment.info.description}${through}`);
+      output.out(
+        `${mode === 'start' ? 'Run' : 'Resuming run'} ${runId} on ${prepared.environment.info.description}${through}`,
+      );
       if (prepared.engine.kind === 'models') output.out(prepared.engine.label);
     }
     const outcome = await prepared.drive({

@@ -28,8 +28,10 @@ export async function executorCommand(
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`executor takes no arguments, got "${positionals.join(' ')}"`);
-  if (!options.listen) throw new UsageError('say --listen to serve an environment: sandpiper executor --listen --url <url>');
-  if (options.executor !== undefined) throw new UsageError('--executor is for runs; an executor serves a local environment');
+  if (!options.listen)
+    throw new UsageError('say --listen to serve an environment: sandpiper executor --listen --url <url>');
+  if (options.executor !== undefined)
+    throw new UsageError('--executor is for runs; an executor serves a local environment');
   const environment = environmentFromFlags(options);
   const port = portFrom(options.port, DEFAULT_EXECUTOR_PORT);
   const given = env[EXECUTOR_TOKEN_VARIABLE]?.trim();
@@ -58,9 +60,7 @@ export async function executorCommand(
     output.out(`Sandpiper executor on ${server.url}`);
     if (given) output.out(`Token: the one in ${EXECUTOR_TOKEN_VARIABLE}`);
     else output.out(`Token: ${token}`);
-    output.out(
-      `Run against it: ${EXECUTOR_TOKEN_VARIABLE}=<token> sandpiper run "<task>" --executor ${server.url}`,
-    );
+    output.out(`Run against it: ${EXECUTOR_TOKEN_VARIABLE}=<token> sandpiper run "<task>" --executor ${server.url}`);
     output.out('Press Ctrl+C to stop.');
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

@@ -7,7 +7,6 @@ import type { Output } from './output.js';
 
 const DEFAULT_PORT = 7777;
 
-
 /**
  * `sandpiper serve`: the web UI and the HTTP and WebSocket API over runs on a scenario, a URL or
  * an attached browser, on 127.0.0.1 only, behind a token printed once at start. Runs until

@@ -49,9 +49,7 @@ export async function openEnvironment(
 ): Promise<OpenedEnvironment> {
   if (spec.type === 'executor') {
     if (options.executorToken === undefined || options.executorToken.trim() === '') {
-      throw new UsageError(
-        'an executor target needs the token the executor printed, in SANDPIPER_EXECUTOR_TOKEN',
-      );
+      throw new UsageError('an executor target needs the token the executor printed, in SANDPIPER_EXECUTOR_TOKEN');
     }
     const remote = await connectExecutor(spec.url, { token: options.executorToken.trim(), client: 'sandpiper run' });
     return { environment: withAccessibility(remote, options.accessibility), startUrl: undefined };

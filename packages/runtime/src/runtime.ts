@@ -3,7 +3,14 @@ import { completionConfigSchema, detectorConfigSchema, type Environment, type To
 import type { ModelEnvironment } from '@sandpiper/models';
 import type { ReflectorMethod } from '@sandpiper/model-rules';
 import { serveExecutor } from '@sandpiper/env-remote';
-import { parseContract, taskSchema, UsageError, type Budgets, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
+import {
+  parseContract,
+  taskSchema,
+  UsageError,
+  type Budgets,
+  type EnvironmentSpec,
+  type Task,
+} from '@sandpiper/protocol';
 import { startScenarioServer, type ScenarioFault, type ScenarioServer } from '@sandpiper/scenarios';
 import { createOcrEngine, type OcrEngine } from '@sandpiper/model-rules';
 import { openStore, type Store } from '@sandpiper/storage';
@@ -231,8 +238,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     scenarios,
     async serveExecutor(spec, serveOptions) {
-      if (spec.type === 'executor') throw new UsageError('an executor serves a local environment, not another executor');
-      const opened = await openEnvironment(spec, { ...browser, session: newRunId(new Date(clock.now())), scenarioServer: scenarios });
+      if (spec.type === 'executor')
+        throw new UsageError('an executor serves a local environment, not another executor');
+      const opened = await openEnvironment(spec, {
+        ...browser,
+        session: newRunId(new Date(clock.now())),
+        scenarioServer: scenarios,
+      });
       try {
         const server = await serveExecutor(opened.environment, {
           token: serveOptions.token,
