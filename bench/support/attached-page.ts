@@ -133,6 +133,7 @@ function traceLines(events: readonly { readonly payload: unknown }[]): string[] 
     ]
       .map((key) => payload[key])
       .filter((value): value is string => typeof value === 'string');
+    if (payload['type'] === 'completion-check') parts.push(JSON.stringify(payload).slice(0, 600));
     const extra =
       payload['step'] && typeof payload['step'] === 'object'
         ? ` ${JSON.stringify((payload['step'] as { text?: string }).text ?? '')}`

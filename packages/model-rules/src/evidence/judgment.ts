@@ -239,7 +239,8 @@ async function judgeOnOff(
   return judgeClicked(context, evidence, { kind: 'click' }, name);
 }
 
-function sameValue(shown: string | undefined, wanted: string, node: AccessibilityNode | undefined): boolean {
+/** Whether a control shows the wanted value, in any spelling of a number, date or time it may use. */
+export function sameValue(shown: string | undefined, wanted: string, node: AccessibilityNode | undefined): boolean {
   if (shown === undefined) return false;
   if (fieldShows(shown, wanted) || optionShows(shown, wanted)) return true;
   const converted = valueForField(node, wanted);
@@ -286,7 +287,12 @@ async function judgeSet(context: CheckContext, evidence: StepEvidence, directive
         : fail(`${capital(name)} is ${state ? 'on' : 'off'}.`);
     }
     if (found.best === undefined) return fail(`${capital(name)} is not on screen after setting it.`);
-    return judgeClicked(context, evidence, { kind: 'click' }, name);
+    // Found only by its text (OCR): a change where the pointer went says nothing about the value,
+    // so the value itself must be on screen.
+    const shown = await judgeTextVisible(context, directive.value);
+    return shown.passed
+      ? shown
+      : fail(`${capital(name)} does not show ${quote(directive.value)}: ${shown.keyEvidence}`);
   }
   const state = onState(node);
   if (state !== undefined && (node.role === 'checkbox' || node.role === 'switch' || node.role === 'menuitemcheckbox')) {

@@ -69,6 +69,14 @@ describe('verbs, their synonyms and particles', () => {
     ['search for blue shoes', ["Search for 'blue shoes'"]],
     ['look up harbour', ["Search for 'harbour'"]],
     ['find the Archive button', ["Find the 'Archive' button"]],
+    ['Select rows AST-1004 and AST-1007', ["Pick 'AST-1004'", "Pick 'AST-1007'"]],
+    ['search assets for crane', ["Search for 'crane'"]],
+    [
+      'fill in “Email” with “ada@example.com” and “Password” with “Sunflower!42”',
+      ["Type 'ada@example.com' into the 'Email' field", "Type 'Sunflower!42' into the 'Password' field"],
+    ],
+    ['choose “Lisbon” under “From” and “Oslo” under “To”', ["Pick 'Lisbon' in 'From'", "Pick 'Oslo' in 'To'"]],
+    ['pick Red in Colour and Large in Size', ["Click 'Red' in 'Colour'", "Click 'Large' in 'Size'"]],
     ['show me the Members tab', ["Go to the 'Members' tab"]],
     ['display the details section', ["Expand the 'details' section"]],
     ['reveal the Archive button', ["Find the 'Archive' button"]],
@@ -213,6 +221,7 @@ describe('clauses it does not understand', () => {
     'Could you keep my data for six months only?',
     'restart whichever ones seem overheated',
     'delete the ones that look suspicious',
+    "type 'Berth Scheduling' and 'Save'",
   ])('does not guess at "%s"', (text) => {
     expect(parseInstruction(text).ok).toBe(false);
   });

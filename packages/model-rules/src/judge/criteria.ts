@@ -9,6 +9,7 @@ import {
 import { quote } from '../grammar/index.js';
 import { rankRole } from '../grounding/roles.js';
 import { locateTarget, queryFor } from '../grounding/grounder.js';
+import { sameValue } from '../evidence/judgment.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { findVisibleText } from '../screen/visible-text.js';
@@ -55,9 +56,28 @@ async function fieldValue(
     const text = await textVisible(context, wanted);
     return text.satisfied ? seen(`OCR reads ${quote(wanted)} on screen near ${quote(label)}.`) : text;
   }
+  if (node.role === 'combobox' && node.expanded === true && wanted !== '') {
+    // Text typed into a combobox whose list is still open was not chosen from it.
+    return unseen(`The ${quote(label)} ${role} still has its list open; no option was chosen.`);
+  }
+  if (node.role === 'combobox' && wanted !== '' && (node.value ?? '') === '') {
+    // Many comboboxes show their choice beside an empty text box: the choice must be on screen.
+    const text = await textVisible(context, wanted);
+    return text.satisfied ? seen(`${quote(wanted)} is shown by the ${quote(label)} ${role}.`) : text;
+  }
+  if (node.role === 'combobox' && wanted === '' && (node.value ?? '') === '') {
+    // A combobox's text box is empty whether or not a choice is still shown beside it.
+    return {
+      satisfied: false,
+      unreadable: true,
+      detail: `Whether the ${quote(label)} ${role} still holds a choice cannot be read from its empty text box.`,
+    };
+  }
   const shows =
     role === 'field'
-      ? fieldShows(node.value, wanted) || (wanted === '' && node.value === '')
+      ? fieldShows(node.value, wanted) ||
+        (wanted === '' && node.value === '') ||
+        (wanted !== '' && sameValue(node.value, wanted, node))
       : optionShows(node.value, wanted);
   return shows
     ? seen(`The ${quote(label)} ${role} shows ${quote(node.value ?? '')}.`)

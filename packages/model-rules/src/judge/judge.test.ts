@@ -143,4 +143,53 @@ describe('the rules judge', () => {
       expect((await verdict([wanted], editor('Help'), typed)).verdict).toBe('accept');
     });
   });
+
+  describe('values the final screen contradicts', () => {
+    const typedName = {
+      completed: [
+        { id: 's1', text: "Type 'Ada' into the 'Name' field", status: 'completed' as const },
+        { id: 's2', text: "Check the 'Newsletter' checkbox", status: 'completed' as const },
+      ],
+    };
+    const screenWith = (name: string, newsletter: boolean) => [
+      node('textbox', 'Name', [10, 10, 200, 30], { value: name }),
+      node('checkbox', 'Newsletter', [10, 60, 16, 16], { checked: newsletter }),
+    ];
+
+    it('rejects when a field a step filled now shows another value', async () => {
+      const result = await verdict([allStepsConfirmedCriterion], screenWith('Bob', true), typedName);
+      expect(result.verdict).toBe('reject');
+      expect(result.reason).toContain("'Name' shows 'Bob' on the final screen, not 'Ada'");
+    });
+
+    it('rejects when a checkbox a step checked is unchecked again', async () => {
+      const result = await verdict([allStepsConfirmedCriterion], screenWith('Ada', false), typedName);
+      expect(result.reason).toContain("'Newsletter' is off on the final screen");
+    });
+
+    it('takes an emptied field or a control that is gone as no evidence either way', async () => {
+      expect((await verdict([allStepsConfirmedCriterion], screenWith('', true), typedName)).verdict).toBe('accept');
+      expect((await verdict([allStepsConfirmedCriterion], [], typedName)).verdict).toBe('accept');
+    });
+  });
+
+  describe('comboboxes', () => {
+    const shows = (value: string): CriterionDraft => ({
+      check: { kind: 'field-value', target: { name: 'Hotel', role: 'field' }, value, exact: true },
+    });
+
+    it('does not take text typed into a combobox whose list is still open as a choice', async () => {
+      const open = [node('combobox', 'Hotel', [10, 10, 200, 30], { value: 'harbour view', expanded: true })];
+      const closed = [node('combobox', 'Hotel', [10, 10, 200, 30], { value: 'harbour view', expanded: false })];
+      expect((await verdict([shows('harbour view')], open)).verdict).toBe('reject');
+      expect((await verdict([shows('harbour view')], closed)).verdict).toBe('accept');
+    });
+
+    it('cannot tell from an empty text box that a combobox was cleared', async () => {
+      const empty = [node('combobox', 'Hotel', [10, 10, 200, 30], { value: '' })];
+      const result = await verdict([shows('')], empty);
+      expect(result.verdict).toBe('reject');
+      expect(result.reason).toContain('cannot be read');
+    });
+  });
 });

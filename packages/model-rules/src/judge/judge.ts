@@ -4,14 +4,15 @@ import type { ScreenReader } from '../screen/screen-reader.js';
 import { checkCriterion } from './criteria.js';
 import { judgeFeasibility } from './feasibility.js';
 import { finalSideEffect, findConfirmation } from './side-effects.js';
+import { contradictedValue } from './contradictions.js';
 import { describeUnsaved, unsavedEdit } from './unsaved.js';
 
 /**
  * The rules judge. It reads every success criterion on a screen (accessibility names and values,
  * or OCR text), and accepts a completion claim only when every criterion is positively seen and,
  * when the plan ends with a click that changes something outside the page (save, submit, send),
- * a message on screen confirms it. A value typed into a small editor whose Save was never pressed
- * is a rejection too. Anything it cannot see is a rejection.
+ * a message on screen confirms it. A value a step set that the final screen contradicts, and a
+ * value typed into a small editor whose Save was never pressed, are rejections too. Anything it cannot see is a rejection.
  */
 export function createRulesJudge(reader: ScreenReader): Judge {
   return {
@@ -44,6 +45,8 @@ export function createRulesJudge(reader: ScreenReader): Judge {
       if (missing.length > 0) {
         return { verdict: 'reject', reason: `Not seen on the final screen: ${missing.join('; ')}.`, satisfied };
       }
+      const contradiction = await contradictedValue(handle, reader, input.screen, input.plan);
+      if (contradiction !== undefined) return { verdict: 'reject', reason: contradiction, satisfied };
       const unsaved = unsavedEdit(input.plan, reader.tree(input.screen));
       if (unsaved !== undefined) {
         const { reason, missing: step } = describeUnsaved(unsaved);

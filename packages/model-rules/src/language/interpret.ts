@@ -294,15 +294,37 @@ function targetsOf(source: string, tokens: readonly Token[], options: PhraseOpti
   if (items.length > 1) {
     const quotedList = items.every((item) => item.some((token) => token.kind === 'quoted'));
     const hasComma = tokens.some(isComma);
-    if (quotedList || hasComma || items.every((item) => item.length >= 2 || item[0]?.kind === 'quoted')) {
+    if (
+      quotedList ||
+      hasComma ||
+      items.every((item) => item.length >= 2 || item[0]?.kind === 'quoted') ||
+      items.every(namesAnIdentifier)
+    ) {
       const phrases = items.map((item) => parsePhrase(source, item, options));
-      if (phrases.every((phrase) => phrase !== undefined)) {
-        // "the Delete buttons of A and B": share the role noun and relation of the last item.
-        return phrases as Phrase[];
-      }
+      if (phrases.every((phrase) => phrase !== undefined)) return shareRole(phrases as Phrase[]);
     }
   }
   return whole === undefined ? undefined : [whole];
+}
+
+/** "AST-1004", "row 12", "INV-2207": a list of such names is a list, even joined by a bare "and". */
+function namesAnIdentifier(item: readonly Token[]): boolean {
+  return item.some((token) => token.kind === 'word' && /\d/.test(token.text));
+}
+
+/** "rows AST-1004 and AST-1007": the kind named once applies to every item that names none. */
+function shareRole(phrases: Phrase[]): Phrase[] {
+  const roles = [
+    ...new Set(
+      phrases.flatMap((phrase) => (phrase.type === 'target' && phrase.target.role ? [phrase.target.role] : [])),
+    ),
+  ];
+  if (roles.length !== 1) return phrases;
+  return phrases.map((phrase) =>
+    phrase.type === 'target' && phrase.target.role === undefined && phrase.target.name !== undefined
+      ? { ...phrase, target: { ...phrase.target, role: roles[0] } }
+      : phrase,
+  );
 }
 
 /** What a clause reads as, given the last target mentioned (for pronouns). */
@@ -600,6 +622,21 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
   // "fill in the Name field with 'Ada'", "fill Name with Ada"
   if (verb.words.startsWith('fill') || verb.words === 'provide') {
     const withAt = indexOfWord(rest, ['with', 'using']);
+    // "fill in Email with X and Password with Y": one frame per field.
+    const nextWith = rest.findIndex((token, index) => index > withAt + 1 && isWord(token, 'with', 'using'));
+    if (withAt > 0 && nextWith > 0) {
+      const joint = rest.findIndex(
+        (token, index) => index > withAt + 1 && index < nextWith && (isWord(token, 'and') || isComma(token)),
+      );
+      if (joint > 0) {
+        const tail = isWord(rest[joint + 1], 'and') ? rest.slice(joint + 2) : rest.slice(joint + 1);
+        const first = readTypeFrame(verb, rest.slice(0, joint), source);
+        const second = readTypeFrame(verb, tail, source);
+        if (first.type === 'steps' && second.type === 'steps')
+          return { ...second, intents: [...first.intents, ...second.intents] };
+        return { type: 'unparsed' };
+      }
+    }
     if (withAt > 0) {
       const field = parsePhrase(source, rest.slice(0, withAt));
       const value = casedValue(source, rest.slice(withAt + 1));
@@ -634,7 +671,9 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
   // "enter username 'ada' and password 'secret'": field words, then a quoted value, repeated.
   const pairs = fieldValuePairs(source, rest);
   if (pairs !== undefined) return steps(pairs.map(([field, value]) => typeInto(value, field)));
-  // "type 'hello'" into whatever has focus.
+  // "type 'hello'" into whatever has focus. Several quoted texts with nothing saying where each
+  // goes ("type “Berth Scheduling” and “Save”") may be one text, two, or a text and a button: ask.
+  if (rest.filter((token) => token.kind === 'quoted').length > 1) return { type: 'unparsed' };
   const value = casedValue(source, rest);
   if (value === undefined) return { type: 'unparsed' };
   if (
@@ -744,8 +783,27 @@ function splitPairs(tokens: readonly Token[]): Token[][] {
 
 const dropdownRoles = new Set(['dropdown', 'listbox', 'list', 'menu']);
 
+const holderWords = ['from', 'in', 'on', 'under', 'for', 'as', 'within', 'inside'];
+
 function readPick(rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
   if (rest.length === 1 && isWord(rest[0], 'nothing', 'none')) return { type: 'unparsed' };
+  // "choose Lisbon under From and Oslo under To": each side names its own holder.
+  const joint = rest.findIndex(
+    (token, index) =>
+      index > 0 &&
+      (isWord(token, 'and') || isComma(token)) &&
+      rest.slice(0, index).some((word) => isWord(word, ...holderWords)) &&
+      rest.slice(index + 1).some((word) => isWord(word, ...holderWords)),
+  );
+  if (joint > 0) {
+    const tail = isWord(rest[joint + 1], 'and') ? rest.slice(joint + 2) : rest.slice(joint + 1);
+    const first = readPick(rest.slice(0, joint), source, last);
+    const second = readPick(tail, source, last);
+    if (first.type === 'steps' && second.type === 'steps') {
+      return { ...second, intents: [...first.intents, ...second.intents] };
+    }
+    return { type: 'unparsed' };
+  }
   // "select 'X' from the 'Y' dropdown", "choose Card for Payment", "pick Deutsch in Language",
   // "Choose “Lisbon” under “From”", "pick 'March 14, 2026' as the 'Meeting date'".
   const firstQuoted = rest[0]?.kind === 'quoted';
@@ -773,13 +831,13 @@ function readPick(rest: readonly Token[], source: string, last: TargetRef | unde
   if (holder !== undefined && holderRef === undefined) return { type: 'unparsed' };
   const options = listItems(optionTokens).map((item) => valueOf(source, stripOptionNoun(item)));
   if (options.length === 0 || options.some((option) => option === undefined)) return { type: 'unparsed' };
-  const texts = (
+  // "A and B" unquoted may be one name ("Terms and Conditions"), unless both name identifiers.
+  const joinedName =
     listItems(optionTokens).length > 1 &&
     !optionTokens.some(isComma) &&
-    !optionTokens.some((token) => token.kind === 'quoted')
-      ? [valueOf(source, optionTokens)!]
-      : options
-  ).map((option) => option!.text);
+    !optionTokens.some((token) => token.kind === 'quoted') &&
+    !listItems(optionTokens).every(namesAnIdentifier);
+  const texts = (joinedName ? [valueOf(source, optionTokens)!] : options).map((option) => option!.text);
   // "Choose the 'Card' radio button (for 'Payment')": a radio by name, in the group named.
   const radioNoun =
     optionTokens.length >= 2 &&
@@ -833,6 +891,9 @@ function pickTarget(target: TargetRef): StepIntent {
 function stripOptionNoun(tokens: readonly Token[]): Token[] {
   let rest = [...tokens];
   if (isWord(rest[0], 'the')) rest = rest.slice(1);
+  // "rows AST-1004 and AST-1007": the plural kind before a list names no option.
+  if (rest.length > 1 && isWord(rest[0], 'rows', 'items', 'options', 'entries', 'files', 'cards', 'records', 'lines'))
+    rest = rest.slice(1);
   if (isWord(rest.at(-1), 'option', 'choice', 'item', 'entry', 'radio') && rest.length > 1) rest = rest.slice(0, -1);
   if (isWord(rest.at(-1), 'button') && isWord(rest.at(-2), 'radio') && rest.length > 2) rest = rest.slice(0, -2);
   return rest;
@@ -878,6 +939,12 @@ function readConfirm(rest: readonly Token[], source: string): ClauseResult {
 function readSearch(rest: readonly Token[], source: string): ClauseResult {
   let tokens = [...rest];
   if (isWord(tokens[0], 'for')) tokens = tokens.slice(1);
+  else {
+    // "search assets for crane", "search the inventory for cranes": what is searched comes first.
+    const forAt = tokens.findIndex((token, index) => index > 0 && isWord(token, 'for'));
+    if (forAt > 0 && forAt < tokens.length - 1 && !tokens.slice(0, forAt).some((token) => token.kind === 'quoted'))
+      tokens = tokens.slice(forAt + 1);
+  }
   const inAt =
     tokens[0]?.kind === 'quoted'
       ? isWord(tokens[1], 'in', 'on', 'using')

@@ -1,7 +1,8 @@
 import type { Handle, OperatorDecision, OperatorInput, Screen } from '@sandpiper/core';
 import type { Box, Grounding, TargetRef } from '@sandpiper/protocol';
 import type { TargetCandidate } from '../grounding/candidates.js';
-import { toGrounding } from '../grounding/candidates.js';
+import { AMBIGUITY_MARGIN, toGrounding } from '../grounding/candidates.js';
+import { normalizeText } from '../grounding/text-score.js';
 import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { formatPoint, performedOfType, planned, pointIn, scrollToward } from './actions.js';
@@ -68,6 +69,15 @@ export async function prepareTarget(
       question: `I found ${description} in more than one place: ${match.rivals.join('; ')}. Which one do you mean?`,
     });
   }
+  const alike =
+    options.askWhenAmbiguous === false ? [] : equallyGoodNames(match.ambiguous, best, match.alternatives, query.text);
+  if (alike.length > 1) {
+    const listed = alike.map((name) => `'${name}'`);
+    return decided({
+      type: 'clarify',
+      question: `More than one thing fits ${description}: ${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}. Which one do you mean?`,
+    });
+  }
   if (best === undefined) {
     const target = options.target ?? { name: query.text, ...(query.role ? { role: query.role } : {}) };
     const exploring = options.explore === false ? undefined : nextExploration(context, target, description);
@@ -99,6 +109,29 @@ export async function prepareTarget(
     });
   }
   return { type: 'ready', candidate: best, grounding };
+}
+
+/**
+ * The different names of candidates that fit a query equally well when none of them is the name
+ * asked for ("the 12-seat room" against "Harbour room, 12 seats" and "Dune room, 12 seats"):
+ * guessing between them would be a coin toss, so the person is asked. Empty when one is exact.
+ */
+function equallyGoodNames(
+  ambiguous: boolean,
+  best: TargetCandidate | undefined,
+  alternatives: readonly TargetCandidate[],
+  wanted: string | undefined,
+): string[] {
+  if (!ambiguous || best === undefined || wanted === undefined || wanted.trim() === '') return [];
+  const close = [best, ...alternatives].filter((candidate) => candidate.score >= best.score - AMBIGUITY_MARGIN);
+  const key = normalizeText(wanted);
+  if (close.some((candidate) => normalizeText(candidate.label) === key)) return [];
+  const names = new Map<string, string>();
+  for (const candidate of close) {
+    const label = candidate.label.trim();
+    if (label !== '' && !names.has(normalizeText(label))) names.set(normalizeText(label), label);
+  }
+  return [...names.values()].slice(0, 5);
 }
 
 function inside(inner: Box, outer: Box): boolean {

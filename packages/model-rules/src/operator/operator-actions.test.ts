@@ -1,5 +1,5 @@
 import { createHandle, type OperatorDecision, type PerformedAction, type Screen } from '@sandpiper/core';
-import type { AccessibilityNode } from '@sandpiper/protocol';
+import { MAX_SCROLL_DELTA, type AccessibilityNode } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { createScreenReader } from '../screen/screen-reader.js';
 import { node, performedOf, screenOf, stepOf, testTask } from '../test-support/screens.js';
@@ -153,7 +153,7 @@ describe('the actions for each kind of step', () => {
 
   it('scrolls to the bottom with one long wheel turn', async () => {
     const [bottom] = actionsOf(await decide('Scroll to the bottom', screenOf()));
-    expect(bottom?.action).toMatchObject({ type: 'scroll', deltaY: 1_000_000 });
+    expect(bottom?.action).toMatchObject({ type: 'scroll', deltaY: MAX_SCROLL_DELTA });
   });
 
   it('opens addresses as written and waits in chunks of at most a minute', async () => {

@@ -112,6 +112,20 @@ export function valueCriterion(directive: Directive): CriterionDraft | undefined
       return {
         check: { kind: 'control-state', target: { name: directive.option, role: 'option' }, state: 'selected' },
       };
+    case 'set': {
+      const value = directive.value.trim();
+      if (/^(?:on|off|yes|no|true|false|enabled?|disabled?)$/i.test(value)) {
+        const on = /^(?:on|yes|true|enabled?)$/i.test(value);
+        return {
+          check: {
+            kind: 'control-state',
+            target: { ...directive.target, role: directive.target.role ?? 'switch' },
+            state: on ? 'checked' : 'unchecked',
+          },
+        };
+      }
+      return fieldCriterion(directive.target, 'field', directive.value);
+    }
     case 'pick':
       if (directive.within === undefined) return undefined;
       return {
