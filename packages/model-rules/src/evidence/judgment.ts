@@ -321,10 +321,15 @@ async function judgePick(context: CheckContext, evidence: StepEvidence, directiv
         : onState(node);
   if (picked === true) return succeed(`${capital(quote(directive.option))} is selected.`);
   // Chosen in a dropdown: a field now shows it.
+  // Only the field the option was picked in counts, and not while its list is still open: text
+  // typed into a combobox is not yet a choice.
+  const holder = directive.within?.name;
   const fields = (context.reader.nodes(context.input.after) ?? []).filter(
     (candidate) =>
       candidate.value !== undefined &&
-      (candidate.role === 'combobox' || candidate.role === 'listbox' || candidate.role === 'textbox'),
+      (candidate.role === 'combobox' || candidate.role === 'listbox' || candidate.role === 'textbox') &&
+      !(candidate.role === 'combobox' && candidate.expanded === true) &&
+      (holder === undefined || (scoreText(holder, candidate.name)?.score ?? 0) >= 0.7),
   );
   const showing = fields.find(
     (candidate) =>
