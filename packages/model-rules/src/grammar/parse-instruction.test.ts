@@ -14,6 +14,7 @@ describe('verbs, their synonyms and particles', () => {
     ['open https://example.com/form?x=1', ['Open https://example.com/form?x=1']],
     ['Go to /expense', ['Open /expense']],
     ['navigate to example.org', ['Open example.org']],
+    ['open package.json', ["Go to 'package.json'"]],
     ["open the address 'Settings app'", ["Open the address 'Settings app'"]],
     ['click Next', ["Click 'Next'"]],
     ['Click on the Save changes button', ["Click the 'Save changes' button"]],

@@ -530,6 +530,20 @@ function keysOf(tokens: readonly Token[]): string[] | undefined {
   return spaced;
 }
 
+/** File extensions that make "package.json" or "Modal.tsx" a file on screen, not a host name. */
+const fileExtensions = new Set(
+  'json ts tsx js jsx mjs cjs md txt csv tsv pdf doc docx xls xlsx ppt pptx odt ods png jpg jpeg gif svg webp mp3 mp4 wav zip tar gz yml yaml xml toml ini log py rb go rs java c h cpp sh css scss html htm lock env'.split(
+    ' ',
+  ),
+);
+
+/** A bare word with a file extension and nothing that only an address has (a path, a port, "www."). */
+function looksLikeFileName(text: string): boolean {
+  if (/[/:]/.test(text) || /^www\./i.test(text)) return false;
+  const extension = /\.([a-z0-9]+)$/i.exec(text)?.[1]?.toLowerCase();
+  return extension !== undefined && fileExtensions.has(extension);
+}
+
 function readOpen(rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
   const value = valueOf(source, rest);
   // "open the address 'X'", "go to the page https://…": an address, whatever it looks like.
@@ -538,7 +552,10 @@ function readOpen(rest: readonly Token[], source: string, last: TargetRef | unde
   const address = valueOf(source, page);
   if (
     address !== undefined &&
-    (named || (!address.quoted && (isBareOpenTarget(address.text) || /^[a-z][a-z0-9+.-]*:\/\//i.test(address.text))))
+    (named ||
+      (!address.quoted &&
+        ((isBareOpenTarget(address.text) && !looksLikeFileName(address.text)) ||
+          /^[a-z][a-z0-9+.-]*:\/\//i.test(address.text))))
   )
     return steps([{ kind: 'open', target: address.text }]);
   if (value === undefined) return { type: 'unparsed' };
