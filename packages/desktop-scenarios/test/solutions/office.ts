@@ -140,6 +140,11 @@ export class Office {
     });
   }
 
+  /** Whether no window has this title now. */
+  async isClosed(title: string): Promise<boolean> {
+    return (await this.env.listWindows(this.handle)).every((window) => window.title !== title);
+  }
+
   async windowGone(title: string): Promise<void> {
     await eventually(`the window '${title}' to close`, async () =>
       (await this.env.listWindows(this.handle)).every((window) => window.title !== title),

@@ -72,8 +72,16 @@ export const reportSolutions: Readonly<Record<string, Solution>> = {
       (node) => node.role === 'textbox' && node.focused === true && node.value === PHRASE,
     );
     await office.keys(['Enter']);
-    await office.clickButton('Close');
-    await office.windowGone('Find and Replace');
+    // The dialog's Close can be drawn before it takes clicks: press it (or Escape) again every
+    // half second until the dialog is gone.
+    await eventually('the Find and Replace dialog to close', async () => {
+      if (await office.isClosed('Find and Replace')) return true;
+      const close = (await office.nodes()).find((node) => node.role === 'button' && node.name === 'Close');
+      if (close === undefined) await office.keys(['Escape']);
+      else await office.click(close);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return false;
+    });
     await office.window(prepared.windowTitle);
     await office.find(
       'the paragraph with the phrase to have the selection',
