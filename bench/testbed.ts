@@ -11,7 +11,7 @@
  * nothing changed and the run asked or failed), `false-success` (reported done, state wrong),
  * `false-failure` (state right, reported not done), `miss` (not done, reported not done).
  * Held-out instruction texts and end reasons are never printed: only aggregate figures.
- * Writes bench/results/testbed-<split>.json.
+ * Writes bench/results/testbed-<split>.json (testbed-<split>-partial.json for a filtered run).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -99,4 +99,6 @@ const summary = summarise(rows, { split, minutes: ((performance.now() - started)
   'style',
   'library',
 ]);
-writeResults(`testbed-${split}`, summary, rows);
+// A filtered run is a probe, not the figure: it must not overwrite the whole split's results.
+const filtered = values.style !== undefined || values.only !== undefined || values.limit !== undefined;
+writeResults(`testbed-${split}${filtered ? '-partial' : ''}`, summary, rows);

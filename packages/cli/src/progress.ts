@@ -52,8 +52,9 @@ export function describeEvent(event: RunEvent, state: RunState, memory?: Progres
     case 'clarification-request':
       return [`? ${payload.question}`, ...payload.unparsed.map((clause) => `  not understood: "${clause}"`)].join('\n');
     case 'approval-request':
-      return payload.subject.type === 'plan'
-        ? undefined
+      if (payload.subject.type === 'plan') return undefined;
+      return payload.subject.type === 'result'
+        ? `? ${payload.subject.summary} But ${payload.subject.reason}: is the task done?`
         : `! ${payload.subject.summary} — ${payload.subject.reason}; needs approval`;
     case 'approval-response':
       if (payload.by === 'policy') return payload.decision === 'accepted' ? '  approved by policy' : undefined;

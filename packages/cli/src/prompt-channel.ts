@@ -38,6 +38,15 @@ async function askFor(
       const answer = await ask(handle, `Allow "${prompt.summary}" (${prompt.reason})? [y/N] `);
       return /^y(es)?$/i.test(answer) ? { type: 'approve' } : { type: 'reject', reason: 'declined at the prompt' };
     }
+    case 'result-confirmation': {
+      const answer = await ask(
+        handle,
+        `${prompt.summary} But ${prompt.reason}.\nLook at the screen: is the task done? [y/N] `,
+      );
+      return /^y(es)?$/i.test(answer)
+        ? { type: 'approve' }
+        : { type: 'reject', reason: 'the person said no at the prompt' };
+    }
     case 'paused': {
       const answer = await ask(handle, 'Paused. [r]esume or [q]uit? ');
       return /^q/i.test(answer) ? { type: 'cancel', reason: 'Quit while paused.' } : { type: 'resume' };

@@ -3,6 +3,7 @@ import type {
   Annotation,
   Box,
   ChangeRegionEvidence,
+  CheckBasis,
   Grounding,
   Observation,
   PlanEdit,
@@ -223,6 +224,13 @@ export interface StepCheck {
   readonly passed: boolean;
   /** What was seen that decided it, in one sentence. */
   readonly evidence: string;
+  /**
+   * What a pass rests on: `state` when the state the step was meant to leave was read on the
+   * screen, `change` when only a change the action explains was seen. A success that rests on
+   * "every step confirmed" alone is asked about when any step passed on a change. Absent: the
+   * reflector does not say, and the pass counts as read from the screen.
+   */
+  readonly basis?: CheckBasis;
   /** The reflector's evidence in detail, when it produced any; the loop logs it with the marked images. */
   readonly reflection?: ReflectionDetails;
 }
@@ -262,6 +270,11 @@ export interface JudgeVerdict {
   readonly satisfied: readonly string[];
   /** On rejection, what is still needed, in the judge's words; empty or absent when nothing specific. */
   readonly missing?: readonly string[];
+  /**
+   * Steps whose effect the judge itself read on the final screen (a message that confirms the
+   * final Save), so a pass of theirs on a change alone no longer leaves the result open.
+   */
+  readonly confirmedSteps?: readonly string[];
 }
 
 /** One success criterion as read from a screen. */

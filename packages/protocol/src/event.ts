@@ -41,8 +41,28 @@ export const approvalSubjectSchema = z.discriminatedUnion('type', [
     /** Why it needs approval ("submits a form"). */
     reason: z.string(),
   }),
+  /**
+   * Every step ran, but the screen does not show that the task is done: the person is asked to
+   * look and say whether it is. Accepted: the run succeeds on their word; rejected: it fails.
+   */
+  z.object({
+    type: z.literal('result'),
+    /** What was done, in one line. */
+    summary: z.string(),
+    /** What the screen leaves open ("nothing shows that 'Archive' had its effect"). */
+    reason: z.string(),
+  }),
 ]);
 export type ApprovalSubject = z.infer<typeof approvalSubjectSchema>;
+
+/**
+ * What a passed step check rests on. `state`: the state the step was meant to leave was read on
+ * the screen (a box checked, a field's value, the selected tab, a new address, a message that
+ * confirms it). `change`: only that something changed where the action explains it, which does
+ * not show that it was the change asked for.
+ */
+export const checkBasisSchema = z.enum(['state', 'change']);
+export type CheckBasis = z.infer<typeof checkBasisSchema>;
 
 /** One changed region of a pre/post screenshot pair, as the reflector saw it. */
 export const changeRegionEvidenceSchema = z.object({
@@ -108,6 +128,8 @@ const payloads = [
     passed: z.boolean(),
     /** What was seen that decided it. */
     evidence: z.string(),
+    /** What a pass rests on: the step's state read on screen, or only a change there; absent when the reflector does not say. */
+    basis: checkBasisSchema.optional(),
   }),
   /** What the reflector saw an action (or a step's chain of actions) change, and its verdict. */
   z.object({

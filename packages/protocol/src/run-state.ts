@@ -34,6 +34,8 @@ export type RunUsage = z.infer<typeof runUsageSchema>;
 export const userPromptSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('plan-approval'), versionId: z.string().min(1) }),
   z.object({ type: z.literal('action-approval'), summary: z.string(), reason: z.string() }),
+  /** Every step ran but the screen leaves the result open: is the task done? */
+  z.object({ type: z.literal('result-confirmation'), summary: z.string(), reason: z.string() }),
   z.object({ type: z.literal('paused') }),
   /** The person controls the environment: `input` actions are performed until `handback`. */
   z.object({ type: z.literal('taken-over') }),

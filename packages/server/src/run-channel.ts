@@ -128,7 +128,12 @@ export function createServerChannel(): UserChannel & {
           return waiter ? answer(command) : { ok: true };
         case 'approve':
         case 'reject':
-          if (prompt?.type === 'plan-approval' || prompt?.type === 'action-approval') return answer(command);
+          if (
+            prompt?.type === 'plan-approval' ||
+            prompt?.type === 'action-approval' ||
+            prompt?.type === 'result-confirmation'
+          )
+            return answer(command);
           return { ok: false, reason: `Nothing awaits approval: ${describe(prompt, pauseRequested)}.` };
         case 'regenerate':
           if (prompt?.type === 'plan-approval') return answer(command);
@@ -145,6 +150,9 @@ export function createServerChannel(): UserChannel & {
               ok: false,
               reason: `The person has control of the screen: hand it back before a ${command.type}.`,
             };
+          }
+          if (prompt?.type === 'result-confirmation') {
+            return { ok: false, reason: `Say first whether the task is done: ${describe(prompt, pauseRequested)}.` };
           }
           if (command.type === 'takeover' && prompt?.type === 'action-approval') {
             return { ok: false, reason: `Decide on the action first: ${describe(prompt, pauseRequested)}.` };
@@ -202,6 +210,8 @@ function describe(prompt: UserPrompt | undefined, pauseRequested: boolean): stri
       return `the run waits for a decision on plan version ${prompt.versionId}`;
     case 'action-approval':
       return `the run waits for approval of an action ("${prompt.summary}"), not of a plan`;
+    case 'result-confirmation':
+      return 'the run asks whether the task is done (approve: yes; reject: no)';
     case 'paused':
       return 'the run is paused';
     case 'taken-over':

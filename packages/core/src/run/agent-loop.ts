@@ -243,7 +243,13 @@ async function recheckInterruptedStep(
   const after = await context.observe();
   if (before && performed.length > 0) {
     const check = await context.engine.reflector.check(context.handle, { step, performed, before, after });
-    await context.emit('agent', { type: 'step-check', stepId, passed: check.passed, evidence: check.evidence });
+    await context.emit('agent', {
+      type: 'step-check',
+      stepId,
+      passed: check.passed,
+      evidence: check.evidence,
+      ...(check.basis === undefined ? {} : { basis: check.basis }),
+    });
     if (check.passed) {
       await context.emit('agent', { type: 'step-end', stepId, status: 'completed', reason: check.evidence });
       return continueRun;

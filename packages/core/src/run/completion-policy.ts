@@ -1,4 +1,4 @@
-import type { PlanVersion, RunEvent } from '@sandpiper/protocol';
+import type { CheckBasis, PlanVersion, RunEvent, Step } from '@sandpiper/protocol';
 import { z } from 'zod';
 import type { CriterionReading, JudgeVerdict } from '../engine.js';
 
@@ -94,6 +94,29 @@ export function conservativeVerdict(verdict: JudgeVerdict): ConservativeVerdict 
     return { verdict: 'reject', reason: `The acceptance was not certain: ${verdict.reason}`, missing, hedged: true };
   }
   return { verdict: 'accept', reason: verdict.reason, missing, hedged: false };
+}
+
+/**
+ * Completed steps that leave the result open. A plan whose only criterion is "every step was
+ * confirmed" is as sure as its weakest confirmation: a step that passed on a change alone
+ * (something moved where the action explains it, but nothing read the state the step was meant to
+ * leave) does not show the task is done, unless the judge read that step's effect on the final
+ * screen. Plans with criteria of their own read the final state directly and leave nothing open.
+ */
+export function unconfirmedSteps(
+  plan: PlanVersion,
+  events: readonly RunEvent[],
+  confirmedByJudge: readonly string[] = [],
+): Step[] {
+  if (plan.successCriteria.some((criterion) => criterion.check.kind !== 'steps-confirmed')) return [];
+  const basis = new Map<string, CheckBasis | undefined>();
+  for (const event of events) {
+    const payload = event.payload;
+    if (payload.type === 'step-check' && payload.passed) basis.set(payload.stepId, payload.basis);
+  }
+  return [...plan.completed, ...plan.pending].filter(
+    (step) => step.status === 'completed' && basis.get(step.id) === 'change' && !confirmedByJudge.includes(step.id),
+  );
 }
 
 /**

@@ -3,7 +3,8 @@ import type { RunEvent } from '@sandpiper/protocol';
 import { createScriptedEnvironment } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
 import type { CriterionReading, JudgeInput } from '../engine.js';
-import { setup } from '../test-support/loop-harness.js';
+import { setup, twoStepPlan } from '../test-support/loop-harness.js';
+import type { UserChannel } from './user-channel.js';
 import { startRun } from './agent-loop.js';
 import { completionConfigSchema } from './completion-policy.js';
 
@@ -197,5 +198,68 @@ describe('completion: feasibility', () => {
     expect(state.status).toBe('failed');
     expect(engine.calls.operator).toHaveLength(task.budgets.maxAttemptsPerStep);
     expect(payloadsOf(log.all('run-1'), 'feasibility-check')).toHaveLength(1);
+  });
+});
+
+describe('completion: a result resting on changes alone is asked about', () => {
+  const confirmedOnly = {
+    ...twoStepPlan,
+    successCriteria: [{ check: { kind: 'steps-confirmed' as const } }],
+  };
+  const changeOnly = {
+    passed: true,
+    evidence: 'After the click on Archive, region 2 changed.',
+    basis: 'change' as const,
+  };
+  const stateRead = { passed: true, evidence: "The 'Name' field shows 'Ada'.", basis: 'state' as const };
+
+  it('ends needing input, naming the step, when nobody can answer', async () => {
+    const { deps, log, task } = setup({ script: { planner: [confirmedOnly], reflector: [stateRead, changeOnly] } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('needs-input');
+    expect(state.endReason).toContain('"Press Enter"');
+    expect(state.endReason).not.toContain('"Type');
+    const subjects = payloadsOf(log.all('run-1'), 'approval-request').map((payload) => payload.subject.type);
+    expect(subjects.at(-1)).toBe('result');
+  });
+
+  it('succeeds on the person’s yes and fails on their no', async () => {
+    for (const [answer, status] of [
+      [{ type: 'approve' as const }, 'succeeded'],
+      [{ type: 'reject' as const, reason: 'the message is still in the inbox' }, 'failed'],
+    ] as const) {
+      const prompts: string[] = [];
+      // A person who answers only the question about the result.
+      const channel: UserChannel = {
+        interactive: true,
+        take: () => undefined,
+        wait: (_handle, prompt) => {
+          prompts.push(prompt.type);
+          return Promise.resolve(prompt.type === 'result-confirmation' ? answer : undefined);
+        },
+      };
+      const { deps, task } = setup({ channel, script: { planner: [confirmedOnly], reflector: [changeOnly] } });
+      const state = await startRun(deps, 'run-1', task);
+      expect(prompts).toEqual(['result-confirmation']);
+      expect(state.status).toBe(status);
+      if (status === 'failed') expect(state.endReason).toContain('still in the inbox');
+    }
+  });
+
+  it('is not asked when every step was read as a state, when the judge read the step, or when criteria of their own hold', async () => {
+    const read = setup({ script: { planner: [confirmedOnly], reflector: [stateRead] } });
+    expect((await startRun(read.deps, 'run-1', read.task)).status).toBe('succeeded');
+
+    const judged = setup({
+      script: {
+        planner: [confirmedOnly],
+        reflector: [stateRead, changeOnly],
+        judge: [{ verdict: 'accept', reason: "The page says 'Archived'.", satisfied: [], confirmedSteps: ['step-2'] }],
+      },
+    });
+    expect((await startRun(judged.deps, 'run-1', judged.task)).status).toBe('succeeded');
+
+    const own = setup({ script: { reflector: [changeOnly] } });
+    expect((await startRun(own.deps, 'run-1', own.task)).status).toBe('succeeded');
   });
 });

@@ -1,4 +1,5 @@
 import type { Step } from '@sandpiper/protocol';
+import { cancelled } from './step/checkpoint.js';
 import type { CriterionReading, Screen } from '../engine.js';
 import { hashDistance } from '../detectors/index.js';
 import { revisePlan } from '../plan/index.js';
@@ -8,6 +9,7 @@ import {
   gateVerdict,
   readingsChanged,
   recentTrajectory,
+  unconfirmedSteps,
   type CompletionConfig,
   type ConservativeVerdict,
   type GateVerdict,
@@ -91,6 +93,7 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
   const readings = await updateCriteria(context, screen);
   const gate: GateVerdict | undefined = config.gate ? gateVerdict(context.state.plan!, readings, stable) : undefined;
   let judged: ConservativeVerdict | undefined;
+  let judgedSteps: readonly string[] = [];
   if (config.judge && gate?.verdict !== 'continue') {
     const events = await context.deps.log.read(context.runId);
     const verdict = await context.engine.judge.judge(context.handle, {
@@ -100,6 +103,7 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
       recent: recentTrajectory(events),
     });
     judged = conservativeVerdict(verdict);
+    judgedSteps = verdict.confirmedSteps ?? [];
   }
   const accepted = gate?.verdict !== 'continue' && (judged === undefined || judged.verdict === 'accept');
   await context.emit('agent', {
@@ -120,13 +124,45 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
       : {}),
     accepted,
   });
-  if (accepted) return stopRun('succeeded', judged?.reason ?? gate!.reason);
+  if (accepted) {
+    const open = unconfirmedSteps(context.state.plan!, await context.deps.log.read(context.runId), judgedSteps);
+    if (open.length > 0) return askAboutResult(context, open);
+    return stopRun('succeeded', judged?.reason ?? gate!.reason);
+  }
   const reason = gate?.verdict === 'continue' ? gate.reason : judged!.reason;
   if (claim > config.maxRejections) {
     return stopRun('failed', `Every step ran, but the result is not confirmed: ${reason}`);
   }
   const unmet = readings.filter((reading) => reading.status !== 'satisfied');
   return appendMissingWork(context, screen, { unmet, missing: judged?.missing ?? [], reason });
+}
+
+/**
+ * Every check passed, but some step passed on a change alone, so the screen does not show the task
+ * is done: ask the person to look. Their yes ends the run as succeeded on their word, their no as
+ * failed; with nobody to ask, the run stops and waits for input. No policy answers this for them.
+ */
+async function askAboutResult(context: RunContext, open: readonly Step[]): Promise<RunStop> {
+  const steps = open.map((step) => `"${step.text}"`).join(', ');
+  const summary = `Every step of "${context.state.task!.instruction.slice(0, 200)}" ran.`;
+  const reason = `nothing on the screen shows that ${steps} had the effect asked for; only a change was seen`;
+  const requestId = context.deps.ids.next('approval');
+  await context.emit('agent', { type: 'approval-request', requestId, subject: { type: 'result', summary, reason } });
+  const command = await context.deps.channel.wait(context.handle, { type: 'result-confirmation', summary, reason });
+  if (!command) return stopRun('needs-input', `${summary} But ${reason}. Look at the screen: is the task done?`);
+  if (command.type === 'approve') {
+    await context.emit('user', { type: 'approval-response', requestId, decision: 'accepted', by: 'user' });
+    return stopRun('succeeded', `The person looked at the screen and confirmed the task is done (${reason}).`);
+  }
+  const why =
+    command.type === 'cancel'
+      ? (command.reason ?? 'cancelled')
+      : command.type === 'reject' && command.reason.trim() !== ''
+        ? command.reason.trim()
+        : 'no reason given';
+  await context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user', reason: why });
+  if (command.type === 'cancel') return cancelled(context, why);
+  return stopRun('failed', `The person said the task is not done (${why}).`);
 }
 
 /** Ask the planner for the missing work and propose it as a verifier-rejection version of the current plan. */

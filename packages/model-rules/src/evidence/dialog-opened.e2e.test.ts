@@ -35,3 +35,25 @@ describe('a dialog that opened', () => {
     expect(box.y + box.height).toBe(Math.ceil(expected.y + expected.height));
   });
 });
+
+describe('what a passing click rests on', () => {
+  const card = `<article aria-label="Dana" style="padding:16px;border:1px solid #999;width:300px">
+    <p id="count">3 likes</p><button id="like" onclick="document.getElementById('count').textContent = '4 likes'">Like</button></article>`;
+  const likePair = () =>
+    capturePair(browser, card, {
+      actions: async (live) => {
+        const at = await centreOf(live, '#like');
+        return [click(at.x, at.y)];
+      },
+    });
+
+  it('is the state asked for when the step asks for the click itself', async () => {
+    const check = await checkStep(createEvidenceReflector(), "Click the 'Like' button", await likePair());
+    expect(check).toMatchObject({ passed: true, basis: 'state' });
+  });
+
+  it('is only a change when the click was made to reach another effect', async () => {
+    const check = await checkStep(createEvidenceReflector(), "Like the 'Dana' card", await likePair());
+    expect(check).toMatchObject({ passed: true, basis: 'change' });
+  });
+});

@@ -61,7 +61,12 @@ export function createEvidenceReflector(options: EvidenceReflectorOptions = {}):
         summary: summarize(judgment, evidence, input.step.text),
         ...marked,
       };
-      return { passed: judgment.passed, evidence: judgment.keyEvidence, reflection };
+      return {
+        passed: judgment.passed,
+        evidence: judgment.keyEvidence,
+        ...(judgment.passed && judgment.basis !== undefined ? { basis: judgment.basis } : {}),
+        reflection,
+      };
     },
   };
 }

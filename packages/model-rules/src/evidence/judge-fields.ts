@@ -12,7 +12,7 @@ import { checkSelected, checkToggled, checkTyped } from '../step-checks/field-ch
 import type { StepEvidence } from './extract-evidence.js';
 import { distanceToBox, intersects, grow } from './geometry.js';
 import type { LabelledRegion, RegionKind } from './labelled-region.js';
-import { cite, fail, guardSideEffects, noiseNote, strongest, succeed, type Judgment } from './verdict.js';
+import { changed, cite, fail, guardSideEffects, noiseNote, strongest, succeed, type Judgment } from './verdict.js';
 
 /** Kinds that show a field or control acted on changed. */
 const CONTROL_KINDS: readonly RegionKind[] = ['field-text', 'toggle', 'popup', 'near-action', 'focus', 'own-look'];
@@ -58,7 +58,7 @@ async function withState(
   }
   if (!readable && region !== undefined) {
     return guardSideEffects(
-      succeed(
+      changed(
         `${what} changed where the action happened, ${cite(region)}; its state cannot be read without accessibility data or OCR.`,
       ),
       evidence.regions,

@@ -22,7 +22,7 @@ import { findVisibleText } from '../screen/visible-text.js';
 import type { StepEvidence } from './extract-evidence.js';
 import type { RegionKind } from './labelled-region.js';
 import { judgeSelected, judgeToggled, judgeTyped } from './judge-fields.js';
-import { cite, fail, guardSideEffects, noiseNote, strongest, succeed, type Judgment } from './verdict.js';
+import { changed, cite, fail, guardSideEffects, noiseNote, strongest, succeed, type Judgment } from './verdict.js';
 
 const FIELD_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'textarea', 'listbox']);
 
@@ -71,7 +71,11 @@ function judgeClicked(
   evidence: StepEvidence,
   directive: Pick<PointerDirective, 'kind'>,
   target: string,
+  asked: 'the click' | 'an effect',
 ): Judgment {
+  // A click the person asked for is done once it visibly answers; a click made to reach some
+  // other effect (like, archive, open) shows only that something changed, not that effect.
+  const pass = asked === 'the click' ? succeed : changed;
   if (evidence.executed.lastPoint === undefined) return fail(`No ${directive.kind} on ${target} was performed.`);
   const moved = pageMoved(context);
   if (moved !== undefined) return succeed(`After the ${directive.kind} on ${target}, ${moved}.`);
@@ -80,10 +84,10 @@ function judgeClicked(
   if (role !== undefined && FIELD_ROLES.has(role)) kinds.push('focus', 'own-look');
   const effect = strongest(evidence.regions, kinds);
   if (effect !== undefined) {
-    return guardSideEffects(succeed(`After the ${directive.kind} on ${target}, ${cite(effect)}.`), evidence.regions);
+    return guardSideEffects(pass(`After the ${directive.kind} on ${target}, ${cite(effect)}.`), evidence.regions);
   }
   const structural = accessibilityOnly(evidence);
-  if (structural !== undefined) return succeed(`After the ${directive.kind} on ${target}, ${structural}.`);
+  if (structural !== undefined) return pass(`After the ${directive.kind} on ${target}, ${structural}.`);
   const own = evidence.regions.find((region) => region.kind === 'own-look' || region.kind === 'focus');
   const others = evidence.regions.filter((region) => region.kind === 'side-effect');
   const elsewhere = others.length > 0 ? `; only unexplained places changed: ${others.map(cite).join('; ')}` : '';
@@ -140,7 +144,7 @@ function judgeOpened(context: CheckContext, evidence: StepEvidence, target: stri
   const effect = strongest(evidence.regions, ['navigation', 'consequence', 'near-action', 'popup']);
   return effect === undefined
     ? fail(`Nothing changed after opening ${target}${unreadable(evidence)}.`)
-    : succeed(`After opening ${target}, ${cite(effect)}.`);
+    : changed(`After opening ${target}, ${cite(effect)}.`);
 }
 
 async function judgeTextVisible(context: CheckContext, text: string): Promise<Judgment> {
@@ -163,7 +167,7 @@ export async function judgeStep(
       return judgeOpened(context, evidence, directive.target);
     case 'click':
     case 'double-click':
-      return judgeClicked(context, evidence, directive, describeTarget(directive));
+      return judgeClicked(context, evidence, directive, describeTarget(directive), 'the click');
     case 'hover':
       return evidence.executed.actions.some((action) => action.type === 'move')
         ? succeed(`The pointer is on ${describeTarget(directive)}; hovering needs no visible change.`)
@@ -211,7 +215,7 @@ export async function judgeStep(
     case 'command':
       return evidence.executed.lastPoint === undefined && evidence.executed.actions.length === 0
         ? fail(`Nothing was done for ${describeTarget(directive)}.`)
-        : judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive));
+        : judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
   }
 }
 
@@ -236,7 +240,7 @@ async function judgeOnOff(
   }
   if (evidence.executed.actions.length === 0)
     return fail(`${capital(name)} shows no state, and nothing was done to it.`);
-  return judgeClicked(context, evidence, { kind: 'click' }, name);
+  return judgeClicked(context, evidence, { kind: 'click' }, name, 'an effect');
 }
 
 /** Whether a control shows the wanted value, in any spelling of a number, date or time it may use. */
@@ -341,7 +345,7 @@ async function judgePick(context: CheckContext, evidence: StepEvidence, directiv
       `${capital(showing.name === '' ? 'a field' : quote(showing.name))} shows ${quote(showing.value ?? '')}.`,
     );
   if (picked === false) return fail(`${capital(quote(directive.option))} is not selected.`);
-  return judgeClicked(context, evidence, { kind: 'click' }, quote(directive.option));
+  return judgeClicked(context, evidence, { kind: 'click' }, quote(directive.option), 'an effect');
 }
 
 async function judgeDisclosure(
@@ -358,7 +362,7 @@ async function judgeDisclosure(
     return expanded === wanted
       ? succeed(`${capital(name)} is ${wanted ? 'expanded' : 'collapsed'}.`)
       : fail(`${capital(name)} is ${expanded ? 'expanded' : 'collapsed'}.`);
-  return judgeClicked(context, evidence, { kind: 'click' }, name);
+  return judgeClicked(context, evidence, { kind: 'click' }, name, 'an effect');
 }
 
 async function judgeDismissed(
@@ -394,7 +398,7 @@ async function judgeDismissed(
   const effect = strongest(evidence.regions, ['popup', 'navigation', 'consequence', 'near-action', 'toggle']);
   return effect === undefined
     ? fail(`Nothing closed${unreadable(evidence)}.`)
-    : succeed(`After closing, ${cite(effect)}.`);
+    : changed(`After closing, ${cite(effect)}.`);
 }
 
 function judgeConfirmed(context: CheckContext, evidence: StepEvidence): Judgment {
@@ -411,7 +415,7 @@ function judgeConfirmed(context: CheckContext, evidence: StepEvidence): Judgment
     return succeed(`The dialog ${quote(was.at(-1)?.name ?? '')} closed after confirming.`);
   const moved = pageMoved(context);
   if (moved !== undefined) return succeed(`After confirming, ${moved}.`);
-  return judgeClicked(context, evidence, { kind: 'click' }, 'the confirming button');
+  return judgeClicked(context, evidence, { kind: 'click' }, 'the confirming button', 'an effect');
 }
 
 async function judgeSearched(
@@ -455,7 +459,7 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
       ? succeed(`${capital(name)} is in view.`)
       : fail(`${capital(name)} is not in view.`);
   }
-  return judgeClicked(context, evidence, { kind: 'click' }, name);
+  return judgeClicked(context, evidence, { kind: 'click' }, name, 'an effect');
 }
 
 function capital(text: string): string {

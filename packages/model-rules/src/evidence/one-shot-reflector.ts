@@ -70,9 +70,12 @@ export function createOneShotReflector(options: OneShotReflectorOptions = {}): R
         evidence = `${evidence.replace(/\.$/, '')}; ${typed.evidence.charAt(0).toLowerCase()}${typed.evidence.slice(1)}`;
       }
       const summary = `${passed ? 'Done' : 'Not done'}: ${quote(input.step.text)}, judged from both whole screenshots.`;
+      // Two screens that differ show a change, not the state the step asked for; a typed value read back is that state.
+      const basis = directive?.kind === 'type' && directive.field !== undefined ? 'state' : 'change';
       return {
         passed,
         evidence,
+        ...(passed ? { basis } : {}),
         reflection: { method: 'one-shot', regions, keyEvidence: evidence, summary },
       };
     },

@@ -1,3 +1,4 @@
+import type { CheckBasis } from '@sandpiper/protocol';
 import type { LabelledRegion, RegionKind } from './labelled-region.js';
 import { relevanceOf } from './labelled-region.js';
 
@@ -6,9 +7,14 @@ export interface Judgment {
   readonly passed: boolean;
   /** The evidence the verdict rests on, in one sentence. */
   readonly keyEvidence: string;
+  /** For a pass: whether the step's intended state was read (`state`) or only a change it explains was seen. */
+  readonly basis?: CheckBasis;
 }
 
-export const succeed = (keyEvidence: string): Judgment => ({ passed: true, keyEvidence });
+/** A pass on the state the step was meant to leave, read on the screen. */
+export const succeed = (keyEvidence: string): Judgment => ({ passed: true, keyEvidence, basis: 'state' });
+/** A pass on a change the action explains, without a reading of the state the step asked for. */
+export const changed = (keyEvidence: string): Judgment => ({ passed: true, keyEvidence, basis: 'change' });
 export const fail = (keyEvidence: string): Judgment => ({ passed: false, keyEvidence });
 
 /** "region 2 (text in the 'Name' field)" */

@@ -55,9 +55,10 @@ export function createRulesJudge(reader: ScreenReader): Judge {
       const found = readings.map((reading) => reading.evidence);
       const sideEffect = finalSideEffect(input.plan);
       if (sideEffect !== undefined) {
-        const confirmation = await findConfirmation(handle, reader, input.screen, sideEffect);
+        const confirmation = await findConfirmation(handle, reader, input.screen, sideEffect.label);
         if (!confirmation.confirmed) return { verdict: 'reject', reason: confirmation.detail, satisfied };
         found.push(confirmation.detail);
+        return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
       }
       return { verdict: 'accept', reason: found.join(' '), satisfied };
     },

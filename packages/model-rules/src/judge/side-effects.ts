@@ -22,19 +22,21 @@ const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
 const IN_PROGRESS =
   /(\b(saving|submitting|sending|processing|preparing|loading|uploading|downloading|exporting|working|pending|please wait)\b|…|\.\.\.$)/i;
 
-/** The side-effect click the plan ends with, if any: its target label. */
-export function finalSideEffect(plan: PlanVersion): string | undefined {
+/** The side-effect click the plan ends with, if any: its step and its target label. */
+export function finalSideEffect(plan: PlanVersion): { readonly stepId: string; readonly label: string } | undefined {
   const steps = [...plan.completed, ...plan.pending];
   const last = steps.at(-1);
   const directive = last === undefined ? undefined : directiveOfStep(last);
-  if (directive === undefined) return undefined;
+  if (last === undefined || directive === undefined) return undefined;
   if (directive.kind === 'click' || directive.kind === 'double-click') {
     const label = directive.target.name;
-    return label !== undefined && SIDE_EFFECT_LABEL.test(label) ? label : undefined;
+    return label !== undefined && SIDE_EFFECT_LABEL.test(label) ? { stepId: last.id, label } : undefined;
   }
   if (directive.kind === 'command') {
     const label = directive.object?.name === undefined ? directive.verb : `${directive.verb} ${directive.object.name}`;
-    return SIDE_EFFECT_LABEL.test(directive.verb) || SIDE_EFFECT_LABEL.test(label) ? label : undefined;
+    return SIDE_EFFECT_LABEL.test(directive.verb) || SIDE_EFFECT_LABEL.test(label)
+      ? { stepId: last.id, label }
+      : undefined;
   }
   return undefined;
 }

@@ -12,13 +12,13 @@ export function PlanDecision({
   canRegenerate,
 }: {
   commands: RunCommands;
-  subject: 'plan' | 'action';
+  subject: 'plan' | 'action' | 'result';
   canRegenerate: boolean;
 }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const busy = commands.busy !== undefined;
-  const prefix = subject === 'plan' ? 'plan' : 'action';
+  const prefix = subject;
 
   if (rejecting) {
     return (
@@ -40,7 +40,13 @@ export function PlanDecision({
           autoFocus
           value={reason}
           onChange={(event) => setReason(event.target.value)}
-          placeholder={subject === 'plan' ? 'What is wrong with this plan?' : 'Why not?'}
+          placeholder={
+            subject === 'plan'
+              ? 'What is wrong with this plan?'
+              : subject === 'result'
+                ? 'What is not done?'
+                : 'Why not?'
+          }
           className="h-7 min-w-0 flex-1 rounded-md border border-stone-300 px-2 text-[12px] outline-none focus:border-rose-400 focus:ring-2 focus:ring-rose-400/20"
         />
         <Button type="submit" variant="danger" data-testid="reject-confirm" disabled={busy || !reason.trim()}>
@@ -66,7 +72,7 @@ export function PlanDecision({
         </Button>
       )}
       <Button variant="danger" data-testid={`${prefix}-reject`} disabled={busy} onClick={() => setRejecting(true)}>
-        Reject
+        {subject === 'result' ? 'Not done' : 'Reject'}
       </Button>
       <Button
         variant="good"
@@ -74,7 +80,7 @@ export function PlanDecision({
         disabled={busy}
         onClick={() => void commands.send('approve', undefined)}
       >
-        {subject === 'plan' ? '✓ Approve & lock' : '✓ Approve'}
+        {subject === 'plan' ? '✓ Approve & lock' : subject === 'result' ? '✓ It is done' : '✓ Approve'}
       </Button>
     </div>
   );

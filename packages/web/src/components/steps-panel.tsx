@@ -30,6 +30,7 @@ export function StepsPanel({
   const base = candidate ? comparisonBase(state, candidate) : undefined;
   const comparing = candidate !== undefined && base !== undefined && editingProposal !== candidate.id;
   const action = state.pendingApproval?.subject.type === 'action' ? state.pendingApproval.subject : undefined;
+  const result = state.pendingApproval?.subject.type === 'result' ? state.pendingApproval.subject : undefined;
   const editable = !readOnly && plan !== undefined && state.phase !== 'ended' && state.phase !== 'planning';
   const criteria = (candidate ?? state.plan ?? plan)?.successCriteria ?? [];
 
@@ -82,6 +83,23 @@ export function StepsPanel({
           {!readOnly && (
             <div className="mt-2 flex justify-end">
               <PlanDecision commands={commands} subject="action" canRegenerate={false} />
+            </div>
+          )}
+        </div>
+      )}
+      {result && (
+        <div
+          data-testid="result-confirmation"
+          className="m-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2.5"
+        >
+          <p className="text-[10px] font-semibold tracking-wide text-amber-700 uppercase">Is the task done?</p>
+          <p className="mt-0.5 font-medium text-stone-900">{result.summary}</p>
+          <p className="mt-0.5 text-[12px] text-amber-900">
+            But {result.reason}. Look at the screen and say whether it is done.
+          </p>
+          {!readOnly && (
+            <div className="mt-2 flex justify-end">
+              <PlanDecision commands={commands} subject="result" canRegenerate={false} />
             </div>
           )}
         </div>

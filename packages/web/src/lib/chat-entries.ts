@@ -94,6 +94,16 @@ export function chatEntries(events: readonly RunEvent[]): ChatEntry[] {
             body: payload.subject.reason,
           });
         }
+        if (payload.subject.type === 'result') {
+          entries.push({
+            ...base,
+            side: 'banner',
+            kind: 'approval',
+            tone: 'warning',
+            title: `Is the task done? ${payload.subject.summary}`,
+            body: `But ${payload.subject.reason}.`,
+          });
+        }
         break;
       case 'approval-response': {
         const subject = subjects.get(payload.requestId);
@@ -102,7 +112,9 @@ export function chatEntries(events: readonly RunEvent[]): ChatEntry[] {
             ? `plan v${versionNumbers.get(subject.versionId) ?? '?'}`
             : subject?.type === 'action'
               ? `“${subject.summary}”`
-              : 'the request';
+              : subject?.type === 'result'
+                ? 'the result'
+                : 'the request';
         // Edits, revisions and regenerations answer the old request with a rejection; the new version tells the story.
         if (payload.by === 'user' && payload.decision === 'rejected' && isReplacement(payload.reason)) break;
         const accepted = payload.decision === 'accepted';

@@ -74,7 +74,9 @@ export function describePhase(state: RunState, pauseRequested = false): PhaseLab
         hint:
           state.pendingApproval?.subject.type === 'action'
             ? 'An action needs your approval.'
-            : state.clarification?.question,
+            : state.pendingApproval?.subject.type === 'result'
+              ? 'Every step ran: say whether the task is done.'
+              : state.clarification?.question,
         tone: 'attention',
       };
     case 'ended':

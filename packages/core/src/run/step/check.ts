@@ -1,4 +1,4 @@
-import type { Step } from '@sandpiper/protocol';
+import type { CheckBasis, Step } from '@sandpiper/protocol';
 import type { PerformedAction, Screen, StepCheck } from '../../engine.js';
 import type { RunContext } from '../run-context.js';
 
@@ -7,6 +7,7 @@ export interface Checked {
   readonly type: 'checked';
   readonly passed: boolean;
   readonly evidence: string;
+  readonly basis?: CheckBasis;
 }
 
 /** The check phase: did the step's actions have their visible effect? The evidence is logged with marked images. */
@@ -19,7 +20,12 @@ export async function checkStep(
 ): Promise<Checked> {
   const check = await context.engine.reflector.check(context.handle, { step, performed, before, after });
   if (check.reflection) await logReflection(context, step.id, check);
-  return { type: 'checked', passed: check.passed, evidence: check.evidence };
+  return {
+    type: 'checked',
+    passed: check.passed,
+    evidence: check.evidence,
+    ...(check.basis === undefined ? {} : { basis: check.basis }),
+  };
 }
 
 /** Store the marked screenshots once and log the reflector's evidence beside the verdict. */

@@ -37,8 +37,14 @@ export async function executeStep(context: RunContext, step: Step, firstAttempt 
         await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: outcome.reason });
         return outcome;
       case 'checked': {
-        const { passed, evidence } = outcome;
-        await context.emit('agent', { type: 'step-check', stepId: step.id, passed, evidence });
+        const { passed, evidence, basis } = outcome;
+        await context.emit('agent', {
+          type: 'step-check',
+          stepId: step.id,
+          passed,
+          evidence,
+          ...(basis === undefined ? {} : { basis }),
+        });
         if (passed) {
           await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'completed', reason: evidence });
           if (context.latestScreen) await updateCriteria(context, context.latestScreen, step.id);
