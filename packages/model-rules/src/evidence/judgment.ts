@@ -9,7 +9,12 @@ import type {
   SearchDirective,
   SetDirective,
 } from '../grammar/index.js';
-import { describeTarget as describeElement, type AccessibilityNode, type TargetRef } from '@sandpiper/protocol';
+import {
+  describeTarget as describeElement,
+  type AccessibilityNode,
+  type Box,
+  type TargetRef,
+} from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
 import { parseDate, parseNumber, parseTime } from '../language/values.js';
@@ -459,7 +464,36 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
       ? succeed(`${capital(name)} is in view.`)
       : fail(`${capital(name)} is not in view.`);
   }
+  const shown = openedOnItsOwn(context, evidence);
+  if (shown !== undefined) return succeed(shown);
   return judgeClicked(context, evidence, { kind: 'click' }, name, 'an effect');
+}
+
+/**
+ * A link that opened its item in place: the link is gone and a heading or dialog with its name
+ * shows ("Compost Made Simple" becomes the title of the view). Undefined when that is not seen.
+ */
+function openedOnItsOwn(context: CheckContext, evidence: StepEvidence): string | undefined {
+  const point = evidence.executed.lastPoint;
+  if (point === undefined) return undefined;
+  // The smallest link under the pointer before the click: the one that was followed.
+  const link = (context.reader.nodes(context.input.before) ?? [])
+    .filter((node) => node.role === 'link' && node.name.trim() !== '' && contains(node.box, point))
+    .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
+  if (link === undefined) return undefined;
+  const visible = (screen: Screen) =>
+    (context.reader.nodes(screen) ?? []).filter((node) => isInViewport(node.box, screen));
+  const named = (node: AccessibilityNode) => scoreText(link.name, node.name)?.tier === 'exact';
+  const after = visible(context.input.after);
+  if (after.some((node) => node.role === 'link' && named(node))) return undefined;
+  const title = after.find((node) => (node.role === 'heading' || node.role === 'dialog') && named(node));
+  return title === undefined
+    ? undefined
+    : `${capital(quote(link.name))} is shown on its own: its link is gone and the ${title.role} ${quote(title.name)} is on screen.`;
+}
+
+function contains(box: Box, point: { readonly x: number; readonly y: number }): boolean {
+  return point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height;
 }
 
 function capital(text: string): string {

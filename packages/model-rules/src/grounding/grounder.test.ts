@@ -150,3 +150,45 @@ describe('disabled and off-screen targets', () => {
     expect(alone.best).toMatchObject({ inViewport: false });
   });
 });
+
+describe('ordinals over holders', () => {
+  it('counts the cards side by side, not the region that holds them all', async () => {
+    const results = node('region', 'Results', [100, 200, 1000, 500], { ref: 'r' });
+    const cards = [1, 2, 3, 4].map((index) =>
+      node('article', '', [120, 200 + index * 90, 960, 80], { ref: `a${index}`, parent: 'r' }),
+    );
+    const titles = cards.map((card, index) =>
+      node('link', `Title ${index + 1}`, [140, card.box.y + 10, 200, 20], { ref: `l${index}`, parent: card.ref }),
+    );
+    const match = await locateTarget(createHandle(), reader, screenOf({ nodes: [results, ...cards, ...titles] }), {
+      text: '',
+      role: 'card',
+      ordinal: 3,
+    });
+    expect(match.best?.node?.ref).toBe('a3');
+    const last = await locateTarget(createHandle(), reader, screenOf({ nodes: [results, ...cards, ...titles] }), {
+      text: '',
+      role: 'card',
+      ordinal: -1,
+    });
+    expect(last.best?.node?.ref).toBe('a4');
+  });
+
+  it('finds a target inside the holder an ordinal picks', async () => {
+    const heading = node('heading', 'Library', [20, 10, 200, 24], { ref: 'h' });
+    const results = node('region', 'Results', [100, 200, 1000, 500], { ref: 'r' });
+    const cards = [1, 2, 3].map((index) =>
+      node('article', '', [120, 200 + index * 90, 960, 80], { ref: `a${index}`, parent: 'r' }),
+    );
+    const titles = cards.map((card, index) =>
+      node('heading', `Title ${index + 1}`, [140, card.box.y + 10, 200, 20], { ref: `t${index}`, parent: card.ref }),
+    );
+    const match = await locateTarget(
+      createHandle(),
+      reader,
+      screenOf({ nodes: [heading, results, ...cards, ...titles] }),
+      { text: '', role: 'heading', within: { role: 'card', ordinal: 3 } },
+    );
+    expect(match.best?.label).toBe('Title 3');
+  });
+});

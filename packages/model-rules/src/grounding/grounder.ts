@@ -5,7 +5,7 @@ import type { ScreenReader } from '../screen/screen-reader.js';
 import { accessibilityCandidates, labelToFieldDistance } from './accessibility.js';
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
 import { ocrCandidates } from './ocr-grounding.js';
-import { nodeTree, nthCandidate, scopeCandidates } from './scope.js';
+import { nodeTree, nthCandidate, peerCandidates, scopeCandidates } from './scope.js';
 
 /** Candidates below this score are not the target. */
 const MIN_SCORE = 0.3;
@@ -145,7 +145,10 @@ async function findMatch(
     }
     if (query.ordinal !== undefined && found.length > 0) {
       const top = Math.max(...found.map((candidate) => candidate.score));
-      const matching = found.filter((candidate) => candidate.score >= top - ORDINAL_BAND);
+      const close = found.filter((candidate) => candidate.score >= top - ORDINAL_BAND);
+      // Holders are counted among their peers: nested holders of the same kind are not items of it.
+      const holders = query.role !== undefined && holderHints.has(query.role);
+      const matching = holders ? peerCandidates(nodeTree(all), close) : close;
       const chosen = nthCandidate(nodeTree(all), matching, query.ordinal);
       if (chosen === undefined) return { query: query.text, method: 'none', alternatives: [], ambiguous: false };
       return {

@@ -163,6 +163,17 @@ export interface Scoped {
 export function scopeCandidates(tree: NodeTree, candidates: readonly TargetCandidate[], within: TargetRef): Scoped {
   if (candidates.length === 0) return { candidates, rivals: [] };
   const fits = within.role === undefined ? undefined : holderRoleFits[within.role];
+  // A holder picked by position: "the title of the third result", "the Delete button in the last row".
+  if (fits !== undefined && within.ordinal !== undefined) {
+    const holder = nthHolder(tree, fits, within);
+    if (holder === undefined) return { candidates: [], rivals: [] };
+    const kept = candidates.filter((candidate) => {
+      const ref = candidate.node?.ref;
+      if (ref !== undefined && tree.structured) return tree.ancestors(ref).includes(holder.ref);
+      return inside(candidate.box, holder.box);
+    });
+    return { candidates: kept, rivals: [] };
+  }
   // A named holder of a kind: "the dialog", "the 'Billing' section", "the row of Boiler-02".
   if (fits !== undefined && within.role !== 'card' && within.role !== 'item' && within.role !== 'row') {
     let holders = tree.nodes.filter((node) => fits.includes(node.role));
@@ -242,6 +253,32 @@ export function scopeCandidates(tree: NodeTree, candidates: readonly TargetCandi
   return { candidates: best.map((entry) => entry.candidate), rivals };
 }
 
+/** The holder of one of these roles at the ordinal's position among its peers (named ones only, when named). */
+function nthHolder(tree: NodeTree, fits: readonly string[], within: TargetRef): AccessibilityNode | undefined {
+  const holders = tree.nodes.filter(
+    (node) =>
+      fits.includes(node.role) &&
+      node.role !== 'generic' &&
+      (within.name === undefined || holderScore(tree, node, within.name) >= 0.7),
+  );
+  return nthPeer(tree, holders, within.ordinal!);
+}
+
+/** Among nodes, the nth (negative from the end) of the largest group sharing one holder, in document order. */
+function nthPeer(tree: NodeTree, nodes: readonly AccessibilityNode[], ordinal: number): AccessibilityNode | undefined {
+  const groups = new Map<string, AccessibilityNode[]>();
+  for (const node of nodes) {
+    const key = tree.structured ? (node.parent ?? '') : '';
+    groups.set(key, [...(groups.get(key) ?? []), node]);
+  }
+  let peers: AccessibilityNode[] = [];
+  for (const group of groups.values()) if (group.length > peers.length) peers = group;
+  const ordered = [...peers].sort(
+    (a, b) => (tree.order.get(a.ref) ?? 0) - (tree.order.get(b.ref) ?? 0) || a.box.y - b.box.y || a.box.x - b.box.x,
+  );
+  return ordinal > 0 ? ordered[ordinal - 1] : ordered[ordered.length + ordinal];
+}
+
 /** "the row showing 'Ada Lovelace, Admin'": an anchor described by its holder's text for a question. */
 function describeAnchor(tree: NodeTree, anchor: AccessibilityNode): string {
   const holder = tree
@@ -262,6 +299,23 @@ export function readingOrder(tree: NodeTree | undefined, candidates: readonly Ta
     if (Math.abs(first.box.y - second.box.y) > 4) return first.box.y - second.box.y;
     return first.box.x - second.box.x;
   });
+}
+
+/**
+ * The largest group of candidates that share one holder ("the third card" counts the result
+ * cards side by side, not the results region that holds them all); every candidate when the
+ * snapshot has no structure. Ties go to the group that comes first.
+ */
+export function peerCandidates(tree: NodeTree, candidates: readonly TargetCandidate[]): TargetCandidate[] {
+  if (!tree.structured) return [...candidates];
+  const groups = new Map<string, TargetCandidate[]>();
+  for (const candidate of readingOrder(tree, candidates)) {
+    const key = candidate.node?.parent ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), candidate]);
+  }
+  let best: TargetCandidate[] = [];
+  for (const group of groups.values()) if (group.length > best.length) best = group;
+  return best;
 }
 
 /** The nth candidate in reading order (negative from the end); undefined when there are not that many. */

@@ -888,6 +888,10 @@ function readPick(rest: readonly Token[], source: string, last: TargetRef | unde
     ) {
       return steps([pickTarget(phrase.target)], phrase.target);
     }
+    // "the suggestion 'Ursula K. Le Guin'", "the option 'Blue'": the kind word is not part of the name.
+    if (phrase?.type === 'target' && phrase.target.role === 'option' && phrase.target.name !== undefined) {
+      texts.splice(0, 1, phrase.target.name);
+    }
   }
   const intents: StepIntent[] = texts.map((option) => {
     if (holderRef !== undefined && dropdownRoles.has(holderRef.role ?? '')) {

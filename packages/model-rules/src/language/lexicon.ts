@@ -379,6 +379,7 @@ const roleNounEntries: [string, string][] = [
   ['option button', 'radio'],
   ['option', 'option'],
   ['choice', 'option'],
+  ['suggestion', 'option'],
   ['menu item', 'menu item'],
   ['menu entry', 'menu item'],
   ['menu option', 'menu item'],

@@ -215,7 +215,12 @@ function readHead(source: string, tokens: readonly Token[], options: PhraseOptio
     if (before.length === 0) return { ...head, role: noun.role, all: head.all || noun.plural };
     return { ...head, ...nameOf(source, before), role: noun.role, all: head.all || noun.plural };
   }
-  // "row 2", "result #3": a role noun then its number.
+  // "the third book", "the last task": a position names an item; a lowercase common noun after it is the
+  // kind of item, not text to match ("book" would match "E-book" and "Audiobook").
+  const only = rest[0];
+  if (head.ordinal !== undefined && rest.length === 1 && only?.kind === 'word' && /^\p{Ll}+$/u.test(only.text)) {
+    return { ...head, role: 'card' };
+  }
   return { ...head, ...nameOf(source, rest) };
 }
 

@@ -540,10 +540,7 @@ function openOverlays(context: DecisionContext): AccessibilityNode[] {
   const all = context.reader.tree(context.screen) ?? [];
   return all.filter(
     (node) =>
-      (node.role === 'dialog' ||
-        node.role === 'alertdialog' ||
-        node.role === 'menu' ||
-        (node.role === 'listbox' && node.parent !== undefined && false)) &&
+      (node.role === 'dialog' || node.role === 'alertdialog' || node.role === 'menu') &&
       isInViewport(node.box, context.screen),
   );
 }
@@ -763,6 +760,34 @@ export async function decideFind(context: DecisionContext, directive: FindDirect
 
 const placeRoles = new Set(['tab', 'link', 'button', 'menuitem', 'treeitem', 'option']);
 
+/** Roles of things that hold an item's parts: a card, a row, a list item, a result. */
+const itemRoles = new Set(['article', 'listitem', 'row', 'gridcell', 'cell']);
+/** Roles that hold an item when the target names the holder itself ("the third card"). */
+const namedHolderRoles = new Set([...itemRoles, 'group', 'region']);
+
+/**
+ * The link that opens the item a node belongs to: the first visible link in the node when it is
+ * the item, or in the nearest item (card, row, list item) that holds it. Undefined when the node
+ * is in no item, or the item holds no link.
+ */
+function linkInItem(context: DecisionContext, target: AccessibilityNode): AccessibilityNode | undefined {
+  const tree = nodeTree(context.reader.tree(context.screen) ?? []);
+  const holder = namedHolderRoles.has(target.role)
+    ? target
+    : tree
+        .ancestors(target.ref)
+        .map((ref) => tree.byRef(ref))
+        .find((node) => node !== undefined && itemRoles.has(node.role));
+  if (holder === undefined) return undefined;
+  return (context.reader.nodes(context.screen) ?? []).find(
+    (node) =>
+      node.role === 'link' &&
+      node.name !== '' &&
+      (node.ref === target.ref || tree.ancestors(node.ref).includes(holder.ref)) &&
+      isInViewport(node.box, context.screen),
+  );
+}
+
 export async function decideGoTo(context: DecisionContext, directive: GoToDirective): Promise<OperatorDecision> {
   const description = describeElement(directive.target);
   const clicked = lastClick(context.input.performed);
@@ -771,6 +796,20 @@ export async function decideGoTo(context: DecisionContext, directive: GoToDirect
   const target = await prepareTarget(context, queryFor(directive.target), description, { target: directive.target });
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
+  // A card, row or list item is opened by the link it holds (a result's title), not by its frame.
+  const opener = node === undefined || placeRoles.has(node.role) ? undefined : linkInItem(context, node);
+  if (opener !== undefined) {
+    return {
+      type: 'act',
+      actions: [
+        planned(
+          clickAt(pointIn(opener.box, context.screen)),
+          `Opening ${quote(opener.name)} in ${nameOf(directive.target)}`,
+          target.grounding,
+        ),
+      ],
+    };
+  }
   if (node === undefined || !placeRoles.has(node.role)) {
     // A heading or text: the place is already in view.
     return { type: 'step-complete', evidence: `${capitalize(description)} is in view.` };
