@@ -17,7 +17,7 @@ import {
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
-import { parseDate, parseNumber, parseTime } from '../language/values.js';
+import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import { onState, valueForField } from '../operator/intent-steps.js';
 import { isInViewport } from '../screen/screen-reader.js';
@@ -258,6 +258,10 @@ export function sameValue(shown: string | undefined, wanted: string, node: Acces
   const shownNumber = parseNumber(shown);
   if (wantedNumber !== undefined && shownNumber !== undefined && Math.abs(wantedNumber - shownNumber) < 1e-9)
     return true;
+  const wantedRange = parseDateRange(wanted);
+  const shownRange = parseDateRange(shown);
+  if (wantedRange !== undefined && shownRange !== undefined)
+    return JSON.stringify(wantedRange) === JSON.stringify(shownRange);
   const wantedDate = parseDate(wanted);
   const shownDate = parseDate(shown) ?? isoDate(shown);
   if (wantedDate !== undefined && shownDate !== undefined)

@@ -72,7 +72,7 @@ function valid(date: CalendarDate): CalendarDate | undefined {
  * date (with a year) is there.
  */
 export function parseDate(text: string, options: { readonly dayFirst?: boolean } = {}): CalendarDate | undefined {
-  const dayFirst = options.dayFirst ?? /\bday[- ]first\b|\bdd\/mm\b/i.test(text);
+  const dayFirst = options.dayFirst ?? /\bday[- ]first\b|\bdd\/mm\b|\bday\/month\/year\b|\bd\/m\/y\b/i.test(text);
   const iso = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
   if (iso) return valid({ year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) });
   const numeric = /\b(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})\b/.exec(text);
@@ -157,6 +157,37 @@ export function formatDate(date: CalendarDate, hint: string | undefined): string
   }
   const separator = /^m{1,2}([-/.])/.exec(lower)?.[1] ?? '/';
   return `${pad(month)}${separator}${pad(day)}${separator}${year}`;
+}
+
+/**
+ * Ways a text field may take a date, the field's own hint first, then spellings that cannot be
+ * misread (a month name, ISO), then month-first and day-first numbers. No duplicates.
+ */
+export function dateSpellings(date: CalendarDate, hint: string | undefined): string[] {
+  const name = monthNames[date.month - 1] ?? '';
+  const month = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  const spellings = [
+    ...(hint === undefined ? [] : [formatDate(date, hint)]),
+    `${month} ${date.day}, ${date.year}`,
+    `${date.year}-${pad(date.month)}-${pad(date.day)}`,
+    `${date.day} ${month} ${date.year}`,
+    formatDate(date, 'MM/DD/YYYY'),
+    formatDate(date, 'DD/MM/YYYY'),
+  ];
+  return [...new Set(spellings)];
+}
+
+/** Ways a text field may take a time of day: the field's own hint first, then 24-hour and 12-hour clocks. */
+export function timeSpellings(time: ClockTime, hint: string | undefined): string[] {
+  const hour12 = time.hour % 12 === 0 ? 12 : time.hour % 12;
+  const half = time.hour < 12 ? 'AM' : 'PM';
+  const spellings = [
+    ...(hint === undefined ? [] : [formatTime(time, hint)]),
+    `${pad(time.hour)}:${pad(time.minute)}`,
+    `${pad(hour12)}:${pad(time.minute)} ${half}`,
+    `${hour12}:${pad(time.minute)} ${half}`,
+  ];
+  return [...new Set(spellings)];
 }
 
 const hourWords: Readonly<Record<string, number>> = {

@@ -21,7 +21,17 @@ import type {
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
 import { nodeTree } from '../grounding/scope.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
-import { formatDate, formatTime, nativeTimeKeys, parseDate, parseNumber, parseTime } from '../language/values.js';
+import {
+  dateSpellings,
+  formatDate,
+  formatTime,
+  nativeTimeKeys,
+  parseDate,
+  parseDateRange,
+  parseNumber,
+  parseTime,
+  timeSpellings,
+} from '../language/values.js';
 import { isInViewport } from '../screen/screen-reader.js';
 import {
   clickAt,
@@ -33,6 +43,7 @@ import {
   pointIn,
   selectAll,
 } from './actions.js';
+import { sameValue } from '../evidence/judgment.js';
 import { capitalize, prepareTarget, type DecisionContext } from './context.js';
 import { decideSelect, decideType, findOptionIndex } from './field-steps.js';
 import { EXPLORING, explorationNote, isExploring, nextExploration } from './explore.js';
@@ -254,9 +265,77 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
         return decideAutocomplete(context, directive, node, label);
       return decideSelect(context, { kind: 'select', option: directive.value, field: directive.target });
     }
-    default:
+    default: {
+      const spellings = node === undefined ? [] : clockSpellings(node, directive.value);
+      if (spellings.length > 0) return decideClockEntry(context, directive, spellings, label);
       return decideType(context, { kind: 'type', text: valueForField(node, directive.value), field: directive.target });
+    }
   }
+}
+
+/**
+ * The spellings to try for a date or a time typed into a text field that is not a native date or
+ * time input (pickers such as flatpickr take one format and drop anything else); empty when the
+ * value is not a single date or time, or the field does not take one.
+ */
+function clockSpellings(node: AccessibilityNode, value: string): string[] {
+  if (node.inputType !== undefined && node.inputType !== 'text') return [];
+  if (node.editable === false) return [];
+  const names = `${node.name} ${node.placeholder ?? ''} ${node.description ?? ''}`;
+  const hint = node.placeholder ?? (node.value !== undefined && node.value !== '' ? node.value : undefined);
+  const converted = valueForField(node, value);
+  const range = parseDateRange(value);
+  if (range !== undefined && dateWords.test(names)) {
+    const [from, to] = range.map((day) => dateSpellings(day, hint));
+    return [...new Set(from!.map((start, index) => `${start} to ${to![index] ?? to![0]}`))];
+  }
+  const date = parseDate(value);
+  if (date !== undefined && (dateWords.test(names) || converted !== value))
+    return [...new Set([converted, ...dateSpellings(date, hint)])];
+  const time = parseTime(value);
+  if (time !== undefined && timeWords.test(names) && clockLike.test(value))
+    return [...new Set([converted, ...timeSpellings(time, hint)])];
+  return [];
+}
+
+/** A value written as a time of day ("16:45", "9 am", "half past nine"), not a bare number. */
+const clockLike = /^\d{1,2}:\d{2}(?:\s*(?:am|pm))?$|^\d{1,2}\s*(?:am|pm)$|\b(?:half|quarter|noon|midnight|o'clock)\b/i;
+
+const committing = 'Committing';
+
+/**
+ * Type a date or time into a picker's text field and commit it with Tab (a picker takes typed
+ * text only when the field loses focus), then read the field back: it must show the value. A
+ * field that dropped or changed the text gets the next spelling, until none is left.
+ */
+async function decideClockEntry(
+  context: DecisionContext,
+  directive: SetDirective,
+  spellings: readonly string[],
+  label: string,
+): Promise<OperatorDecision> {
+  const tries = carried(context.input.performed).filter((entry) => entry.summary.startsWith(committing)).length;
+  const found = await locateTarget(context.handle, context.reader, context.screen, queryFor(directive.target, 'field'));
+  const node = found.best?.node;
+  if (tries > 0 && node !== undefined && sameValue(node.value, directive.value, node)) {
+    return { type: 'step-complete', evidence: `${capitalize(label)} shows ${quote(node.value ?? '')}.` };
+  }
+  const spelling = spellings[tries];
+  if (spelling === undefined || found.best === undefined) {
+    return {
+      type: 'fail',
+      reason: `${capitalize(label)} took none of ${spellings.map((text) => quote(text)).join(', ')} (it shows ${quote(node?.value ?? '')}).`,
+    };
+  }
+  return {
+    type: 'act',
+    actions: [
+      planned(clickAt(fieldPoint(found.best.box, context.screen)), `Clicking ${label}`),
+      planned(selectAll, `Selecting the text in ${label}`),
+      planned({ type: 'type', text: spelling }, `Typing ${quote(spelling)} into ${label}`),
+      planned(keyAction(['Tab']), `${committing} ${quote(spelling)} in ${label} with Tab`),
+    ],
+  };
 }
 
 function onOff(value: string): boolean | undefined {

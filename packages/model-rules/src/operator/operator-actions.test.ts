@@ -166,3 +166,34 @@ describe('the actions for each kind of step', () => {
     ]);
   });
 });
+
+describe('a date typed into a picker field', () => {
+  const picker = (value: string) => [
+    node('textbox', 'Meeting date', [200, 100, 300, 30], { value, placeholder: 'Pick a date' }),
+  ];
+  const committed = (spelling: string): PerformedAction[] => [
+    { action: { type: 'type', text: spelling }, summary: `Typing '${spelling}' into Meeting date`, ok: true },
+    { action: { type: 'key', keys: ['Tab'] }, summary: `Committing '${spelling}' in Meeting date with Tab`, ok: true },
+  ];
+
+  it('types the first spelling and commits it with Tab', async () => {
+    const actions = actionsOf(await decide("Set 'Meeting date' to '14 March 2026'", screenOf({ nodes: picker('') })));
+    expect(actions.map((planned) => planned.action.type)).toEqual(['click', 'key', 'type', 'key']);
+    expect(actions[3]?.action).toEqual({ type: 'key', keys: ['Tab'] });
+  });
+
+  it('tries the next spelling when the field dropped the text, and is done once it shows the date', async () => {
+    const first = actionsOf(await decide("Set 'Meeting date' to '14 March 2026'", screenOf({ nodes: picker('') })));
+    const spelling = (first[2]?.action as { text: string }).text;
+    const retry = actionsOf(
+      await decide("Set 'Meeting date' to '14 March 2026'", screenOf({ nodes: picker('') }), committed(spelling)),
+    );
+    expect((retry[2]?.action as { text: string }).text).not.toBe(spelling);
+    const done = await decide(
+      "Set 'Meeting date' to '14 March 2026'",
+      screenOf({ nodes: picker('March 14, 2026') }),
+      committed('March 14, 2026'),
+    );
+    expect(done.type).toBe('step-complete');
+  });
+});

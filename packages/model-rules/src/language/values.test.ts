@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { sameValue } from '../evidence/judgment.js';
+import { dateSpellings, parseDate, timeSpellings } from './values.js';
+
+describe('reading dates', () => {
+  it('reads a day-first note however it is written', () => {
+    expect(parseDate('05/11/2026')).toEqual({ year: 2026, month: 5, day: 11 });
+    expect(parseDate('05/11/2026 (day/month/year)')).toEqual({ year: 2026, month: 11, day: 5 });
+    expect(parseDate('05/11/2026, day first')).toEqual({ year: 2026, month: 11, day: 5 });
+  });
+
+  it('counts two spellings of one range as the same value', () => {
+    expect(sameValue('May 4, 2026 to May 8, 2026', '4–8 May 2026', undefined)).toBe(true);
+    expect(sameValue('May 4, 2026 to May 9, 2026', '4–8 May 2026', undefined)).toBe(false);
+  });
+});
+
+describe('spellings to try in a picker field', () => {
+  it("puts the field's own format first, then unambiguous ones, without repeats", () => {
+    const date = { year: 2026, month: 3, day: 14 };
+    expect(dateSpellings(date, 'YYYY-MM-DD')[0]).toBe('2026-03-14');
+    const spellings = dateSpellings(date, undefined);
+    expect(spellings.slice(0, 2)).toEqual(['March 14, 2026', '2026-03-14']);
+    expect(new Set(spellings).size).toBe(spellings.length);
+    expect(spellings).toContain('03/14/2026');
+  });
+
+  it('offers a 24-hour and a 12-hour clock', () => {
+    expect(timeSpellings({ hour: 16, minute: 45 }, undefined)).toEqual(['16:45', '04:45 PM', '4:45 PM']);
+  });
+});
