@@ -275,6 +275,12 @@ export interface JudgeVerdict {
    * final Save), so a pass of theirs on a change alone no longer leaves the result open.
    */
   readonly confirmedSteps?: readonly string[];
+  /**
+   * On rejection: it rests on something the screen does not show (no message confirms the Save),
+   * not on something it contradicts. With no further work known, the run then asks the person
+   * instead of failing.
+   */
+  readonly unsure?: boolean;
 }
 
 /** One success criterion as read from a screen. */

@@ -262,4 +262,22 @@ describe('completion: a result resting on changes alone is asked about', () => {
     const own = setup({ script: { reflector: [changeOnly] } });
     expect((await startRun(own.deps, 'run-1', own.task)).status).toBe('succeeded');
   });
+
+  it('asks, rather than failing, when the judge only missed a confirmation and no work is left', async () => {
+    const unsure = {
+      verdict: 'reject' as const,
+      reason: "No message on screen confirms that 'Save' took effect.",
+      satisfied: [],
+      unsure: true,
+    };
+    const { deps, log, task } = setup({ script: { judge: [unsure] } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('needs-input');
+    expect(state.endReason).toContain("no message on screen confirms that 'Save' took effect");
+    expect(payloadsOf(log.all('run-1'), 'approval-request').at(-1)?.subject.type).toBe('result');
+
+    const contradicted = { verdict: 'reject' as const, reason: "The 'Name' field shows 'Bob'.", satisfied: [] };
+    const sure = setup({ script: { judge: [contradicted] } });
+    expect((await startRun(sure.deps, 'run-1', sure.task)).status).toBe('failed');
+  });
 });

@@ -94,6 +94,7 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
   const gate: GateVerdict | undefined = config.gate ? gateVerdict(context.state.plan!, readings, stable) : undefined;
   let judged: ConservativeVerdict | undefined;
   let judgedSteps: readonly string[] = [];
+  let judgedUnsure = false;
   if (config.judge && gate?.verdict !== 'continue') {
     const events = await context.deps.log.read(context.runId);
     const verdict = await context.engine.judge.judge(context.handle, {
@@ -104,6 +105,7 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
     });
     judged = conservativeVerdict(verdict);
     judgedSteps = verdict.confirmedSteps ?? [];
+    judgedUnsure = verdict.verdict === 'reject' && verdict.unsure === true;
   }
   const accepted = gate?.verdict !== 'continue' && (judged === undefined || judged.verdict === 'accept');
   await context.emit('agent', {
@@ -126,26 +128,35 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
   });
   if (accepted) {
     const open = unconfirmedSteps(context.state.plan!, await context.deps.log.read(context.runId), judgedSteps);
-    if (open.length > 0) return askAboutResult(context, open);
+    if (open.length > 0) {
+      const steps = open.map((step) => `"${step.text}"`).join(', ');
+      return askAboutResult(
+        context,
+        `nothing on the screen shows that ${steps} had the effect asked for; only a change was seen`,
+      );
+    }
     return stopRun('succeeded', judged?.reason ?? gate!.reason);
   }
   const reason = gate?.verdict === 'continue' ? gate.reason : judged!.reason;
+  // Only the judge's own doubt is a reason to ask: an unmet criterion was read as something else.
+  const unsure = gate?.verdict !== 'continue' && judgedUnsure;
   if (claim > config.maxRejections) {
+    if (unsure) return askAboutResult(context, reason.replace(/\.$/, ''));
     return stopRun('failed', `Every step ran, but the result is not confirmed: ${reason}`);
   }
   const unmet = readings.filter((reading) => reading.status !== 'satisfied');
-  return appendMissingWork(context, screen, { unmet, missing: judged?.missing ?? [], reason });
+  return appendMissingWork(context, screen, { unmet, missing: judged?.missing ?? [], reason, unsure });
 }
 
 /**
- * Every check passed, but some step passed on a change alone, so the screen does not show the task
- * is done: ask the person to look. Their yes ends the run as succeeded on their word, their no as
+ * Every step ran, but the screen does not show the task is done (a step passed on a change alone,
+ * or no message confirms a final Save, and no further work is known): ask the person to look. Their yes ends the run as succeeded on their word, their no as
  * failed; with nobody to ask, the run stops and waits for input. No policy answers this for them.
  */
-async function askAboutResult(context: RunContext, open: readonly Step[]): Promise<RunStop> {
-  const steps = open.map((step) => `"${step.text}"`).join(', ');
+async function askAboutResult(context: RunContext, doubt: string): Promise<RunStop> {
   const summary = `Every step of "${context.state.task!.instruction.slice(0, 200)}" ran.`;
-  const reason = `nothing on the screen shows that ${steps} had the effect asked for; only a change was seen`;
+  // Read after "But": "no message on screen confirms that 'Save' took effect".
+  const reason = doubt.charAt(0).toLowerCase() + doubt.slice(1);
   const requestId = context.deps.ids.next('approval');
   await context.emit('agent', { type: 'approval-request', requestId, subject: { type: 'result', summary, reason } });
   const command = await context.deps.channel.wait(context.handle, { type: 'result-confirmation', summary, reason });
@@ -169,16 +180,18 @@ async function askAboutResult(context: RunContext, open: readonly Step[]): Promi
 async function appendMissingWork(
   context: RunContext,
   screen: Screen,
-  feedback: { unmet: readonly CriterionReading[]; missing: readonly string[]; reason: string },
+  feedback: { unmet: readonly CriterionReading[]; missing: readonly string[]; reason: string; unsure: boolean },
 ): Promise<RunStop | Continue> {
   const current = context.state.plan!;
+  const { unsure, ...asked } = feedback;
   const steps = await context.engine.planner.missingWork(context.handle, {
     task: context.state.task!,
     plan: current,
     screen,
-    ...feedback,
+    ...asked,
   });
   if (steps.length === 0) {
+    if (unsure) return askAboutResult(context, feedback.reason.replace(/\.$/, ''));
     return stopRun('failed', `The result is not confirmed and no further work is known: ${feedback.reason}`);
   }
   const revised = revisePlan(

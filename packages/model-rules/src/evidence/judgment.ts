@@ -366,7 +366,14 @@ async function judgeDisclosure(
   const name = describeElement(directive.target);
   const found = await after(context, queryFor(directive.target));
   const node = found.best?.node;
-  const expanded = node?.expanded;
+  // An accordion's panel is named by its header, which carries the expanded state.
+  const header =
+    node === undefined || node.expanded !== undefined || node.name === ''
+      ? undefined
+      : (context.reader.nodes(context.input.after) ?? []).find(
+          (candidate) => candidate.expanded !== undefined && candidate.name === node.name,
+        );
+  const expanded = node?.expanded ?? header?.expanded;
   if (expanded !== undefined)
     return expanded === wanted
       ? succeed(`${capital(name)} is ${wanted ? 'expanded' : 'collapsed'}.`)

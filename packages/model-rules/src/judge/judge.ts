@@ -56,7 +56,8 @@ export function createRulesJudge(reader: ScreenReader): Judge {
       const sideEffect = finalSideEffect(input.plan);
       if (sideEffect !== undefined) {
         const confirmation = await findConfirmation(handle, reader, input.screen, sideEffect.label);
-        if (!confirmation.confirmed) return { verdict: 'reject', reason: confirmation.detail, satisfied };
+        if (!confirmation.confirmed)
+          return { verdict: 'reject', reason: confirmation.detail, satisfied, unsure: confirmation.unsure };
         found.push(confirmation.detail);
         return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
       }

@@ -44,6 +44,8 @@ export function finalSideEffect(plan: PlanVersion): { readonly stepId: string; r
 export interface Confirmation {
   readonly confirmed: boolean;
   readonly detail: string;
+  /** Not confirmed only because no message says so: nothing on screen says it failed either. */
+  readonly unsure?: boolean;
 }
 
 function inside(inner: Box, outer: Box): boolean {
@@ -88,7 +90,7 @@ export async function findConfirmation(
     }
     const message = messages.find((node) => CONFIRMATION.test(`${node.name} ${node.value ?? ''}`));
     return message === undefined
-      ? { confirmed: false, detail: `No message on screen confirms that ${quote(label)} took effect.` }
+      ? { confirmed: false, unsure: true, detail: `No message on screen confirms that ${quote(label)} took effect.` }
       : {
           confirmed: true,
           detail: `The page confirms ${quote(label)}: ${quote(message.name || message.value || '')}.`,
@@ -99,6 +101,6 @@ export async function findConfirmation(
   if (busy !== undefined) return { confirmed: false, detail: `OCR reads ${quote(busy.text)}: still under way.` };
   const line = lines.find((candidate) => CONFIRMATION.test(candidate.text));
   return line === undefined
-    ? { confirmed: false, detail: `No text on screen confirms that ${quote(label)} took effect.` }
+    ? { confirmed: false, unsure: true, detail: `No text on screen confirms that ${quote(label)} took effect.` }
     : { confirmed: true, detail: `OCR reads a confirmation of ${quote(label)}: ${quote(line.text)}.` };
 }

@@ -596,6 +596,15 @@ async function disclosureControl(
 ): Promise<AccessibilityNode | undefined> {
   if (node === undefined) return undefined;
   const nodes = context.reader.nodes(context.screen) ?? [];
+  // An accordion's panel is named by its header: the control is the expandable one of the same name.
+  const header = nodes.find(
+    (candidate) =>
+      candidate.expanded !== undefined &&
+      candidate.role !== 'combobox' &&
+      node.name !== '' &&
+      candidate.name === node.name,
+  );
+  if (header !== undefined) return header;
   const centreY = node.box.y + node.box.height / 2;
   return nodes.find(
     (candidate) =>
