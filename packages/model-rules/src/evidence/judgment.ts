@@ -475,6 +475,8 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
       ? succeed(`${capital(name)} is in view.`)
       : fail(`${capital(name)} is not in view.`);
   }
+  // "Open the Scenes menu": the control that opens it now says its popup is open.
+  if (node?.popup !== undefined && node.expanded === true) return succeed(`${capital(name)} is open.`);
   const shown = openedOnItsOwn(context, evidence);
   if (shown !== undefined) return succeed(shown);
   return judgeClicked(context, evidence, { kind: 'click' }, name, 'an effect');

@@ -192,3 +192,29 @@ describe('ordinals over holders', () => {
     expect(match.best?.label).toBe('Title 3');
   });
 });
+
+describe('words of the name that point at another tab', () => {
+  const tabs = [
+    node('tablist', 'Rooms', [0, 0, 600, 40], { ref: 'list' }),
+    node('tab', 'Living room', [0, 0, 150, 40], { ref: 't1', parent: 'list', selected: true }),
+    node('tab', 'Kitchen', [150, 0, 150, 40], { ref: 't2', parent: 'list', selected: false }),
+    node('tabpanel', 'Living room', [0, 60, 600, 300], { ref: 'p1' }),
+    node('switch', 'Lights', [20, 100, 40, 20], { ref: 's1', parent: 'p1', checked: true }),
+  ];
+
+  it('do not take the switch of the tab that is open', async () => {
+    const match = await locate(tabs, 'kitchen lights', 'switch');
+    expect(match.best?.node?.ref).not.toBe('s1');
+  });
+
+  it('take it once the panel that holds it carries them', async () => {
+    const kitchen = tabs.map((entry) =>
+      entry.ref === 'p1'
+        ? { ...entry, name: 'Kitchen' }
+        : entry.role === 'tab'
+          ? { ...entry, selected: entry.ref === 't2' }
+          : entry,
+    );
+    expect((await locate(kitchen, 'kitchen lights', 'switch')).best?.node?.ref).toBe('s1');
+  });
+});

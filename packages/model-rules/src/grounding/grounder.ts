@@ -5,7 +5,7 @@ import type { ScreenReader } from '../screen/screen-reader.js';
 import { accessibilityCandidates, labelToFieldDistance } from './accessibility.js';
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
 import { ocrCandidates } from './ocr-grounding.js';
-import { nodeTree, nthCandidate, peerCandidates, scopeCandidates } from './scope.js';
+import { dropMisplaced, nodeTree, nthCandidate, peerCandidates, scopeCandidates } from './scope.js';
 
 /** Candidates below this score are not the target. */
 const MIN_SCORE = 0.3;
@@ -136,6 +136,7 @@ async function findMatch(
   if (content !== undefined && all !== undefined) {
     const searched = query.role !== undefined && holderHints.has(query.role) ? all : content;
     let found = accessibilityCandidates(searched, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
+    if (query.within === undefined) found = dropMisplaced(nodeTree(all), found, query.text);
     let rivals: readonly string[] = [];
     if (query.within !== undefined && found.length > 0) {
       const scoped = scopeCandidates(nodeTree(all), found, query.within);

@@ -5,7 +5,7 @@
  */
 import type { AccessibilityNode, Box, TargetRef } from '@sandpiper/protocol';
 import type { TargetCandidate } from './candidates.js';
-import { scoreText } from './text-score.js';
+import { normalizeText, scoreText } from './text-score.js';
 
 /** A snapshot indexed for walking up from a node and reading the text under one. */
 export interface NodeTree {
@@ -75,6 +75,41 @@ export function nodeTree(nodes: readonly AccessibilityNode[]): NodeTree {
   };
   trees.set(nodes, tree);
   return tree;
+}
+
+/**
+ * Drop candidates that match only part of the words asked for when the rest names another tab:
+ * "the kitchen lights" is not the living room's "Lights" switch while a "Kitchen" tab is not
+ * selected. A candidate whose holders carry the other words stays ("Lights" in the "Kitchen"
+ * panel), and so does every candidate when no other tab carries them (they only describe).
+ */
+export function dropMisplaced(
+  tree: NodeTree,
+  candidates: readonly TargetCandidate[],
+  query: string,
+): TargetCandidate[] {
+  const asked = words(query);
+  if (asked.length < 2 || !tree.structured) return [...candidates];
+  return candidates.filter((candidate) => {
+    const own = new Set(words(candidate.label));
+    const rest = asked.filter((word) => !own.has(word));
+    if (rest.length === 0 || rest.length === asked.length) return true;
+    const ref = candidate.node?.ref;
+    if (ref === undefined) return true;
+    const holders = tree.ancestors(ref).map((holder) => words(tree.byRef(holder)?.name ?? ''));
+    if (rest.every((word) => holders.some((names) => names.includes(word)))) return true;
+    // Another tab that carries the other words: the target is in that tab's panel, not this one.
+    const elsewhere = tree.nodes.some(
+      (node) => node.role === 'tab' && node.selected !== true && rest.every((word) => words(node.name).includes(word)),
+    );
+    return !elsewhere;
+  });
+}
+
+function words(text: string): string[] {
+  return normalizeText(text)
+    .split(' ')
+    .filter((word) => word.length > 2);
 }
 
 /** Roles that can be the holder a phrase names ("the row", "the dialog", "the card"). */
