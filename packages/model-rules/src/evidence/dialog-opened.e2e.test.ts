@@ -38,7 +38,7 @@ describe('a dialog that opened', () => {
 
 describe('what a passing click rests on', () => {
   const card = `<article aria-label="Dana" style="padding:16px;border:1px solid #999;width:300px">
-    <p id="count">3 likes</p><button id="like" onclick="document.getElementById('count').textContent = '4 likes'">Like</button></article>`;
+    <p id="count">♥ 3</p><button id="like" onclick="document.getElementById('count').textContent = '♥ 4'">Like</button></article>`;
   const likePair = () =>
     capturePair(browser, card, {
       actions: async (live) => {
@@ -55,5 +55,19 @@ describe('what a passing click rests on', () => {
   it('is only a change when the click was made to reach another effect', async () => {
     const check = await checkStep(createEvidenceReflector(), "Like the 'Dana' card", await likePair());
     expect(check).toMatchObject({ passed: true, basis: 'change' });
+  });
+
+  it('is the state asked for when the page then says what the verb did', async () => {
+    const page = `<article aria-label="Dana" style="padding:16px;border:1px solid #999;width:300px">
+      <p>Lunch on Friday?</p><button id="archive" onclick="this.closest('article').replaceWith(Object.assign(document.createElement('p'), { textContent: 'Conversation archived.' }))">Archive</button></article>`;
+    const pair = await capturePair(browser, page, {
+      actions: async (live) => {
+        const at = await centreOf(live, '#archive');
+        return [click(at.x, at.y)];
+      },
+    });
+    const check = await checkStep(createEvidenceReflector(), "Archive the 'Dana' card", pair);
+    expect(check).toMatchObject({ passed: true, basis: 'state' });
+    expect(check.evidence).toContain('Conversation archived.');
   });
 });

@@ -217,11 +217,35 @@ export async function judgeStep(
       return judgeFound(context, directive.target);
     case 'go-to':
       return judgeWentTo(context, evidence, directive);
-    case 'command':
-      return evidence.executed.lastPoint === undefined && evidence.executed.actions.length === 0
-        ? fail(`Nothing was done for ${describeTarget(directive)}.`)
-        : judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
+    case 'command': {
+      if (evidence.executed.lastPoint === undefined && evidence.executed.actions.length === 0)
+        return fail(`Nothing was done for ${describeTarget(directive)}.`);
+      const said = newTextForVerb(context, directive.verb);
+      if (said !== undefined) return succeed(`After ${directive.verb}, the page says ${quote(said)}.`);
+      return judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
+    }
   }
+}
+
+/**
+ * A text that was not on screen before and names what the verb did ("Your account is scheduled
+ * for deletion." after "delete", "Archived" after "archive"): the page reporting the effect.
+ */
+function newTextForVerb(context: CheckContext, verb: string): string | undefined {
+  const word = normalizeText(verb).split(' ')[0] ?? '';
+  const stem = word.length > 5 && word.endsWith('e') ? word.slice(0, -1) : word;
+  if (stem.length < 4) return undefined;
+  const before = new Set((context.reader.nodes(context.input.before) ?? []).map((node) => node.name));
+  const pattern = new RegExp(`\\b${stem}\\p{L}*`, 'iu');
+  return (context.reader.nodes(context.input.after) ?? []).find(
+    (node) =>
+      node.name !== '' &&
+      !before.has(node.name) &&
+      node.role !== 'button' &&
+      node.role !== 'link' &&
+      isInViewport(node.box, context.input.after) &&
+      pattern.test(node.name),
+  )?.name;
 }
 
 /** Locate a target on the screen after the step. */

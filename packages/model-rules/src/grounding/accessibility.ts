@@ -86,6 +86,20 @@ export function labelToFieldDistance(label: Box, field: Box): number | undefined
   return distance !== undefined && distance <= MAX_LABEL_DISTANCE ? Math.max(0, distance) : undefined;
 }
 
+/** Roles of nodes that can be a field's visible label. */
+const labelRoles: ReadonlySet<string> = new Set([
+  'text',
+  'label',
+  'StaticText',
+  'paragraph',
+  'heading',
+  'generic',
+  'term',
+  'cell',
+  'rowheader',
+  'columnheader',
+]);
+
 function nearestField(label: Box, fields: readonly AccessibilityNode[]): AccessibilityNode | undefined {
   let best: { node: AccessibilityNode; distance: number } | undefined;
   for (const field of fields) {
@@ -132,7 +146,8 @@ export function accessibilityCandidates(
   const bestByName = Math.max(0, ...candidates.map((candidate) => candidate.score));
   if (bestByName >= FIELD_NAME_ENOUGH) return candidates;
   for (const labelNode of nodes) {
-    if (fields.includes(labelNode)) continue;
+    // Only text labels a field: a tab, button or link near a field is a control of its own.
+    if (fields.includes(labelNode) || !labelRoles.has(labelNode.role)) continue;
     const text = scoreText(query.text, labelNode.name);
     if (text === undefined || text.score <= bestByName) continue;
     const field = nearestField(labelNode.box, fields);
