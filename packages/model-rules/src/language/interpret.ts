@@ -341,7 +341,7 @@ function readClause(
   tokens = joinSeparatedParticle(tokens);
   const lower = words(tokens);
   const verb = verbAt(lower);
-  if (verb === undefined) return readVerbless(clause, tokens, source, hints, last);
+  if (verb === undefined) return readVerbless(clause, tokens, source, hints);
   // Keys are read from the clause as written: "Press -" or "Press ." end in what looks like punctuation.
   const start = clause.tokens.indexOf(tokens[0]!);
   const written = start >= 0 ? clause.tokens.slice(start + verb.length) : tokens.slice(verb.length);
@@ -1169,7 +1169,6 @@ function readVerbless(
   tokens: readonly Token[],
   source: string,
   hints: ScreenHints | undefined,
-  last: TargetRef | undefined,
 ): ClauseResult {
   const colon = tokens.findIndex((token) => token.kind === 'punct' && (token.text === ':' || token.text === '='));
   if (colon > 0 && colon < tokens.length - 1) {
@@ -1213,7 +1212,6 @@ function readVerbless(
   const statement = statementSubject(tokens, source);
   if (statement !== undefined)
     return { type: 'context', ...(statement.subject ? { mentioned: statement.subject } : {}) };
-  void last;
   return { type: 'unparsed' };
 }
 

@@ -582,7 +582,8 @@ export function ordinalAt(words: readonly string[]): { readonly ordinal: number;
   return undefined;
 }
 
-const numberWords: Readonly<Record<string, number>> = {
+/** Numbers written as one word. */
+export const numberWords: Readonly<Record<string, number>> = {
   zero: 0,
   one: 1,
   two: 2,

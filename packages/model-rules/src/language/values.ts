@@ -1,7 +1,7 @@
 /**
  * Values as people write them (dates, times, numbers, case) and as widgets take them. Pure.
  */
-import { numberOf, ordinalAt } from './lexicon.js';
+import { numberOf, numberWords, ordinalAt } from './lexicon.js';
 
 export interface CalendarDate {
   readonly year: number;
@@ -190,19 +190,9 @@ export function timeSpellings(time: ClockTime, hint: string | undefined): string
   return [...new Set(spellings)];
 }
 
+/** Words for an hour of the clock: the number words one to twelve, and the named times of day. */
 const hourWords: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
+  ...Object.fromEntries(Object.entries(numberWords).filter(([, value]) => value >= 1 && value <= 12)),
   noon: 12,
   midday: 12,
   midnight: 0,

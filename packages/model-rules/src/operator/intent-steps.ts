@@ -44,7 +44,7 @@ import {
   selectAll,
 } from './actions.js';
 import { sameValue } from '../evidence/judgment.js';
-import { capitalize, prepareTarget, type DecisionContext } from './context.js';
+import { capitalize, prepareTarget, type DecisionContext, type Targeting } from './context.js';
 import { decideSelect, decideType, findOptionIndex } from './field-steps.js';
 import { EXPLORING, explorationNote, isExploring, nextExploration } from './explore.js';
 import { decideChoose } from './pointer-steps.js';
@@ -55,6 +55,18 @@ function carried(performed: readonly PerformedAction[]): PerformedAction[] {
     (entry) =>
       entry.ok && !isExploring(entry) && !entry.summary.startsWith('Scrolling') && !entry.summary.startsWith('Waiting'),
   );
+}
+
+/** One click in the middle of a target found on screen, with its grounding attached. */
+function clickTarget(
+  context: DecisionContext,
+  target: Extract<Targeting, { type: 'ready' }>,
+  summary: string,
+): OperatorDecision {
+  return {
+    type: 'act',
+    actions: [planned(clickAt(pointIn(target.candidate.box, context.screen)), summary, target.grounding)],
+  };
 }
 
 function lastClick(performed: readonly PerformedAction[]): PerformedAction | undefined {
@@ -106,10 +118,7 @@ export async function decideToggle(context: DecisionContext, directive: ToggleDi
     return { type: 'step-complete', evidence: `${capitalize(description)} is already ${directive.on ? 'on' : 'off'}.` };
   }
   const summary = `Turning ${directive.on ? 'on' : 'off'} ${nameOf(directive.target)}`;
-  return {
-    type: 'act',
-    actions: [planned(clickAt(pointIn(target.candidate.box, context.screen)), summary, target.grounding)],
-  };
+  return clickTarget(context, target, summary);
 }
 
 // ——— set ———
@@ -244,7 +253,7 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
     }
     case 'slider':
     case 'spinbutton': {
-      const wanted = parseNumber(directive.value) ?? sliderTextValue(node, directive.value);
+      const wanted = parseNumber(directive.value) ?? leadingNumber(directive.value);
       if (wanted === undefined)
         return { type: 'fail', reason: `${quote(directive.value)} is not a number ${label} can take.` };
       if (node.role === 'spinbutton' && node.inputType === 'number' && carried(context.input.performed).length === 0) {
@@ -344,12 +353,9 @@ function onOff(value: string): boolean | undefined {
   return undefined;
 }
 
-/** A number for a slider whose value text has words ("6 months") when the wanted value is words too ("six months"). */
-function sliderTextValue(node: AccessibilityNode, value: string): number | undefined {
-  const first = value.trim().split(/\s+/)[0] ?? '';
-  const number = parseNumber(first);
-  void node;
-  return number;
+/** The number a worded value starts with ("six months" → 6), for a slider whose value text has words ("6 months"). */
+function leadingNumber(value: string): number | undefined {
+  return parseNumber(value.trim().split(/\s+/)[0] ?? '');
 }
 
 /**
@@ -461,12 +467,7 @@ export async function decidePick(context: DecisionContext, directive: PickDirect
       };
     const target = await prepareTarget(context, query, description, { target: { name: directive.option } });
     if (target.type === 'decided') return target.decision;
-    return {
-      type: 'act',
-      actions: [
-        planned(clickAt(pointIn(target.candidate.box, context.screen)), `Choosing ${description}`, target.grounding),
-      ],
-    };
+    return clickTarget(context, target, `Choosing ${description}`);
   }
   // A dropdown that offers it: a native select lists its options, a named holder may be one.
   const dropdown = await dropdownOffering(context, directive);
@@ -498,23 +499,13 @@ export async function decidePick(context: DecisionContext, directive: PickDirect
   if (node !== undefined) {
     const target = await prepareTarget(context, query, description, { target: { name: directive.option } });
     if (target.type === 'decided') return target.decision;
-    return {
-      type: 'act',
-      actions: [
-        planned(clickAt(pointIn(target.candidate.box, context.screen)), `Choosing ${description}`, target.grounding),
-      ],
-    };
+    return clickTarget(context, target, `Choosing ${description}`);
   }
   const target = await prepareTarget(context, query, description, {
     target: { name: directive.option, ...(directive.within ? { within: directive.within } : {}) },
   });
   if (target.type === 'decided') return target.decision;
-  return {
-    type: 'act',
-    actions: [
-      planned(clickAt(pointIn(target.candidate.box, context.screen)), `Choosing ${description}`, target.grounding),
-    ],
-  };
+  return clickTarget(context, target, `Choosing ${description}`);
 }
 
 async function dropdownOffering(
@@ -753,16 +744,7 @@ export async function decideConfirm(context: DecisionContext, directive: Confirm
       explore: false,
     });
     if (target.type === 'decided') return target.decision;
-    return {
-      type: 'act',
-      actions: [
-        planned(
-          clickAt(pointIn(target.candidate.box, context.screen)),
-          `Confirming with ${nameOf(directive.target)}`,
-          target.grounding,
-        ),
-      ],
-    };
+    return clickTarget(context, target, `Confirming with ${nameOf(directive.target)}`);
   }
   if (dialog === undefined) {
     const inline = (context.reader.nodes(context.screen) ?? []).filter(
@@ -906,16 +888,7 @@ export async function decideGoTo(context: DecisionContext, directive: GoToDirect
     return { type: 'step-complete', evidence: `${capitalize(description)} is the selected tab.` };
   if (node.popup !== undefined && node.expanded === true)
     return { type: 'step-complete', evidence: `${capitalize(description)} is open.` };
-  return {
-    type: 'act',
-    actions: [
-      planned(
-        clickAt(pointIn(target.candidate.box, context.screen)),
-        `Going to ${nameOf(directive.target)}`,
-        target.grounding,
-      ),
-    ],
-  };
+  return clickTarget(context, target, `Going to ${nameOf(directive.target)}`);
 }
 
 // ——— commands ———
