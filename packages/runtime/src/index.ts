@@ -13,6 +13,8 @@ export {
   type Runtime,
   type RuntimeOptions,
   type TaskRequest,
+  SECRET_VARIABLE_PREFIX,
+  secretsFrom,
 } from './runtime.js';
 export { generateExecutorToken, MIN_TOKEN_LENGTH } from '@sandpiper/env-remote';
 export type { DriveOptions, PreparedRun, RunOutcome } from './prepared-run.js';

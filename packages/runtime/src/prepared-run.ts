@@ -73,6 +73,8 @@ export interface PrepareRunInput {
   readonly completion: CompletionConfig;
   readonly detectors: DetectorConfig;
   readonly createTools: () => Promise<ToolRunner>;
+  /** Values of the task's secret placeholders, by name; only the environment sees them. */
+  readonly secrets?: ReadonlyMap<string, string>;
 }
 
 export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
@@ -116,6 +118,7 @@ export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
           completion: input.completion,
           detectors: input.detectors,
           tools,
+          ...(input.secrets && input.secrets.size > 0 ? { secrets: input.secrets } : {}),
           ...(options.onEvent ? { onEvent: options.onEvent } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
           ...(options.debug ? { debug: options.debug } : {}),

@@ -135,6 +135,20 @@ export interface PrepareRequest {
   readonly instrument?: (environment: Environment) => Environment;
 }
 
+/** Prefix of the environment variables that bind a task's secret placeholders: `SANDPIPER_SECRET_PASSWORD` is `{{password}}`. */
+export const SECRET_VARIABLE_PREFIX = 'SANDPIPER_SECRET_';
+
+/** The secrets the environment binds, by placeholder name (lower case). */
+export function secretsFrom(env: Readonly<Record<string, string | undefined>>): ReadonlyMap<string, string> {
+  const bound = new Map<string, string>();
+  for (const [variable, value] of Object.entries(env)) {
+    if (!variable.startsWith(SECRET_VARIABLE_PREFIX) || value === undefined || value === '') continue;
+    const name = variable.slice(SECRET_VARIABLE_PREFIX.length).toLowerCase();
+    if (/^[a-z][\w-]{0,63}$/.test(name)) bound.set(name, value);
+  }
+  return bound;
+}
+
 /**
  * Build a runtime: open the store, check the default engine (without any network call).
  * @throws UsageError when the configured engine cannot be used.
@@ -155,7 +169,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const engine = options.engine ?? (await prepareEngine(engineInput(options.model, options.reflector)));
   const executorToken = options.env[EXECUTOR_TOKEN_VARIABLE];
   const loopback = options.loopbackExecutor ?? options.env['SANDPIPER_EXECUTOR_LOOPBACK'] === '1';
-  const redact = [...apiKeyValues(options.env), ...(executorToken && executorToken.length >= 8 ? [executorToken] : [])];
+  const secrets = secretsFrom(options.env);
+  const redact = [
+    ...apiKeyValues(options.env),
+    ...(executorToken && executorToken.length >= 8 ? [executorToken] : []),
+    // The run hides each secret behind its placeholder; the store is the second guard.
+    ...[...secrets.values()].filter((value) => value.length >= 3),
+  ];
   const store = openStore({ dataDir: options.dataDir, redact });
   const browser: BrowserOptions = {
     headed: options.browser?.headed ?? config.headed ?? false,
@@ -234,6 +254,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         completion,
         detectors,
         createTools,
+        secrets,
       });
     },
     scenarios,

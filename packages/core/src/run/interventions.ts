@@ -1,3 +1,4 @@
+import { isSecretField } from './secrets.js';
 import type { PlanVersion } from '@sandpiper/protocol';
 import type { RevisionRequest, Screen } from '../engine.js';
 import { reviseWithRefresh } from './revision.js';
@@ -100,6 +101,9 @@ export async function takeoverSession(context: RunContext): Promise<RunStop | Co
     if (command.type === 'handback') break;
     if (command.type !== 'input') continue;
     const environment = context.deps.environment;
+    const focused = context.latestScreen?.observation.accessibility?.find((node) => node.focused === true);
+    // What the person types into a password or token field is never recorded.
+    if (command.action.type === 'type' && isSecretField(focused)) context.secrets.learn(command.action.text);
     const result = environment.info.actionSpace.includes(command.action.type)
       ? await environment.act(context.handle, command.action)
       : { ok: false, error: `this environment cannot perform '${command.action.type}' actions`, durationMs: 0 };

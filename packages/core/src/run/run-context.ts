@@ -1,3 +1,4 @@
+import { createSecretBook, type SecretBook } from './secrets.js';
 import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpiper/protocol';
 import type { DetectorConfig } from '../detectors/index.js';
 import type { Engine, Screen } from '../engine.js';
@@ -41,6 +42,12 @@ export interface RunDependencies {
   readonly completion?: CompletionConfig;
   /** Performs `tool-call` actions (searcher, coder); absent: such actions fail with a reason the operator reads. */
   readonly tools?: ToolRunner;
+  /**
+   * Values of the secrets the task names by placeholder (`{{password}}` → its value; names in any
+   * case). Only the environment sees a value, when text is typed; everything recorded shows the
+   * placeholder.
+   */
+  readonly secrets?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -59,6 +66,8 @@ export class RunContext {
   private readonly budget: { deadline: number | undefined } = { deadline: undefined };
   private sealedAt: 'open' | 'sealed' = 'open';
   readonly handle: Handle;
+  /** The run's secrets: bound by placeholder, and learnt from secret fields as they are typed into. */
+  readonly secrets: SecretBook;
 
   private constructor(
     readonly deps: RunDependencies,
@@ -68,6 +77,7 @@ export class RunContext {
   ) {
     this.current = initial;
     this.path = trajectory;
+    this.secrets = createSecretBook(deps.secrets);
     const outer = deps.signal;
     if (outer?.aborted) this.abort.abort(outer.reason);
     else outer?.addEventListener('abort', () => this.abort.abort(outer.reason), { once: true });
@@ -110,7 +120,13 @@ export class RunContext {
   }
 
   private async append(source: EventSource, payload: EventPayload, cause?: number): Promise<RunEvent> {
-    const event = await this.deps.log.append(this.runId, { source, payload, ...(cause ? { cause } : {}) });
+    // Nothing recorded shows a secret: not the log, nor the projection, reports and streams built from it.
+    const recorded = this.secrets.redact(payload);
+    const event = await this.deps.log.append(this.runId, {
+      source,
+      payload: recorded,
+      ...(cause ? { cause } : {}),
+    });
     this.current = applyRunEvent(this.current, event);
     this.path = applyTrajectoryEvent(this.path, event);
     this.deps.onEvent?.(event, this.current);
@@ -140,8 +156,18 @@ export class RunContext {
       ...(capture.title === undefined ? {} : { title: capture.title }),
       ...(capture.accessibility === undefined ? {} : { accessibility: [...capture.accessibility] }),
     };
-    await this.emit('environment', { type: 'observation', observation }, cause);
-    this.lastScreen = { observation, capture };
+    // The roles read the screen as it is recorded: a secret on it shows as its placeholder or a mask.
+    const recorded = this.secrets.redact(observation);
+    await this.emit('environment', { type: 'observation', observation: recorded }, cause);
+    this.lastScreen = {
+      observation: recorded,
+      capture: {
+        ...capture,
+        ...(capture.accessibility === undefined ? {} : { accessibility: this.secrets.redact(capture.accessibility) }),
+        ...(capture.url === undefined ? {} : { url: this.secrets.redact(capture.url) }),
+        ...(capture.title === undefined ? {} : { title: this.secrets.redact(capture.title) }),
+      },
+    };
     return this.lastScreen;
   }
 

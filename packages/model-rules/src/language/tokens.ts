@@ -34,6 +34,9 @@ const groupedNumber = /\p{N}{1,3}(?:,\p{N}{3})+(?:\.\p{N}+)?/uy;
 /** Arrows people write between steps or menu levels: → ⇒ -> => > » ›. */
 const arrowPattern = /\u2192|\u21d2|->|=>|(?<=\s)>(?=\s)|(?<=\s)\u00bb(?=\s)|(?<=\s)\u203a(?=\s)/y;
 
+/** A secret's placeholder, `{{name}}`. */
+const placeholderPattern = /\{\{\s*[A-Za-z][\w-]{0,63}\s*\}\}/y;
+
 /** Read an instruction into tokens. Whitespace separates; it is never a token. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -51,6 +54,13 @@ export function tokenize(text: string): Token[] {
     const character = text[index] ?? '';
     if (/\s/.test(character)) {
       index += 1;
+      continue;
+    }
+    // A secret's placeholder ("{{password}}") is a value whatever is around it, as a quoted one is.
+    const placeholder = matchAt(placeholderPattern, text, index);
+    if (placeholder !== undefined) {
+      tokens.push({ kind: 'quoted', text: placeholder, lower: '', start: index, end: index + placeholder.length });
+      index += placeholder.length;
       continue;
     }
     const word =

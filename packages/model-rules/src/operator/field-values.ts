@@ -15,8 +15,19 @@ export function fieldShows(value: string | undefined, text: string): boolean {
   if (value === undefined) return false;
   const collapse = (input: string) => input.replace(/\s+/g, ' ').trim();
   if (collapse(value) === collapse(text)) return true;
+  if (masked(value, text)) return true;
   const iso = usDateToIso(text);
   return iso !== undefined && value.trim() === iso;
+}
+
+/**
+ * A password field shows dots, one per character typed: it shows the text when it holds as many.
+ * A secret named by placeholder (`{{password}}`) has a length only the environment knows, so any
+ * dots do.
+ */
+function masked(value: string, text: string): boolean {
+  if (!/^[•*●∙·]+$/u.test(value)) return false;
+  return /^\{\{[^{}]+\}\}$/.test(text.trim()) || [...value].length === [...text].length;
 }
 
 /** Whether a select or listbox value names the wanted option (case and punctuation aside). */

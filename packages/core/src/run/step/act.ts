@@ -1,4 +1,6 @@
-import type { Action, Step } from '@sandpiper/protocol';
+import type { AccessibilityNode, Action, Step } from '@sandpiper/protocol';
+import { isSecretField } from '../secrets.js';
+import { locateTarget } from '../sensitive-target.js';
 import type { PerformedAction, PlannedAction } from '../../engine.js';
 import type { RunContext } from '../run-context.js';
 import type { RunStop } from '../stop.js';
@@ -28,12 +30,19 @@ export async function performChain(
   performed: PerformedAction[],
 ): Promise<ChainResult> {
   const environment = context.deps.environment;
+  // The field a chain's typing goes to: the last control it grounded (the click into the field).
+  let aimed: AccessibilityNode | undefined;
   for (const planned of actions) {
     const between = await checkpoint(context);
     // After a change or a hold the rest of the chain was decided on a screen that may be gone.
     if (between.type !== 'continue') return between;
     const stop = await approveIfSensitive(context, step, planned);
     if (stop) return stop;
+    aimed = aimedAt(context, planned) ?? aimed;
+    if (planned.action.type === 'type' && (isSecretField(aimed) || isSecretField(focusedNode(context)))) {
+      // Learnt before anything about this action is recorded, so no record of it shows the value.
+      context.secrets.learn(planned.action.text);
+    }
     const start = await context.emit('agent', {
       type: 'action-start',
       stepId: step.id,
@@ -52,13 +61,32 @@ export async function performChain(
       continue;
     }
     const result = environment.info.actionSpace.includes(planned.action.type)
-      ? await environment.act(context.handle, planned.action)
+      ? await environment.act(context.handle, withSecrets(context, planned.action))
       : { ok: false, error: `this environment cannot perform '${planned.action.type}' actions`, durationMs: 0 };
     await context.emit('environment', { type: 'action-end', stepId: step.id, result }, start.seq);
     performed.push({ action: planned.action, summary: planned.summary, ok: result.ok });
     if (!result.ok) return { type: 'failed', reason: `${planned.summary} failed: ${result.error ?? 'unknown error'}` };
   }
   return { type: 'done' };
+}
+
+/** The action as the environment performs it: typed text gets the values of the secrets it names. */
+function withSecrets(context: RunContext, action: Action): Action {
+  return action.type === 'type' && context.secrets.holdsPlaceholder(action.text)
+    ? { ...action, text: context.secrets.fill(action.text) }
+    : action;
+}
+
+/** The control a grounded action points at on the latest screen; undefined for ungrounded ones. */
+function aimedAt(context: RunContext, planned: PlannedAction): AccessibilityNode | undefined {
+  const nodes = context.latestScreen?.observation.accessibility;
+  const box = planned.grounding?.box;
+  if (nodes === undefined || box === undefined) return undefined;
+  return locateTarget(nodes, { box, ...(planned.grounding?.query ? { name: planned.grounding.query } : {}) });
+}
+
+function focusedNode(context: RunContext): AccessibilityNode | undefined {
+  return context.latestScreen?.observation.accessibility?.find((node) => node.focused === true);
 }
 
 /** Run one tool call (searcher, coder) through the run's tool runner and log what it returned. */

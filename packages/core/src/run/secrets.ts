@@ -1,0 +1,72 @@
+import type { AccessibilityNode } from '@sandpiper/protocol';
+
+/**
+ * Secrets in a run. A task names a secret by a placeholder, `{{password}}`, bound to its value by
+ * whoever starts the run (an environment variable, a prompt); the planner, the models and the log
+ * only ever see the placeholder, and the environment gets the value when text is typed. A value
+ * typed into a secret field (a password, a token, a card number) becomes a secret too. Everything
+ * a run records passes through `redact`. Pure.
+ */
+export interface SecretBook {
+  /** Typed text with every bound placeholder replaced by its value: for the environment only. */
+  fill(text: string): string;
+  /** A copy of a recorded value with every known secret hidden: bound ones by their placeholder, learnt ones by a mask. */
+  redact<T>(value: T): T;
+  /** Remember a value typed into a secret field, so nothing recorded from now on shows it. */
+  learn(value: string): void;
+  /** Whether the text holds a placeholder of a bound secret. */
+  holdsPlaceholder(text: string): boolean;
+}
+
+/** What a learnt secret looks like wherever it would have been recorded. */
+export const SECRET_MASK = '••••••';
+
+/** `{{name}}`: letters, digits, `_` and `-`, any case. */
+const PLACEHOLDER = /\{\{\s*([A-Za-z][\w-]{0,63})\s*\}\}/g;
+
+/** Secrets shorter than this are not looked for in recorded text: they would hide ordinary words. */
+const SHORTEST = 3;
+
+/** A book of the bound secrets (placeholder name → value; names match in any case). */
+export function createSecretBook(bound: ReadonlyMap<string, string> = new Map()): SecretBook {
+  const values = new Map([...bound].map(([name, value]) => [name.toLowerCase(), value] as const));
+  const hidden = new Map<string, string>();
+  for (const [name, value] of values) if (value.length >= SHORTEST) hidden.set(value, `{{${name}}}`);
+
+  const hide = (text: string): string => {
+    let result = text;
+    // Longest first, so a secret that contains another is hidden whole.
+    for (const [value, shown] of [...hidden].sort((a, b) => b[0].length - a[0].length)) {
+      if (result.includes(value)) result = result.split(value).join(shown);
+    }
+    return result;
+  };
+
+  const walk = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return hide(value);
+    if (depth > 64 || value === null || typeof value !== 'object' || value instanceof Uint8Array) return value;
+    if (Array.isArray(value)) return value.map((item) => walk(item, depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, depth + 1)]));
+  };
+
+  return {
+    fill: (text) => text.replace(PLACEHOLDER, (whole, name: string) => values.get(name.toLowerCase()) ?? whole),
+    redact: <T>(value: T): T => (hidden.size === 0 ? value : (walk(value, 0) as T)),
+    learn(value) {
+      if (value.length >= SHORTEST && !hidden.has(value) && !value.match(PLACEHOLDER)) hidden.set(value, SECRET_MASK);
+    },
+    holdsPlaceholder: (text) =>
+      [...text.matchAll(PLACEHOLDER)].some((match) => values.has((match[1] ?? '').toLowerCase())),
+  };
+}
+
+/** Names of fields whose value is a secret. */
+const SECRET_NAME =
+  /\b(?:pass(?:word|phrase|code)|pin|secret|token|api[ -]?key|access[ -]?key|private[ -]?key|card[ -]?number|credit[ -]?card|cvc|cvv|security[ -]?code|one[- ]time[ -]?(?:code|password)|otp|2fa|verification[ -]?code)\b/i;
+
+/** A field whose value must not be recorded: a password input, or one named or described as a secret. */
+export function isSecretField(node: AccessibilityNode | undefined): boolean {
+  if (node === undefined) return false;
+  if (node.inputType === 'password') return true;
+  return SECRET_NAME.test(`${node.name} ${node.description ?? ''} ${node.placeholder ?? ''}`);
+}
