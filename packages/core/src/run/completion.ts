@@ -150,8 +150,9 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
 
 /**
  * Every step ran, but the screen does not show the task is done (a step passed on a change alone,
- * or no message confirms a final Save, and no further work is known): ask the person to look. Their yes ends the run as succeeded on their word, their no as
- * failed; with nobody to ask, the run stops and waits for input. No policy answers this for them.
+ * or no message confirms a final Save and no further work is known): ask the person to look.
+ * Their yes ends the run as succeeded on their word, their no as failed; with nobody to ask, the
+ * run stops and waits for input. No approval policy answers this for them.
  */
 async function askAboutResult(context: RunContext, doubt: string): Promise<RunStop> {
   const summary = `Every step of "${context.state.task!.instruction.slice(0, 200)}" ran.`;
