@@ -57,7 +57,8 @@ const entries: [string, VerbClass][] = [
   ['press on', 'click'],
   ['press', 'click'],
   ['activate', 'click'],
-  ['use', 'click'],
+  // "Use the 'Sign in with Google' button" asks for what the button does, not for a click alone.
+  ['use', 'open'],
   ['double click on', 'double-click'],
   ['double click', 'double-click'],
   ['double-click on', 'double-click'],
