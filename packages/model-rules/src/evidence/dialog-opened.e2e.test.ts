@@ -70,4 +70,29 @@ describe('what a passing click rests on', () => {
     expect(check).toMatchObject({ passed: true, basis: 'state' });
     expect(check.evidence).toContain('Conversation archived.');
   });
+
+  it('is the state asked for when a menu opened: its control says it is expanded', async () => {
+    const page = `<button id="account" aria-expanded="false" onclick="this.setAttribute('aria-expanded', 'true'); document.getElementById('menu').hidden = false">Account</button>
+      <ul id="menu" hidden><li><a href="#profile">Profile</a></li><li><a href="#out">Sign out</a></li></ul>`;
+    const pair = await capturePair(browser, page, {
+      actions: async (live) => {
+        const at = await centreOf(live, '#account');
+        return [click(at.x, at.y)];
+      },
+    });
+    const check = await checkStep(createEvidenceReflector(), "Go to the 'Account' menu", pair);
+    expect(check).toMatchObject({ passed: true, basis: 'state' });
+  });
+
+  it('is a click asked for when the step chooses a button', async () => {
+    const page = `<p id="note">Draft</p><button id="save" onclick="document.getElementById('note').textContent = 'Kept'">Save</button>`;
+    const pair = await capturePair(browser, page, {
+      actions: async (live) => {
+        const at = await centreOf(live, '#save');
+        return [click(at.x, at.y)];
+      },
+    });
+    const check = await checkStep(createEvidenceReflector(), "Pick 'Save'", pair);
+    expect(check).toMatchObject({ passed: true, basis: 'state' });
+  });
 });

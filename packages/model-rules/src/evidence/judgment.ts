@@ -11,6 +11,7 @@ import type {
 } from '../grammar/index.js';
 import {
   describeTarget as describeElement,
+  interactiveRoles,
   type AccessibilityNode,
   type Box,
   type TargetRef,
@@ -28,6 +29,9 @@ import type { StepEvidence } from './extract-evidence.js';
 import type { RegionKind } from './labelled-region.js';
 import { judgeSelected, judgeToggled, judgeTyped } from './judge-fields.js';
 import { changed, cite, fail, guardSideEffects, noiseNote, strongest, succeed, type Judgment } from './verdict.js';
+
+/** Controls that do something when clicked, rather than hold a choice. */
+const actionRoles = new Set(['button', 'link', 'menuitem']);
 
 const FIELD_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'textarea', 'listbox']);
 
@@ -237,12 +241,12 @@ function newTextForVerb(context: CheckContext, verb: string): string | undefined
   if (stem.length < 4) return undefined;
   const before = new Set((context.reader.nodes(context.input.before) ?? []).map((node) => node.name));
   const pattern = new RegExp(`\\b${stem}\\p{L}*`, 'iu');
+  // A control named by the verb itself ("Follow" for someone else) says nothing; "Following" does.
   return (context.reader.nodes(context.input.after) ?? []).find(
     (node) =>
       node.name !== '' &&
       !before.has(node.name) &&
-      node.role !== 'button' &&
-      node.role !== 'link' &&
+      normalizeText(node.name) !== word &&
       isInViewport(node.box, context.input.after) &&
       pattern.test(node.name),
   )?.name;
@@ -378,7 +382,9 @@ async function judgePick(context: CheckContext, evidence: StepEvidence, directiv
       `${capital(showing.name === '' ? 'a field' : quote(showing.name))} shows ${quote(showing.value ?? '')}.`,
     );
   if (picked === false) return fail(`${capital(quote(directive.option))} is not selected.`);
-  return judgeClicked(context, evidence, { kind: 'click' }, quote(directive.option), 'an effect');
+  // "Choose 'Save'", "choose 'Sign out'": picking a button or a menu command is clicking it.
+  const command = node !== undefined && actionRoles.has(node.role) ? 'the click' : 'an effect';
+  return judgeClicked(context, evidence, { kind: 'click' }, quote(directive.option), command);
 }
 
 async function judgeDisclosure(
@@ -402,6 +408,9 @@ async function judgeDisclosure(
     return expanded === wanted
       ? succeed(`${capital(name)} is ${wanted ? 'expanded' : 'collapsed'}.`)
       : fail(`${capital(name)} is ${expanded ? 'expanded' : 'collapsed'}.`);
+  // A section that shows no state: expanding it shows controls that were hidden.
+  const revealed = wanted ? newControls(context) : [];
+  if (revealed.length > 0) return succeed(`${capital(name)} is expanded: ${listed(revealed)} appeared.`);
   return judgeClicked(context, evidence, { kind: 'click' }, name, 'an effect');
 }
 
@@ -499,11 +508,35 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
       ? succeed(`${capital(name)} is in view.`)
       : fail(`${capital(name)} is not in view.`);
   }
-  // "Open the Scenes menu": the control that opens it now says its popup is open.
-  if (node?.popup !== undefined && node.expanded === true) return succeed(`${capital(name)} is open.`);
+  // "Open the Scenes menu": the control that opens it now says it is expanded.
+  if (node?.expanded === true && node.role !== 'combobox') return succeed(`${capital(name)} is open.`);
   const shown = openedOnItsOwn(context, evidence);
   if (shown !== undefined) return succeed(shown);
+  // A menu that opened: its items are new on screen (other new controls say less: a tab that
+  // matched part of the name shows its panel's buttons too).
+  const items = newControls(context).filter((node) => menuItemRoles.has(node.role));
+  if (items.length > 0) return succeed(`${capital(name)} is open: ${listed(items)} appeared.`);
   return judgeClicked(context, evidence, { kind: 'click' }, name, 'an effect');
+}
+
+const menuItemRoles = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio', 'option']);
+
+/** Controls on screen after the step that were not there before (a menu's items, a section's fields). */
+function newControls(context: CheckContext): AccessibilityNode[] {
+  const key = (node: AccessibilityNode) => `${node.role}\u0000${node.name}`;
+  const before = new Set((context.reader.nodes(context.input.before) ?? []).map(key));
+  return (context.reader.nodes(context.input.after) ?? []).filter(
+    (node) =>
+      interactiveRoles.has(node.role) &&
+      node.name !== '' &&
+      !before.has(key(node)) &&
+      isInViewport(node.box, context.input.after),
+  );
+}
+
+function listed(nodes: readonly AccessibilityNode[]): string {
+  const names = nodes.slice(0, 3).map((node) => quote(node.name));
+  return nodes.length > 3 ? `${names.join(', ')} and ${nodes.length - 3} more` : names.join(', ');
 }
 
 /**

@@ -84,7 +84,15 @@ function readNodes(page: Page): Promise<AccessibilityNode[]> {
             box,
           });
         } else if (element instanceof HTMLButtonElement) {
-          found.push({ ref, role: 'button', name: element.textContent?.trim() ?? '', disabled: element.disabled, box });
+          const expanded = element.getAttribute('aria-expanded');
+          found.push({
+            ref,
+            role: 'button',
+            name: element.textContent?.trim() ?? '',
+            disabled: element.disabled,
+            box,
+            ...(expanded === null ? {} : { expanded: expanded === 'true' }),
+          });
         } else {
           const role = element.getAttribute('role') ?? 'text';
           found.push({ ref, role, name: element.textContent?.trim() ?? '', box });
