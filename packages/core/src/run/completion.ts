@@ -164,7 +164,7 @@ async function askAboutResult(context: RunContext, doubt: string): Promise<RunSt
   if (!command) return stopRun('needs-input', `${summary} But ${reason}. Look at the screen: is the task done?`);
   if (command.type === 'approve') {
     await context.emit('user', { type: 'approval-response', requestId, decision: 'accepted', by: 'user' });
-    return stopRun('succeeded', `The person looked at the screen and confirmed the task is done (${reason}).`);
+    return stopRun('succeeded', `The person confirmed the task is done; the checks alone could not (${reason}).`);
   }
   const why =
     command.type === 'cancel'

@@ -540,8 +540,9 @@ function listed(nodes: readonly AccessibilityNode[]): string {
 }
 
 /**
- * A link that opened its item in place: the link is gone and a heading or dialog with its name
- * shows ("Compost Made Simple" becomes the title of the view). Undefined when that is not seen.
+ * A link that opened its item: a heading or dialog with its name appeared (a details panel), or
+ * the link is gone and such a title shows ("Compost Made Simple" becomes the title of the view).
+ * Undefined when neither is seen.
  */
 function openedOnItsOwn(context: CheckContext, evidence: StepEvidence): string | undefined {
   const point = evidence.executed.lastPoint;
@@ -554,12 +555,16 @@ function openedOnItsOwn(context: CheckContext, evidence: StepEvidence): string |
   const visible = (screen: Screen) =>
     (context.reader.nodes(screen) ?? []).filter((node) => isInViewport(node.box, screen));
   const named = (node: AccessibilityNode) => scoreText(link.name, node.name)?.tier === 'exact';
+  const isTitle = (node: AccessibilityNode) => (node.role === 'heading' || node.role === 'dialog') && named(node);
   const after = visible(context.input.after);
+  const titles = after.filter(isTitle);
+  const title = titles[0];
+  if (title === undefined) return undefined;
+  // A details view that opened beside the list: one more title of that name than before.
+  if (titles.length > visible(context.input.before).filter(isTitle).length)
+    return `${capital(quote(link.name))} is open: the ${title.role} ${quote(title.name)} appeared.`;
   if (after.some((node) => node.role === 'link' && named(node))) return undefined;
-  const title = after.find((node) => (node.role === 'heading' || node.role === 'dialog') && named(node));
-  return title === undefined
-    ? undefined
-    : `${capital(quote(link.name))} is shown on its own: its link is gone and the ${title.role} ${quote(title.name)} is on screen.`;
+  return `${capital(quote(link.name))} is shown on its own: its link is gone and the ${title.role} ${quote(title.name)} is on screen.`;
 }
 
 function contains(box: Box, point: { readonly x: number; readonly y: number }): boolean {

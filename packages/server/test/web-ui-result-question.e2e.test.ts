@@ -1,0 +1,67 @@
+import type { RunState } from '@sandpiper/core';
+import type { UserPrompt } from '@sandpiper/protocol';
+import { startScenarioServer, type ScenarioServer } from '@sandpiper/scenarios';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support.js';
+import { byTestId, ensureWebBuild, launchChromium, WEB_ROOT } from './web-ui-driver.js';
+
+/** Generous bound on waits for the server; it only turns a hang into a failure. */
+const SERVER_WAIT = { timeout: 60_000, interval: 100 };
+
+interface RunView {
+  readonly summary: { readonly status: string };
+  readonly state: RunState;
+  readonly control: { readonly waitingFor?: UserPrompt };
+}
+
+let scenarios: ScenarioServer;
+let test: TestServer;
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  await ensureWebBuild();
+  scenarios = await startScenarioServer();
+  test = await startTestServer({ scenarios, webRoot: WEB_ROOT });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await test?.close();
+  await scenarios?.close();
+});
+
+describe('the web UI asks whether the task is done when the screen does not show it', () => {
+  it.each([
+    ['result-approve', 'succeeded'],
+    ['result-reject', 'failed'],
+  ] as const)('and the run ends as the person says (%s)', async (button, status) => {
+    // Opening a machine shows its details beside the list: a change the built-in checks cannot read as done.
+    const created = await test.post('/api/runs', {
+      environment: { type: 'scenario', name: 'machine-status' },
+      instruction: 'open Press-16',
+      approval: 'auto-all',
+    });
+    expect(created.status).toBe(201);
+    const runId = (created.body as RunView & { summary: { id: string } }).summary.id;
+    const view = async (): Promise<RunView> => (await test.get(`/api/runs/${runId}`)).body as RunView;
+    await expect.poll(async () => (await view()).control.waitingFor?.type, SERVER_WAIT).toBe('result-confirmation');
+
+    await page.goto(`${test.server.url}/#token=${test.server.token}`);
+    await page.evaluate((hash) => (location.hash = hash), `#/runs/${runId}`);
+    const question = byTestId(page, 'result-confirmation');
+    await question.waitFor();
+    expect(await question.textContent()).toContain("Go to 'Press-16'");
+    await byTestId(page, 'status-phase', { phase: 'waiting' }).waitFor();
+    await byTestId(page, button).click();
+    if (button === 'result-reject') {
+      await byTestId(page, 'reject-reason-input').fill('the details panel shows another machine');
+      await byTestId(page, 'reject-confirm').click();
+    }
+    await expect.poll(async () => (await view()).summary.status, SERVER_WAIT).toBe(status);
+    const ended = await view();
+    if (status === 'failed') expect(ended.state.endReason).toContain('another machine');
+    await question.waitFor({ state: 'detached' });
+  });
+});
