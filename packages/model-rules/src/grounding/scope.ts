@@ -301,17 +301,27 @@ function nthHolder(tree: NodeTree, fits: readonly string[], within: TargetRef): 
 
 /** Among nodes, the nth (negative from the end) of the largest group sharing one holder, in document order. */
 function nthPeer(tree: NodeTree, nodes: readonly AccessibilityNode[], ordinal: number): AccessibilityNode | undefined {
-  const groups = new Map<string, AccessibilityNode[]>();
-  for (const node of nodes) {
-    const key = tree.structured ? (node.parent ?? '') : '';
-    groups.set(key, [...(groups.get(key) ?? []), node]);
-  }
-  let peers: AccessibilityNode[] = [];
-  for (const group of groups.values()) if (group.length > peers.length) peers = group;
-  const ordered = [...peers].sort(
+  const ordered = [...nodes].sort(
     (a, b) => (tree.order.get(a.ref) ?? 0) - (tree.order.get(b.ref) ?? 0) || a.box.y - b.box.y || a.box.x - b.box.x,
   );
-  return ordinal > 0 ? ordered[ordinal - 1] : ordered[ordered.length + ordinal];
+  const peers = largestSiblingGroup(tree, ordered, (node) => node.parent);
+  return ordinal > 0 ? peers[ordinal - 1] : peers[peers.length + ordinal];
+}
+
+/**
+ * The largest group of items that share one holder, in the order given; ties go to the group
+ * that comes first. Every item when the snapshot has no structure.
+ */
+function largestSiblingGroup<T>(tree: NodeTree, items: readonly T[], parentOf: (item: T) => string | undefined): T[] {
+  if (!tree.structured) return [...items];
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = parentOf(item) ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  let best: T[] = [];
+  for (const group of groups.values()) if (group.length > best.length) best = group;
+  return best;
 }
 
 /** "the row showing 'Ada Lovelace, Admin'": an anchor described by its holder's text for a question. */
@@ -342,15 +352,7 @@ export function readingOrder(tree: NodeTree | undefined, candidates: readonly Ta
  * snapshot has no structure. Ties go to the group that comes first.
  */
 export function peerCandidates(tree: NodeTree, candidates: readonly TargetCandidate[]): TargetCandidate[] {
-  if (!tree.structured) return [...candidates];
-  const groups = new Map<string, TargetCandidate[]>();
-  for (const candidate of readingOrder(tree, candidates)) {
-    const key = candidate.node?.parent ?? '';
-    groups.set(key, [...(groups.get(key) ?? []), candidate]);
-  }
-  let best: TargetCandidate[] = [];
-  for (const group of groups.values()) if (group.length > best.length) best = group;
-  return best;
+  return largestSiblingGroup(tree, readingOrder(tree, candidates), (candidate) => candidate.node?.parent);
 }
 
 /** The nth candidate in reading order (negative from the end); undefined when there are not that many. */
