@@ -90,6 +90,18 @@ describe('the CLI rejects bad input with one clear line and a non-zero exit', ()
     expect(config.stderr).toContain('completion.maxRejections');
   });
 
+  it('names a malformed navigation policy in the configuration file', async () => {
+    const dir = dataDir();
+    writeFileSync(
+      path.join(dir, 'sandpiper.config.json'),
+      JSON.stringify({ navigation: { allowHosts: ['https://example.org/'] } }),
+    );
+    const result = await runCli(['runs'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('navigation.allowHosts');
+    expect(result.stderr).toContain('without a scheme, port or path');
+  });
+
   it('says so when a run id matches nothing', async () => {
     const result = await runCli(['show', 'r-missing', '--data-dir', dataDir()]);
     expect(result.code).toBe(2);

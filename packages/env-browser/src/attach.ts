@@ -1,6 +1,8 @@
+import type { NavigationPolicy } from '@sandpiper/protocol';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { BrowserEnvironment } from './browser-environment.js';
 import { CdpAttachError, describeError, firstLine, type CdpTargetSummary } from './errors.js';
+import { confineNavigation } from './navigation.js';
 
 const CONNECT_TIMEOUT_MS = 15_000;
 
@@ -9,6 +11,8 @@ export interface AttachBrowserOptions {
   readonly endpoint: string;
   /** CDP target id of the page to drive (as `/json/list` shows it); the first page when absent. */
   readonly targetId?: string;
+  /** With `allowHosts`, the page may navigate only to those hosts and to the address it showed on attach. */
+  readonly navigation?: NavigationPolicy;
 }
 
 /**
@@ -49,6 +53,7 @@ export async function attachBrowserEnvironment(options: AttachBrowserOptions): P
       );
     }
     const { page } = chosen;
+    await confineNavigation(page, options.navigation, page.url());
     const metrics = await page.evaluate(() => ({
       width: window.innerWidth,
       height: window.innerHeight,

@@ -1,10 +1,11 @@
 import { access, constants } from 'node:fs/promises';
 import { createHandle } from '@sandpiper/core';
+import { resolveAddress, type NavigationPolicy } from '@sandpiper/protocol';
 import { chromium, type Browser } from 'playwright-core';
 import { BrowserEnvironment } from './browser-environment.js';
 import { CHROMIUM_FLAGS, DEFAULT_CHROMIUM_PATH } from './chromium.js';
 import { BrowserNavigationError, BrowserUnavailableError, describeError, firstLine } from './errors.js';
-import { navigate, resolveOpenTarget } from './navigation.js';
+import { confineNavigation, navigate } from './navigation.js';
 
 const LAUNCH_TIMEOUT_MS = 30_000;
 
@@ -19,6 +20,8 @@ export interface LaunchBrowserOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
   /** The Chromium binary; defaults to `/usr/bin/chromium`. */
   readonly executablePath?: string;
+  /** With `allowHosts`, the page may navigate only to those hosts and to `url`'s. */
+  readonly navigation?: NavigationPolicy;
 }
 
 /**
@@ -64,8 +67,9 @@ export async function launchBrowserEnvironment(options: LaunchBrowserOptions = {
     const context = await browser.newContext({ viewport: { ...viewport }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     if (options.url !== undefined) {
-      const url = resolveOpenTarget(options.url, 'about:blank');
+      const url = resolveAddress(options.url, 'about:blank');
       if (url === undefined) throw new BrowserNavigationError(options.url, 'not a valid address');
+      await confineNavigation(page, options.navigation, url);
       const outcome = await navigate(createHandle(), page, url);
       if (!outcome.ok) throw new BrowserNavigationError(outcome.url, outcome.reason);
     }

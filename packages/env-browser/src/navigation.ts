@@ -1,4 +1,5 @@
 import { CancelledError, type Handle } from '@sandpiper/core';
+import { checkAddress, type NavigationPolicy } from '@sandpiper/protocol';
 import type { Page } from 'playwright-core';
 import { describeError, firstLine } from './errors.js';
 import { untilCancelled } from './waiting.js';
@@ -7,26 +8,6 @@ import { untilCancelled } from './waiting.js';
 const NAVIGATION_TIMEOUT_MS = 30_000;
 
 export type NavigationOutcome = { ok: true; url: string } | { ok: false; url: string; reason: string };
-
-/**
- * Resolve what an `open` action names into an address. Absolute URLs stay as they are; anything
- * else is a path relative to the current page when that page came from http(s) or a file, and a
- * bare host (`example.com/path`, `localhost:3000`) otherwise.
- */
-export function resolveOpenTarget(target: string, currentUrl: string): string | undefined {
-  const trimmed = target.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || /^(about|data|blob):/i.test(trimmed)) return parseUrl(trimmed);
-  if (/^(https?|file):/i.test(currentUrl)) return parseUrl(trimmed, currentUrl);
-  return parseUrl(`http://${trimmed}`);
-}
-
-function parseUrl(text: string, base?: string): string | undefined {
-  try {
-    return new URL(text, base).href;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Load `url` in `page` and wait for its `load` event. A network failure is an expected outcome and
@@ -51,4 +32,25 @@ export function navigationFailureReason(error: unknown): string {
   const code = /net::ERR_[A-Z_]+/.exec(message);
   if (code !== null) return code[0];
   return firstLine(message).replace(/^page\.goto: /, '');
+}
+
+/**
+ * Keep the page's top-level navigations on the policy's hosts (`allowHosts`): any other is aborted
+ * before it loads, whether an `open`, a link or a script started it, and Chromium shows its
+ * "blocked" page instead. `start` (the address the run began on) is always allowed. Nothing is
+ * installed when the policy names no hosts.
+ */
+export async function confineNavigation(
+  page: Page,
+  policy: NavigationPolicy | undefined,
+  start: string | undefined,
+): Promise<void> {
+  if (policy?.allowHosts === undefined) return;
+  await page.route('**/*', async (route, request) => {
+    const leaving =
+      request.isNavigationRequest() &&
+      request.frame() === page.mainFrame() &&
+      !checkAddress(request.url(), policy, start).allowed;
+    await (leaving ? route.abort('blockedbyclient') : route.fallback());
+  });
 }

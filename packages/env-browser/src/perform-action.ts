@@ -1,8 +1,8 @@
 import type { Handle } from '@sandpiper/core';
-import type { Action, Modifier, Point } from '@sandpiper/protocol';
+import { resolveAddress, type Action, type Modifier, type Point } from '@sandpiper/protocol';
 import type { Keyboard, Page } from 'playwright-core';
 import { normalizeKeyName, shiftedKey } from './key-names.js';
-import { navigate, resolveOpenTarget } from './navigation.js';
+import { navigate } from './navigation.js';
 import { sleep } from './waiting.js';
 
 /** Whether an action was carried out; `error` says why not, in words a planner can act on. */
@@ -130,7 +130,7 @@ async function holdAndPress(keyboard: Keyboard, hold: readonly string[], press: 
 }
 
 async function open(handle: Handle, page: Page, target: string): Promise<ActionOutcome> {
-  const url = resolveOpenTarget(target, page.url());
+  const url = resolveAddress(target, page.url());
   if (url === undefined) return { ok: false, error: `'${target}' is not an address that can be opened.` };
   const outcome = await navigate(handle, page, url);
   return outcome.ok ? OK : { ok: false, error: `Could not open ${outcome.url}: ${outcome.reason}` };

@@ -104,3 +104,33 @@ describe('actions the agent handles', () => {
     expect(result.error).toMatch(/the agent handles it/);
   });
 });
+
+describe('a navigation policy with allowed hosts', () => {
+  it('blocks a link to another host, and lets the start host and listed hosts load', async () => {
+    // The fixture server answers on 127.0.0.1; "localhost" reaches the same server under another host name.
+    const elsewhere = server.url('/second.html').replace('127.0.0.1', 'localhost');
+    const confined = await launchBrowserEnvironment({
+      url: server.url('/lab.html'),
+      navigation: { allowHosts: ['example.org'] },
+    });
+    try {
+      await confined.page.evaluate((href) => {
+        const link = document.createElement('a');
+        link.href = href;
+        link.textContent = 'Leave';
+        link.id = 'leave';
+        document.body.prepend(link);
+      }, elsewhere);
+      const before = server.requests.length;
+      await confined.page.click('#leave');
+      await confined.page.waitForLoadState('load');
+      expect(server.requests.slice(before).some((request) => request.path === '/second.html')).toBe(false);
+      // An open of the start host still loads.
+      const result = await confined.act(handle, { type: 'open', target: server.url('/second.html') });
+      expect(result).toMatchObject({ ok: true });
+      expect(confined.page.url()).toBe(server.url('/second.html'));
+    } finally {
+      await confined.close();
+    }
+  });
+});

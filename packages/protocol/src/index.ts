@@ -7,6 +7,7 @@ export * from './legacy-criteria.js';
 export * from './step-intent.js';
 export * from './plan.js';
 export * from './plan-edit.js';
+export * from './navigation.js';
 export * from './task.js';
 export * from './observation.js';
 export * from './environment.js';

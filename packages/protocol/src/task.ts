@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { navigationPolicySchema } from './navigation.js';
 
 /** Where a run acts. */
 export const environmentSpecSchema = z.discriminatedUnion('type', [
@@ -66,6 +67,11 @@ export const taskSchema = z.object({
    * Absent means `conservative`. Under `auto-all` the request is still logged and approved by policy.
    */
   actionGuard: z.enum(['always', 'never', 'conservative', 'permissive']).optional(),
+  /**
+   * Which addresses the run may open: http and https, plus the schemes named here; with
+   * `allowHosts`, only those hosts. Absent means the web only, any host.
+   */
+  navigation: navigationPolicySchema.optional(),
 });
 export type Task = z.infer<typeof taskSchema>;
 export type TaskInput = z.input<typeof taskSchema>;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { completionConfigSchema, detectorConfigSchema } from '@sandpiper/core';
 import { reflectorMethods } from '@sandpiper/model-rules';
-import { approvalPolicySchema, parseContract, UsageError } from '@sandpiper/protocol';
+import { approvalPolicySchema, navigationPolicySchema, parseContract, UsageError } from '@sandpiper/protocol';
 import { z } from 'zod';
 import { modelsConfigSchema } from './model-config.js';
 
@@ -19,6 +19,11 @@ export const configFileSchema = z
       .regex(/^:\d+(\.\d+)?$/)
       .optional(),
     approval: approvalPolicySchema.optional(),
+    /**
+     * Which addresses runs may open: http and https, plus `allowSchemes` (`file`, `data`…, each still
+     * approved as a sensitive action); with `allowHosts`, only those hosts, for clicks as well.
+     */
+    navigation: navigationPolicySchema.optional(),
     /** Use the accessibility snapshot when the environment offers one; false forces OCR. */
     accessibility: z.boolean().optional(),
     budgets: z

@@ -1,7 +1,7 @@
 import type { Environment } from '@sandpiper/core';
 import { attachBrowserEnvironment, launchBrowserEnvironment } from '@sandpiper/env-browser';
 import { connectExecutor, generateExecutorToken, serveExecutor } from '@sandpiper/env-remote';
-import { UsageError, type EnvironmentSpec } from '@sandpiper/protocol';
+import { UsageError, type EnvironmentSpec, type NavigationPolicy } from '@sandpiper/protocol';
 import { getScenario, scenarios, type ScenarioFault, type ScenarioServer } from '@sandpiper/scenarios';
 
 /** How a browser is shown and what the engine is given to see. */
@@ -45,6 +45,8 @@ export async function openEnvironment(
     readonly scenarioOptions?: { readonly surprise?: boolean; readonly fault?: ScenarioFault };
     /** The token an `executor` target's server expects (`SANDPIPER_EXECUTOR_TOKEN`). */
     readonly executorToken?: string;
+    /** The task's navigation policy; with `allowHosts` the browser itself keeps to those hosts. */
+    readonly navigation?: NavigationPolicy;
   },
 ): Promise<OpenedEnvironment> {
   if (spec.type === 'executor') {
@@ -62,6 +64,7 @@ export async function openEnvironment(
     const attached = await attachBrowserEnvironment({
       endpoint: spec.endpoint,
       ...(spec.targetId ? { targetId: spec.targetId } : {}),
+      ...(options.navigation ? { navigation: options.navigation } : {}),
     });
     return { environment: withAccessibility(attached, options.accessibility), startUrl: undefined };
   }
@@ -73,7 +76,11 @@ export async function openEnvironment(
     const server = await options.scenarioServer();
     url = server.urlFor(spec.name, { session: options.session, ...options.scenarioOptions });
   }
-  const launched = await launchBrowserEnvironment({ ...launchOptions, url });
+  const launched = await launchBrowserEnvironment({
+    ...launchOptions,
+    url,
+    ...(options.navigation ? { navigation: options.navigation } : {}),
+  });
   return { environment: withAccessibility(launched, options.accessibility), startUrl: url };
 }
 

@@ -217,6 +217,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           instruction,
           environment: request.environment,
           approval: request.approval ?? config.approval ?? 'ask',
+          ...optional('navigation', config.navigation),
           budgets: {
             maxActions: request.budgets?.maxActions ?? config.budgets?.maxActions ?? 200,
             maxAttemptsPerStep: request.budgets?.maxAttemptsPerStep ?? config.budgets?.maxAttemptsPerStep ?? 3,
@@ -242,6 +243,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
             ...(request.scenario ? { scenarioOptions: request.scenario } : {}),
             scenarioServer: scenarios,
             ...(executorToken === undefined ? {} : { executorToken }),
+            ...(request.task.navigation ? { navigation: request.task.navigation } : {}),
           });
           const opened = loopback && spec.type !== 'executor' ? await overLoopbackExecutor(local) : local;
           return request.instrument ? { ...opened, environment: request.instrument(opened.environment) } : opened;

@@ -1,3 +1,4 @@
+import { refusedAddress } from './navigation.js';
 import { isSecretField } from './secrets.js';
 import type { PlanVersion } from '@sandpiper/protocol';
 import type { RevisionRequest, Screen } from '../engine.js';
@@ -104,9 +105,13 @@ export async function takeoverSession(context: RunContext): Promise<RunStop | Co
     const focused = context.latestScreen?.observation.accessibility?.find((node) => node.focused === true);
     // What the person types into a password or token field is never recorded.
     if (command.action.type === 'type' && isSecretField(focused)) context.secrets.learn(command.action.text);
-    const result = environment.info.actionSpace.includes(command.action.type)
-      ? await environment.act(context.handle, command.action)
-      : { ok: false, error: `this environment cannot perform '${command.action.type}' actions`, durationMs: 0 };
+    // The person's own input obeys the same navigation policy as the agent's.
+    const refused = refusedAddress(context, command.action);
+    const result = refused
+      ? { ok: false, error: refused, durationMs: 0 }
+      : environment.info.actionSpace.includes(command.action.type)
+        ? await environment.act(context.handle, command.action)
+        : { ok: false, error: `this environment cannot perform '${command.action.type}' actions`, durationMs: 0 };
     const logged = await context.emit('user', { type: 'manual-action', action: command.action, result });
     manualActions += 1;
     await context.observe(logged.seq);

@@ -58,6 +58,7 @@ export class RunContext {
   private current: RunState;
   private path: TrajectoryState;
   private lastScreen: Screen | undefined;
+  private firstAddress: string | undefined;
   /** Aborted by the person's cancel (the run's own signal) or when the wall-time budget runs out. */
   private readonly abort = new AbortController();
   /** Stops the deadline watch once the run is over. */
@@ -158,6 +159,7 @@ export class RunContext {
     };
     // The roles read the screen as it is recorded: a secret on it shows as its placeholder or a mask.
     const recorded = this.secrets.redact(observation);
+    this.firstAddress ??= capture.url;
     await this.emit('environment', { type: 'observation', observation: recorded }, cause);
     this.lastScreen = {
       observation: recorded,
@@ -169,6 +171,15 @@ export class RunContext {
       },
     };
     return this.lastScreen;
+  }
+
+  /**
+   * The address the run was started on: the task's URL, else the first page this process saw
+   * (a scenario's page, an attached tab). The navigation policy always allows it.
+   */
+  get startAddress(): string | undefined {
+    const environment = this.current.task?.environment;
+    return environment?.type === 'url' ? environment.url : this.firstAddress;
   }
 
   /** The screen this process saw last, if it has observed anything yet. */

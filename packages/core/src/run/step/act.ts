@@ -4,6 +4,7 @@ import { locateTarget } from '../sensitive-target.js';
 import type { PerformedAction, PlannedAction } from '../../engine.js';
 import type { RunContext } from '../run-context.js';
 import type { RunStop } from '../stop.js';
+import { refusedAddress } from '../navigation.js';
 import { approveIfSensitive } from './approve.js';
 import { checkpoint } from './checkpoint.js';
 
@@ -36,6 +37,14 @@ export async function performChain(
     const between = await checkpoint(context);
     // After a change or a hold the rest of the chain was decided on a screen that may be gone.
     if (between.type !== 'continue') return between;
+    const refused = refusedAddress(context, planned.action);
+    if (refused) {
+      await context.emit('agent', {
+        type: 'warning',
+        message: `${refused} The step fails so that another way can be tried.`,
+      });
+      return { type: 'failed', reason: refused };
+    }
     const stop = await approveIfSensitive(context, step, planned);
     if (stop) return stop;
     aimed = aimedAt(context, planned) ?? aimed;
