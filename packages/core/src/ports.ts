@@ -1,6 +1,7 @@
 import type {
   AccessibilityNode,
   Action,
+  Box,
   ActionResult,
   EnvironmentInfo,
   EventDraft,
@@ -121,6 +122,12 @@ export interface BlobStore {
 }
 
 /** Computes perceptual fingerprints of screenshots, so the loop can tell a still screen from a changing one. */
+/** Paints over regions of a screenshot before it is stored or shown to a model. */
+export interface ScreenMasker {
+  /** The PNG with each box (in the PNG's pixels) covered by an opaque block. */
+  cover(png: Uint8Array, boxes: readonly Box[]): Promise<Uint8Array>;
+}
+
 export interface ScreenFingerprinter {
   /** 64-bit difference hash of a PNG, as 16 lowercase hex digits. */
   dHash(png: Uint8Array): Promise<string>;

@@ -11,6 +11,7 @@ import {
   type RunDependencies,
   type RunState,
   type ScreenFingerprinter,
+  type ScreenMasker,
   type ToolRunner,
   type UserChannel,
 } from '@sandpiper/core';
@@ -70,6 +71,8 @@ export interface PrepareRunInput {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly fingerprinter: ScreenFingerprinter;
+  /** Paints over secrets on screen before a screenshot is stored or read. */
+  readonly masker: ScreenMasker;
   readonly completion: CompletionConfig;
   readonly detectors: DetectorConfig;
   readonly createTools: () => Promise<ToolRunner>;
@@ -115,6 +118,7 @@ export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
           ids: input.ids,
           channel: options.channel,
           fingerprinter: input.fingerprinter,
+          masker: input.masker,
           completion: input.completion,
           detectors: input.detectors,
           tools,

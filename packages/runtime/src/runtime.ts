@@ -17,7 +17,7 @@ import { openStore, type Store } from '@sandpiper/storage';
 import { createCoder, createKnowledgeBase, createToolRunner, type KnowledgeBase } from '@sandpiper/tools';
 import type { ConfigFile } from './config.js';
 import { apiKeyValues, prepareEngine, type EngineSetup } from './engine-setup.js';
-import { createVisionFingerprinter } from './fingerprint.js';
+import { createVisionFingerprinter, createVisionMasker } from './fingerprint.js';
 import { openEnvironment, overLoopbackExecutor, requireScenario, type BrowserOptions } from './open-environment.js';
 import { prepareRun, type PreparedRun } from './prepared-run.js';
 import { createRandomIds, createSystemClock, newRunId } from './system.js';
@@ -185,6 +185,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const clock = createSystemClock();
   const ids = createRandomIds();
   const fingerprinter = createVisionFingerprinter();
+  const masker = createVisionMasker();
   const completion = completionConfigSchema.parse(config.completion ?? {});
   const detectors = detectorConfigSchema.parse(config.detectors ?? {});
   let scenarioServer: Promise<ScenarioServer> | undefined = options.scenarioServer
@@ -253,6 +254,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         clock,
         ids,
         fingerprinter,
+        masker,
         completion,
         detectors,
         createTools,

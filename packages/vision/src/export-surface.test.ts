@@ -21,6 +21,7 @@ describe('public API', () => {
       'changedPixelsWithin',
       'compareImages',
       'copyImage',
+      'coverRegions',
       'createImage',
       'dHash',
       'decodePng',

@@ -33,6 +33,7 @@ export { MARK_COLORS } from './mark-colors.js';
 export type { Color, PixelRect } from './raster.js';
 export { drawChangeMarks, layoutChangeMarks, type ChangeMarkInput, type ChangeMarkLayout } from './change-marks.js';
 export { drawActionMarker, actionPoints, markerPixel } from './action-marker.js';
+export { coverRegions } from './cover-regions.js';
 export {
   decodePng,
   encodePng,

@@ -1,4 +1,4 @@
-import { createSecretBook, type SecretBook } from './secrets.js';
+import { createSecretBook, secretBoxes, type SecretBook } from './secrets.js';
 import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpiper/protocol';
 import type { DetectorConfig } from '../detectors/index.js';
 import type { Engine, Screen } from '../engine.js';
@@ -7,11 +7,13 @@ import { BudgetError } from '@sandpiper/protocol';
 import { activeTime } from './active-time.js';
 import type {
   BlobStore,
+  CapturedObservation,
   Clock,
   Environment,
   EventLog,
   IdGenerator,
   ScreenFingerprinter,
+  ScreenMasker,
   ToolRunner,
 } from '../ports.js';
 import { applyRunEvent, projectRun, type RunState } from './projection.js';
@@ -48,6 +50,11 @@ export interface RunDependencies {
    * placeholder.
    */
   readonly secrets?: ReadonlyMap<string, string>;
+  /**
+   * Covers secret fields and text showing a secret in each screenshot before it is stored or read
+   * by the engine; without it, a page that shows a secret in clear has it in the stored image.
+   */
+  readonly masker?: ScreenMasker;
 }
 
 /**
@@ -139,9 +146,10 @@ export class RunContext {
     const capture = await this.deps.environment.observe(this.handle, {
       accessibility: this.deps.environment.info.accessibility,
     });
+    const png = await this.coverSecrets(capture);
     const [hash, dHash] = await Promise.all([
-      this.deps.blobs.put(capture.png, 'image/png'),
-      this.deps.fingerprinter?.dHash(capture.png),
+      this.deps.blobs.put(png, 'image/png'),
+      this.deps.fingerprinter?.dHash(png),
     ]);
     const observation: Observation = {
       id: this.deps.ids.next('obs'),
@@ -165,12 +173,31 @@ export class RunContext {
       observation: recorded,
       capture: {
         ...capture,
+        png,
         ...(capture.accessibility === undefined ? {} : { accessibility: this.secrets.redact(capture.accessibility) }),
         ...(capture.url === undefined ? {} : { url: this.secrets.redact(capture.url) }),
         ...(capture.title === undefined ? {} : { title: this.secrets.redact(capture.title) }),
       },
     };
     return this.lastScreen;
+  }
+
+  /**
+   * The screenshot as it may be kept: secret fields with a value and text showing a secret are
+   * painted over, in the image's own pixels (the snapshot's boxes are in screen points).
+   */
+  private async coverSecrets(capture: CapturedObservation): Promise<Uint8Array> {
+    const masker = this.deps.masker;
+    const boxes = masker ? secretBoxes(capture.accessibility, this.secrets) : [];
+    if (!masker || boxes.length === 0) return capture.png;
+    const scale = capture.width / Math.max(1, this.deps.environment.info.screen.width);
+    const scaled = boxes.map((box) => ({
+      x: box.x * scale,
+      y: box.y * scale,
+      width: box.width * scale,
+      height: box.height * scale,
+    }));
+    return masker.cover(capture.png, scaled);
   }
 
   /**

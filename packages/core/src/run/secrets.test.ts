@@ -1,10 +1,11 @@
-import type { Action, RunEvent } from '@sandpiper/protocol';
+import type { AccessibilityNode, Action, Box, RunEvent } from '@sandpiper/protocol';
 import { createScriptedEnvironment } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
 import type { OperatorDecision } from '../engine.js';
 import { setup, twoStepPlan } from '../test-support/loop-harness.js';
 import { startRun } from './agent-loop.js';
-import { createSecretBook, isSecretField, SECRET_MASK } from './secrets.js';
+import type { ScreenMasker } from '../ports.js';
+import { createSecretBook, isSecretField, SECRET_MASK, secretBoxes } from './secrets.js';
 
 describe('the secret book', () => {
   const book = createSecretBook(new Map([['Password', 'hunter2-long']]));
@@ -99,5 +100,69 @@ describe('secrets in a run', () => {
     expect(from).toBeGreaterThan(0);
     expect(recorded(events.slice(from))).not.toContain('hunter2');
     expect(recorded(events.slice(from))).toContain(SECRET_MASK);
+  });
+});
+
+describe('secrets on screen', () => {
+  const node = (ref: string, extra: Partial<AccessibilityNode>): AccessibilityNode => ({
+    ref,
+    role: 'textbox',
+    name: '',
+    box: { x: 10, y: 10, width: 100, height: 20 },
+    ...extra,
+  });
+
+  it('finds secret fields that show a value, and the smallest nodes showing a secret', () => {
+    const book = createSecretBook(new Map([['token', 'tok-9f8e7d6c']]));
+    const nodes = [
+      node('pw', { name: 'Password', inputType: 'password', value: '••••••' }),
+      node('key', { name: 'API key', value: 'sk-visible-123', box: { x: 0, y: 40, width: 200, height: 24 } }),
+      node('empty', { name: 'Card number', value: '' }),
+      node('box', { role: 'group', name: 'Your token' }),
+      node('text', {
+        role: 'text',
+        name: 'Your token is tok-9f8e7d6c',
+        parent: 'box',
+        box: { x: 0, y: 80, width: 300, height: 16 },
+      }),
+      node('row', { role: 'row', name: 'Your token is tok-9f8e7d6c', box: { x: 0, y: 70, width: 800, height: 40 } }),
+      node('cell', {
+        role: 'cell',
+        name: 'tok-9f8e7d6c',
+        parent: 'row',
+        box: { x: 400, y: 80, width: 120, height: 16 },
+      }),
+      node('name', { name: 'Display name', value: 'Ada' }),
+    ];
+    expect(secretBoxes(nodes, book)).toEqual([
+      { x: 0, y: 40, width: 200, height: 24 },
+      { x: 0, y: 80, width: 300, height: 16 },
+      { x: 400, y: 80, width: 120, height: 16 },
+    ]);
+    expect(secretBoxes(undefined, book)).toEqual([]);
+  });
+
+  it('stores and shows the engine the masked screenshot, boxes in the image’s pixels', async () => {
+    const covered: Box[][] = [];
+    const masked = new Uint8Array([1, 2, 3]);
+    const masker: ScreenMasker = {
+      async cover(_png, boxes) {
+        covered.push([...boxes]);
+        return masked;
+      },
+    };
+    const field = [
+      node('key', { name: 'API token', value: 'tok-visible-42', box: { x: 0, y: 0, width: 1, height: 1 } }),
+    ];
+    const environment = createScriptedEnvironment({ accessibility: () => field });
+    const { deps, engine, task } = setup({ environment });
+    await startRun({ ...deps, masker }, 'run-1', task);
+    // The scripted screen is 1280 points wide and its screenshots 1 pixel wide.
+    expect(covered[0]).toEqual([{ x: 0, y: 0, width: 1 / 1280, height: 1 / 1280 }]);
+    const first = deps.log.all('run-1').find((event) => event.payload.type === 'observation')!.payload;
+    if (first.type !== 'observation') throw new Error('no observation');
+    const stored = await deps.blobs.get(first.observation.screenshot.hash);
+    expect(stored).toEqual(masked);
+    expect(engine.calls.operator[0]!.screen.capture.png).toEqual(masked);
   });
 });

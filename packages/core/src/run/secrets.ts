@@ -1,4 +1,4 @@
-import type { AccessibilityNode } from '@sandpiper/protocol';
+import type { AccessibilityNode, Box } from '@sandpiper/protocol';
 
 /**
  * Secrets in a run. A task names a secret by a placeholder, `{{password}}`, bound to its value by
@@ -16,6 +16,8 @@ export interface SecretBook {
   learn(value: string): void;
   /** Whether the text holds a placeholder of a bound secret. */
   holdsPlaceholder(text: string): boolean;
+  /** Whether the text shows the value of a known secret. */
+  reveals(text: string): boolean;
 }
 
 /** What a learnt secret looks like wherever it would have been recorded. */
@@ -55,6 +57,7 @@ export function createSecretBook(bound: ReadonlyMap<string, string> = new Map())
     learn(value) {
       if (value.length >= SHORTEST && !hidden.has(value) && !value.match(PLACEHOLDER)) hidden.set(value, SECRET_MASK);
     },
+    reveals: (text) => [...hidden.keys()].some((value) => text.includes(value)),
     holdsPlaceholder: (text) =>
       [...text.matchAll(PLACEHOLDER)].some((match) => values.has((match[1] ?? '').toLowerCase())),
   };
@@ -69,4 +72,25 @@ export function isSecretField(node: AccessibilityNode | undefined): boolean {
   if (node === undefined) return false;
   if (node.inputType === 'password') return true;
   return SECRET_NAME.test(`${node.name} ${node.description ?? ''} ${node.placeholder ?? ''}`);
+}
+
+/** What a secret field shows when it hides its value: dots, bullets or asterisks. */
+const MASKED = /^[•●∙·*]+$/u;
+
+/**
+ * Where a screenshot shows a secret, from the snapshot taken with it (before redaction): every
+ * secret field holding a value, and the smallest nodes whose text shows a known secret's value.
+ * A container that only holds such a node is left alone, so the rest of the page stays legible.
+ */
+export function secretBoxes(nodes: readonly AccessibilityNode[] | undefined, book: SecretBook): Box[] {
+  if (nodes === undefined) return [];
+  const showing = nodes.filter((node) => {
+    const value = node.value ?? '';
+    if (isSecretField(node) && value !== '' && !MASKED.test(value)) return true;
+    return book.reveals(`${node.name}\n${value}\n${node.description ?? ''}`);
+  });
+  const holders = new Set(showing.map((node) => node.parent).filter((ref) => ref !== undefined));
+  return showing
+    .filter((node) => !holders.has(node.ref) && node.box.width > 0 && node.box.height > 0)
+    .map((node) => node.box);
 }
