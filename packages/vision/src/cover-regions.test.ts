@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { coverRegions } from './cover-regions.js';
 import { createImage } from './image.js';
 
-const pixel = (image: ReturnType<typeof createImage>, x: number, y: number) =>
-  [...image.data.slice((y * image.width + x) * 4, (y * image.width + x) * 4 + 4)];
+const pixel = (image: ReturnType<typeof createImage>, x: number, y: number) => [
+  ...image.data.slice((y * image.width + x) * 4, (y * image.width + x) * 4 + 4),
+];
 
 describe('coverRegions', () => {
   it('paints each box opaque grey with a darker edge, leaves the rest, and skips boxes off the image', () => {
