@@ -229,6 +229,11 @@ const payloads = [
     type: z.literal('run-recover'),
     /** The step that was executing when the previous process stopped, if any; it is re-checked, not re-run blindly. */
     interruptedStepId: stepIdSchema.optional(),
+    /**
+     * Whether the environment is the one the run had (`kept`: an attached browser) or was opened
+     * afresh (`reopened`: the browser that held the page is gone, and with it what the page held).
+     */
+    environment: z.enum(['kept', 'reopened']).optional(),
   }),
   z.object({ type: z.literal('warning'), message: z.string() }),
   /** Free-text advice from the person; the planner answers with a proposal or a warning. */

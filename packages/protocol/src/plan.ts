@@ -60,6 +60,8 @@ export const planCauseSchema = z.enum([
   'annotation',
   'system-replan',
   'verifier-rejection',
+  /** Completed steps redone because a resumed run found the page reopened and their effects gone. */
+  'resume',
 ]);
 export type PlanCause = z.infer<typeof planCauseSchema>;
 

@@ -19,6 +19,11 @@ export interface OpenedEnvironment {
   readonly environment: Environment;
   /** The address the run started at, for scenario and URL targets; absent when attached over CDP. */
   readonly startUrl: string | undefined;
+  /**
+   * A fresh browser was opened for this process (scenario and URL targets): what an earlier
+   * process's page held is gone. False when attached to a browser or an executor that outlives us.
+   */
+  readonly reopened: boolean;
 }
 
 /** Check a scenario name before anything is started, listing the valid ones when it is wrong. */
@@ -54,7 +59,7 @@ export async function openEnvironment(
       throw new UsageError('an executor target needs the token the executor printed, in SANDPIPER_EXECUTOR_TOKEN');
     }
     const remote = await connectExecutor(spec.url, { token: options.executorToken.trim(), client: 'sandpiper run' });
-    return { environment: withAccessibility(remote, options.accessibility), startUrl: undefined };
+    return { environment: withAccessibility(remote, options.accessibility), startUrl: undefined, reopened: false };
   }
   const launchOptions = {
     headless: !options.headed,
@@ -66,7 +71,7 @@ export async function openEnvironment(
       ...(spec.targetId ? { targetId: spec.targetId } : {}),
       ...(options.navigation ? { navigation: options.navigation } : {}),
     });
-    return { environment: withAccessibility(attached, options.accessibility), startUrl: undefined };
+    return { environment: withAccessibility(attached, options.accessibility), startUrl: undefined, reopened: false };
   }
   let url: string;
   if (spec.type === 'url') {
@@ -81,7 +86,7 @@ export async function openEnvironment(
     url,
     ...(options.navigation ? { navigation: options.navigation } : {}),
   });
-  return { environment: withAccessibility(launched, options.accessibility), startUrl: url };
+  return { environment: withAccessibility(launched, options.accessibility), startUrl: url, reopened: true };
 }
 
 /** Hide the accessibility snapshot from the engine so it grounds with OCR alone (`--no-accessibility`). */
@@ -122,7 +127,7 @@ export async function overLoopbackExecutor(opened: OpenedEnvironment): Promise<O
         }
       },
     };
-    return { environment, startUrl: opened.startUrl };
+    return { environment, startUrl: opened.startUrl, reopened: opened.reopened };
   } catch (error: unknown) {
     await server.close();
     await opened.environment.close();

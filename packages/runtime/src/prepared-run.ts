@@ -130,7 +130,7 @@ export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
         let error: unknown;
         try {
           if (input.mode === 'start') await startRun(deps, runId, task);
-          else await resumeRun(deps, runId);
+          else await resumeRun(deps, runId, { environment: opened.reopened ? 'reopened' : 'kept' });
         } catch (thrown: unknown) {
           error = thrown;
           await endAfterCrash(store, runId, thrown);

@@ -57,6 +57,21 @@ describe('diff summary', () => {
     expect(diffPlans(base, advanced.version).summary).toBe(`Completes step 2 ("Type 'Ada' into the Name field").`);
   });
 
+  it('counts a step that ran and is added again as completed and added, not the same plan', () => {
+    const first = base.pending[0]!;
+    const advanced = advancePlan(base, first.id, 'completed');
+    if (!advanced.ok) throw advanced.error;
+    const redone = revisePlan(advanced.version, [{ type: 'add', index: 0, text: first.text }], {
+      ids,
+      cause: 'resume',
+      number: 2,
+    });
+    if (!redone.ok) throw redone.error;
+    expect(diffPlans(base, redone.version).summary).toBe(
+      `Completes step ${base.completed.length + 1} ("Type 'Ada' into the Name field"), adds 1 step.`,
+    );
+  });
+
   it('reports a status change on its own', () => {
     const failed = advancePlan(base, 'step-2', 'failed');
     if (!failed.ok) throw failed.error;

@@ -10,10 +10,10 @@ const QUOTE_LIMIT = 40;
  * the list because it ran is reported as completed, not removed.
  */
 export function summarizePlanDiff(from: PlanVersion, to: PlanVersion, changes: readonly PlanChange[]): string {
-  const again = sameStepsWrittenAgain(changes);
+  const completedIds = new Set(to.completed.map((step) => step.id));
+  const again = sameStepsWrittenAgain(changes, completedIds);
   const rewrittenAgain = again.size / 2;
   if (rewrittenAgain > 0) changes = changes.filter((change) => !again.has(change));
-  const completedIds = new Set(to.completed.map((step) => step.id));
   const completed: Extract<PlanChange, { type: 'removed' }>[] = [];
   const counts = { added: 0, removed: 0, moved: 0 };
   const rewritten: Extract<PlanChange, { type: 'changed' }>[] = [];
@@ -71,11 +71,16 @@ function quote(text: string): string {
 
 /**
  * The additions and removals that are one step written again word for word at the same position
- * under a fresh id (as a regenerated plan writes its steps): both changes of each such pair.
+ * under a fresh id (as a regenerated plan writes its steps): both changes of each such pair. A
+ * step that left the list because it ran is no twin: the same words added again are a step to
+ * do once more.
  */
-function sameStepsWrittenAgain(changes: readonly PlanChange[]): Set<PlanChange> {
+function sameStepsWrittenAgain(changes: readonly PlanChange[], completedIds: ReadonlySet<string>): Set<PlanChange> {
   const pairs = new Set<PlanChange>();
-  const removed = changes.filter((change) => change.type === 'removed');
+  const removed = changes.filter(
+    (change): change is Extract<PlanChange, { type: 'removed' }> =>
+      change.type === 'removed' && !completedIds.has(change.step.id),
+  );
   for (const addition of changes) {
     if (addition.type !== 'added') continue;
     const twin = removed.find(

@@ -1,5 +1,4 @@
-import type { PlanVersion, RunEvent, Step, StepIntent, Task } from '@sandpiper/protocol';
-import type { PerformedAction } from '../engine.js';
+import type { PlanVersion, Step, StepIntent, Task } from '@sandpiper/protocol';
 import { CancelledError } from '../handle.js';
 import { revisePlan } from '../plan/index.js';
 import { completionPhase } from './completion.js';
@@ -7,6 +6,7 @@ import { recentTrajectory } from './completion-policy.js';
 import { checkpoint, executeStep, type StepReplan, type StepResult } from './step/execute-step.js';
 import { approvalPhase, planPhase } from './planning.js';
 import type { RunState } from './projection.js';
+import { performedSince, recheckOnReopenedPage, verifyReopenedPage } from './reopened-page.js';
 import { RunContext, type RunDependencies } from './run-context.js';
 import { continueRun, stopRun, type Continue, type RunStop } from './stop.js';
 
@@ -27,19 +27,32 @@ export async function startRun(deps: RunDependencies, runId: string, task: Task)
   });
 }
 
+/** How a run is resumed. */
+export interface ResumeOptions {
+  /**
+   * `kept`: the environment is the one the run had (an attached browser), so the page still shows
+   * what the steps did. `reopened`: it was opened afresh, so every completed step is read again on
+   * screen before it counts (see {@link verifyReopenedPage}). Absent means `kept`.
+   */
+  readonly environment?: 'kept' | 'reopened';
+}
+
 /**
  * Continue a run from its log after the process that drove it stopped. A step that was executing
  * is re-observed and checked first; it is only attempted again when its effect is not visible.
+ * On a reopened environment, completed steps whose effect is gone are proposed again.
  */
-export async function resumeRun(deps: RunDependencies, runId: string): Promise<RunState> {
+export async function resumeRun(deps: RunDependencies, runId: string, options: ResumeOptions = {}): Promise<RunState> {
   const context = await RunContext.open(deps, runId);
   const state = context.state;
   if (state.lastSeq === 0) throw new Error(`run ${runId} has no events`);
   if (state.phase === 'ended') return state;
   const interrupted = state.currentStep;
+  const reopened = options.environment === 'reopened';
   await context.emit('agent', {
     type: 'run-recover',
     ...(interrupted ? { interruptedStepId: interrupted.stepId } : {}),
+    ...(options.environment ? { environment: options.environment } : {}),
   });
   return drive(context, async () => {
     const plan = context.state.plan;
@@ -52,7 +65,12 @@ export async function resumeRun(deps: RunDependencies, runId: string): Promise<R
       const approved = await approvalPhase(context, draft.version);
       if (approved.type === 'stop') return approved;
     }
-    if (interrupted) {
+    if (reopened) {
+      // The interrupted step first (it may read as done), then every step before it.
+      if (interrupted) await recheckOnReopenedPage(context, interrupted.stepId);
+      const verified = await verifyReopenedPage(context);
+      if (verified.type === 'stop') return verified;
+    } else if (interrupted) {
       const rechecked = await recheckInterruptedStep(
         context,
         interrupted.stepId,
@@ -273,18 +291,6 @@ async function afterStep(context: RunContext, step: Step, result: StepResult): P
     default:
       return continueRun;
   }
-}
-
-function performedSince(events: readonly RunEvent[]): PerformedAction[] {
-  const performed: PerformedAction[] = [];
-  for (const event of events) {
-    if (event.payload.type !== 'action-start') continue;
-    const start = event;
-    const end = events.find((candidate) => candidate.cause === start.seq && candidate.payload.type === 'action-end');
-    const ok = end?.payload.type === 'action-end' ? end.payload.result.ok : false;
-    performed.push({ action: event.payload.action, summary: event.payload.summary, ok });
-  }
-  return performed;
 }
 
 function unapprovedVersion(state: RunState): PlanVersion | undefined {

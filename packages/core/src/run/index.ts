@@ -1,4 +1,4 @@
-export { startRun, resumeRun } from './agent-loop.js';
+export { startRun, resumeRun, type ResumeOptions } from './agent-loop.js';
 export type { RunDependencies } from './run-context.js';
 export { projectRun, applyRunEvent, emptyRunState, type RunState } from './projection.js';
 export { releaseRunningStep } from './interventions.js';

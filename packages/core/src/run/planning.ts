@@ -53,9 +53,14 @@ export async function planPhase(context: RunContext, reason: 'initial' | 'regene
  * Get the person's (or the policy's) approval for a version. Edits, guidance, annotations and
  * regenerations produce new versions that go through approval again; the loop ends when one is
  * approved or the person quits. A rejected proposal (a revision of an approved plan) leaves the
- * approved plan in force, and that plan is returned.
+ * approved plan in force, and that plan is returned. With `personOnly`, no policy approves: the
+ * person must (the reason is what a run without anyone to answer stops with).
  */
-export async function approvalPhase(context: RunContext, version: PlanVersion): Promise<Approved | RunStop> {
+export async function approvalPhase(
+  context: RunContext,
+  version: PlanVersion,
+  options: { readonly personOnly?: string } = {},
+): Promise<Approved | RunStop> {
   let candidate = version;
   for (;;) {
     const requestId = context.deps.ids.next('approval');
@@ -64,12 +69,15 @@ export async function approvalPhase(context: RunContext, version: PlanVersion): 
       requestId,
       subject: { type: 'plan', versionId: candidate.id },
     });
-    if (context.state.task?.approval !== 'ask') {
+    if (context.state.task?.approval !== 'ask' && options.personOnly === undefined) {
       await context.emit('agent', { type: 'approval-response', requestId, decision: 'accepted', by: 'policy' });
       return { type: 'approved', version: candidate };
     }
     const decided = await awaitDecision(context, candidate);
-    if (decided.type === 'stop') return decided;
+    if (decided.type === 'stop') {
+      const unanswered = decided.status === 'needs-input' && options.personOnly !== undefined;
+      return unanswered ? stopRun('needs-input', options.personOnly!) : decided;
+    }
     const rejected = (reason: string) =>
       context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user', reason });
     switch (decided.type) {

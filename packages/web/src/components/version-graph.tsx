@@ -25,6 +25,7 @@ const causeColors: Record<PlanVersion['cause'], string> = {
   annotation: '#9333ea',
   'system-replan': '#db2777',
   'verifier-rejection': '#dc2626',
+  resume: '#2563eb',
 };
 
 /** Every plan version, one row each, with edges to the version it revises, drawn like a git graph. */

@@ -149,6 +149,7 @@ const causeLabels: Record<PlanVersion['cause'], string> = {
   annotation: 'Annotation',
   'system-replan': 'System replan',
   'verifier-rejection': 'Verifier rejection',
+  resume: 'Redo after restart',
 };
 
 export function causeLabel(cause: PlanVersion['cause']): string {

@@ -15,6 +15,7 @@ const revisedBy: Readonly<Record<PlanVersion['cause'], string>> = {
   annotation: 'your marks',
   'system-replan': 'a recovery step',
   'verifier-rejection': 'the missing work',
+  resume: 'the steps to redo after the restart',
 };
 
 /**
