@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createQueueChannel, type RunState, type UserChannel } from '@sandpiper/core';
-import { UsageError, type EnvironmentSpec, type Task } from '@sandpiper/protocol';
+import { UsageError, type EnvironmentSpec, type RunEvent, type Task } from '@sandpiper/protocol';
 import {
   addCall,
   buildReport,
@@ -7,6 +9,9 @@ import {
   formatUsd,
   modelCalls,
   NO_USAGE,
+  reportPaths,
+  writeReport,
+  type ReportPaths,
   type UsageTotals,
 } from '@sandpiper/report';
 import {
@@ -78,6 +83,8 @@ export async function resumeCommand(
       throw new UsageError(`run ${run.id} never started; start a new one instead`);
     if (run.status !== 'running') {
       output.out(`Run ${run.id} already ended (${run.status}); nothing to resume.`);
+      const written = await ensureReport(runtime.store, run.id, events);
+      if (written) output.out(`Wrote the report the ended run was missing: ${written.html}`);
       return run.status === 'succeeded' ? 0 : 1;
     }
     const models = [...new Set(modelCalls(events).map((call) => call.model))];
@@ -208,7 +215,9 @@ export async function showRunCommand(
   const store = openStore({ dataDir: resolveDataDir(process.cwd(), options['data-dir'], config) });
   try {
     const run = findRun(store, positionals);
-    const report = buildReport(run.id, await store.read(run.id));
+    const events = await store.read(run.id);
+    const report = buildReport(run.id, events);
+    if (run.status !== 'running') await ensureReport(store, run.id, events);
     if (options.json) {
       output.out(JSON.stringify(report, null, 2));
       return 0;
@@ -305,4 +314,25 @@ function describeEnvironment(spec: EnvironmentSpec): string {
 
 function truncate(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
+/**
+ * Write an ended run's report when it is missing or older than the log: the process that ended
+ * the run died before (or while) writing it. Undefined when the report on disk is current.
+ */
+async function ensureReport(
+  store: Store,
+  runId: string,
+  events: readonly RunEvent[],
+): Promise<ReportPaths | undefined> {
+  const paths = reportPaths(path.join(store.dataDir, 'reports'), runId);
+  if (existsSync(paths.json) && existsSync(paths.html)) {
+    try {
+      const written = JSON.parse(readFileSync(paths.json, 'utf8')) as { eventCount?: unknown };
+      if (written.eventCount === events.length) return undefined;
+    } catch {
+      // An unreadable report is written again.
+    }
+  }
+  return writeReport(path.join(store.dataDir, 'reports'), runId, events, store.blobs);
 }
