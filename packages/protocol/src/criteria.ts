@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quote } from './quoting.js';
+import { QUOTED_TEXT_MAX, quote } from './quoting.js';
 
 /**
  * An element on screen, named the way a person finds it: by its label or text, by what kind of
@@ -65,13 +65,13 @@ export const criterionCheckSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('field-value'),
     target: targetRefSchema,
-    value: z.string().max(1000),
+    value: z.string().max(QUOTED_TEXT_MAX),
     exact: z.boolean(),
   }),
   /** A control is in a state: a checkbox checked, a tab selected, a section expanded. */
   z.object({ kind: z.literal('control-state'), target: targetRefSchema, state: controlStateSchema }),
   /** A text is on screen: a confirmation, a heading, a result. */
-  z.object({ kind: z.literal('text-visible'), text: z.string().min(1).max(1000), exact: z.boolean() }),
+  z.object({ kind: z.literal('text-visible'), text: z.string().min(1).max(QUOTED_TEXT_MAX), exact: z.boolean() }),
   /** An element is on screen (a dialog opened, a row was added). */
   z.object({ kind: z.literal('element-visible'), target: targetRefSchema }),
   /** An element is no longer on screen (a dialog closed, a row was deleted). */
@@ -92,7 +92,7 @@ export const criterionCheckSchema = z.discriminatedUnion('kind', [
    * `mustShow` lists texts that must all be on screen for it to hold; a judge that cannot read
    * the condition itself checks only those, and counts it unmet when there are none.
    */
-  z.object({ kind: z.literal('described'), mustShow: z.array(z.string().min(1).max(1000)).max(10) }),
+  z.object({ kind: z.literal('described'), mustShow: z.array(z.string().min(1).max(QUOTED_TEXT_MAX)).max(10) }),
 ]);
 export type CriterionCheck = z.infer<typeof criterionCheckSchema>;
 export type CriterionKind = CriterionCheck['kind'];
@@ -209,7 +209,7 @@ function capitalize(text: string): string {
 export const criterionDraftSchema = z
   .object({
     check: criterionCheckSchema,
-    text: z.string().trim().min(1).max(1000).optional(),
+    text: z.string().trim().min(1).max(QUOTED_TEXT_MAX).optional(),
   })
   .refine((draft) => draft.check.kind !== 'described' || draft.text !== undefined, {
     message: 'a described criterion needs its text',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { criterionDraftSchema, type CriterionDraft } from './criteria.js';
+import { QUOTED_TEXT_MAX } from './quoting.js';
 import { stepIdSchema, stepSchema, type StepRegion } from './plan.js';
 import type { StepIntent } from './step-intent.js';
 
@@ -125,7 +126,7 @@ export const planEditSchema = z.discriminatedUnion('type', [
     type: z.literal('set-criteria'),
     criteria: z.array(criterionDraftSchema).max(10),
   }),
-  z.object({ type: z.literal('set-constraints'), constraints: z.array(z.string().max(1000)).max(50) }),
+  z.object({ type: z.literal('set-constraints'), constraints: z.array(z.string().max(QUOTED_TEXT_MAX)).max(50) }),
 ]) satisfies z.ZodType<PlanEdit>;
 
 /** A batch of edits applied together as one revision. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { criterionCheckSchema } from './criteria.js';
+import { QUOTED_TEXT_MAX } from './quoting.js';
 import { boxSchema } from './geometry.js';
 import { stepIntentSchema } from './step-intent.js';
 
@@ -22,10 +23,10 @@ export type StepRegion = z.infer<typeof stepRegionSchema>;
 export const stepSchema = z.object({
   id: stepIdSchema,
   /** The instruction as the user reads and edits it; the executor interprets this text. */
-  text: z.string().trim().min(1).max(1000),
+  text: z.string().trim().min(1).max(QUOTED_TEXT_MAX),
   status: stepStatusSchema,
   /** What should be visible on screen once the step has had its effect; absent when the planner could not say. */
-  expectedOutcome: z.string().max(1000).optional(),
+  expectedOutcome: z.string().max(QUOTED_TEXT_MAX).optional(),
   /** The area the person marked for this step's target; absent when the target may be anywhere. */
   region: stepRegionSchema.optional(),
   /**
@@ -40,7 +41,7 @@ export type Step = z.infer<typeof stepSchema>;
 export const successCriterionSchema = z.object({
   id: z.string().min(1).max(64),
   /** The condition as people read it; rendered from `check`, or written out for `described` checks. */
-  text: z.string().min(1).max(1000),
+  text: z.string().min(1).max(QUOTED_TEXT_MAX),
   /** What to look for, as typed data: the roles check criteria by kind, never by parsing `text`. */
   check: criterionCheckSchema,
   /** Latest status from evidence; `unknown` until something has been observed. */
@@ -84,7 +85,7 @@ export const planVersionSchema = z.object({
   /** The planner's reading of the task: what it is asked to do and how. */
   analysis: z.string().max(4000),
   /** Rules the execution must respect, derived from the task ("do not submit", "use the 'Ops' team"). */
-  constraints: z.array(z.string().max(1000)).max(50),
+  constraints: z.array(z.string().max(QUOTED_TEXT_MAX)).max(50),
   successCriteria: z.array(successCriterionSchema).max(10),
   /** Steps already done when this version was made. Immutable: every descendant keeps them unchanged. */
   completed: z.array(stepSchema).max(500),

@@ -89,3 +89,10 @@ function canQuoteWith(value: string, closer: string): boolean {
 export function isQuotable(value: string): boolean {
   return quotePairs.some(([, close]) => canQuoteWith(value, close));
 }
+
+/**
+ * Longest text a plan may carry in one place (a step, a criterion, a quoted value): room for
+ * anything quoted from the longest instruction a task takes (10,000 characters) and the words
+ * around it, so a long value typed from the instruction never makes a plan invalid.
+ */
+export const QUOTED_TEXT_MAX = 12_000;

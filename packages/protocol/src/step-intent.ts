@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeTarget, targetRefSchema, type TargetRef } from './criteria.js';
-import { quote as quoteForPeople } from './quoting.js';
+import { QUOTED_TEXT_MAX, quote as quoteForPeople } from './quoting.js';
 import { keyNameSchema } from './action.js';
 
 /**
@@ -19,11 +19,11 @@ export const stepIntentSchema = z.discriminatedUnion('kind', [
   /** Empty a named field. */
   z.object({ kind: z.literal('clear'), field: targetRefSchema }),
   /** Pick an option of a named dropdown (native select, listbox or combobox). */
-  z.object({ kind: z.literal('select'), option: z.string().min(1).max(1000), field: targetRefSchema }),
+  z.object({ kind: z.literal('select'), option: z.string().min(1).max(QUOTED_TEXT_MAX), field: targetRefSchema }),
   /** Pick a radio option, optionally within a named group. */
   z.object({
     kind: z.literal('choose'),
-    option: z.string().min(1).max(1000),
+    option: z.string().min(1).max(QUOTED_TEXT_MAX),
     group: z.string().min(1).max(300).optional(),
   }),
   /** Put a checkbox into a state: `check` ticks it, `uncheck` clears it. */
@@ -42,12 +42,16 @@ export const stepIntentSchema = z.discriminatedUnion('kind', [
   /** Pause for a fixed time, in milliseconds. */
   z.object({ kind: z.literal('wait'), ms: z.number().int().nonnegative().max(600_000) }),
   /** Wait until a text is on screen. */
-  z.object({ kind: z.literal('wait-for'), text: z.string().min(1).max(1000) }),
+  z.object({ kind: z.literal('wait-for'), text: z.string().min(1).max(QUOTED_TEXT_MAX) }),
   /**
    * Pick something by its name and let the screen say how: tick a checkbox, choose a radio,
    * click an option or a tab, or select it in the dropdown that offers it (`within` when named).
    */
-  z.object({ kind: z.literal('pick'), option: z.string().min(1).max(1000), within: targetRefSchema.optional() }),
+  z.object({
+    kind: z.literal('pick'),
+    option: z.string().min(1).max(QUOTED_TEXT_MAX),
+    within: targetRefSchema.optional(),
+  }),
   /** Put a switch, checkbox or toggle button into a state (on or off). */
   z.object({ kind: z.literal('toggle'), target: targetRefSchema, on: z.boolean() }),
   /**
@@ -62,7 +66,11 @@ export const stepIntentSchema = z.discriminatedUnion('kind', [
   /** Accept the open dialog or prompt: its affirmative button, or the named one. */
   z.object({ kind: z.literal('confirm'), target: targetRefSchema.optional() }),
   /** Type a query into a search box (the named one, or the page's only one) and submit it. */
-  z.object({ kind: z.literal('search'), text: z.string().min(1).max(1000), field: targetRefSchema.optional() }),
+  z.object({
+    kind: z.literal('search'),
+    text: z.string().min(1).max(QUOTED_TEXT_MAX),
+    field: targetRefSchema.optional(),
+  }),
   /**
    * Go to a place on the page by its name: select a tab, follow a link, open a menu or section;
    * nothing to do when it is already there. ("Go to Members", "Switch to the Billing tab".)

@@ -7,7 +7,7 @@ import { SandpiperError, type PlanVersion, type Step } from '@sandpiper/protocol
  * - `step-completed`: the change touches a step that has already run.
  * - `step-executing`: the change touches, or places a step before, the step now running.
  * - `step-unknown`: no step has the given id.
- * - `text-empty` / `text-too-long`: a step's text (or expected outcome) is blank or over 1000 characters.
+ * - `text-empty` / `text-too-long`: a step's text (or expected outcome) is blank or over QUOTED_TEXT_MAX characters.
  * - `position-invalid` / `count-invalid`: an index or a patch length is out of range.
  * - `cause-invalid`: a revision claims to be an `initial` plan.
  * - `prefix-changed`: a new version does not keep its parent's completed steps exactly.

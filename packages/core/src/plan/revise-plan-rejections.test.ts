@@ -1,4 +1,4 @@
-import type { PlanVersion, PlanEdit } from '@sandpiper/protocol';
+import { QUOTED_TEXT_MAX, type PlanVersion, type PlanEdit } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { advancePlan } from './advance-plan.js';
 import { PlanInvariantError } from './plan-invariant-error.js';
@@ -95,7 +95,7 @@ describe('revisePlan rejects edits that break the plan’s rules', () => {
   });
 
   it('refuses text over the contract’s length limit', () => {
-    expect(rejection([{ type: 'add', index: 1, text: 'x'.repeat(1001) }]).reason).toBe('text-too-long');
+    expect(rejection([{ type: 'add', index: 1, text: 'x'.repeat(QUOTED_TEXT_MAX + 1) }]).reason).toBe('text-too-long');
   });
 
   it('refuses positions outside the pending list', () => {

@@ -8,7 +8,13 @@ import {
   type PlanEdit,
   MAX_PATCH_COUNT,
 } from '@sandpiper/protocol';
-import { criterionIdentity, criterionText, formatIssuePath, planVersionSchema } from '@sandpiper/protocol';
+import {
+  criterionIdentity,
+  criterionText,
+  formatIssuePath,
+  planVersionSchema,
+  QUOTED_TEXT_MAX,
+} from '@sandpiper/protocol';
 import type { IdGenerator } from '../ports.js';
 import { checkPrefixPreserved } from './check-prefix-preserved.js';
 import { createPendingStep } from './create-plan-version.js';
@@ -26,7 +32,7 @@ export interface RevisePlanOptions {
   readonly number: number;
 }
 
-const TEXT_LIMIT = 1000;
+const TEXT_LIMIT = QUOTED_TEXT_MAX;
 
 /** Statuses of a pending step that may still be edited: not yet started, or stopped by a failure. */
 const EDITABLE_STATUSES: ReadonlySet<Step['status']> = new Set(['pending', 'failed', 'recovery']);

@@ -1,3 +1,4 @@
+import { redactingEngine } from './redacting-engine.js';
 import { createSecretBook, secretBoxes, type SecretBook } from './secrets.js';
 import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpiper/protocol';
 import type { DetectorConfig } from '../detectors/index.js';
@@ -66,6 +67,7 @@ export class RunContext {
   private path: TrajectoryState;
   private lastScreen: Screen | undefined;
   private firstAddress: string | undefined;
+  private redacted: Engine | undefined;
   /** Aborted by the person's cancel (the run's own signal) or when the wall-time budget runs out. */
   private readonly abort = new AbortController();
   /** Stops the deadline watch once the run is over. */
@@ -117,8 +119,10 @@ export class RunContext {
     return this.path;
   }
 
+  /** The run's engine, reading every input through the secret book (see {@link redactingEngine}). */
   get engine(): Engine {
-    return this.deps.engine;
+    this.redacted ??= redactingEngine(this.deps.engine, this.secrets);
+    return this.redacted;
   }
 
   async emit(source: EventSource, payload: EventPayload, cause?: number): Promise<RunEvent> {

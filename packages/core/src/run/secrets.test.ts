@@ -5,7 +5,7 @@ import type { OperatorDecision } from '../engine.js';
 import { setup, twoStepPlan } from '../test-support/loop-harness.js';
 import { startRun } from './agent-loop.js';
 import type { ScreenMasker } from '../ports.js';
-import { createSecretBook, isSecretField, SECRET_MASK, secretBoxes } from './secrets.js';
+import { createSecretBook, isSecretField, secretBoxes } from './secrets.js';
 
 describe('the secret book', () => {
   const book = createSecretBook(new Map([['Password', 'hunter2-long']]));
@@ -18,10 +18,14 @@ describe('the secret book', () => {
     expect(book.holdsPlaceholder('{{other}}')).toBe(false);
   });
 
-  it('hides bound values behind their placeholder and learnt ones behind a mask, deep inside a record', () => {
+  it('hides bound values behind their placeholder and learnt ones behind one of their own, deep inside a record', () => {
     book.learn('4111 1111 1111 1111');
     const record = { a: ['typed hunter2-long'], b: { c: 'card 4111 1111 1111 1111' }, n: 3 };
-    expect(book.redact(record)).toEqual({ a: ['typed {{password}}'], b: { c: `card ${SECRET_MASK}` }, n: 3 });
+    expect(book.redact(record)).toEqual({ a: ['typed {{password}}'], b: { c: 'card {{typed-secret-1}}' }, n: 3 });
+    // A learnt secret can be typed again by its placeholder; things that are not records are left whole.
+    expect(book.fill('{{typed-secret-1}}')).toBe('4111 1111 1111 1111');
+    const map = new Map([['k', '4111 1111 1111 1111']]);
+    expect(book.redact({ map }).map).toBe(map);
   });
 
   it('knows secret fields by input type or by name', () => {
@@ -99,7 +103,7 @@ describe('secrets in a run', () => {
     );
     expect(from).toBeGreaterThan(0);
     expect(recorded(events.slice(from))).not.toContain('hunter2');
-    expect(recorded(events.slice(from))).toContain(SECRET_MASK);
+    expect(recorded(events.slice(from))).toContain('{{typed-secret-1}}');
   });
 });
 
@@ -164,5 +168,45 @@ describe('secrets on screen', () => {
     const stored = await deps.blobs.get(first.observation.screenshot.hash);
     expect(stored).toEqual(masked);
     expect(engine.calls.operator[0]!.screen.capture.png).toEqual(masked);
+  });
+});
+
+describe('a literal secret typed by coordinates', () => {
+  it('is learnt from the field under the click, and no record or role shows it afterwards', async () => {
+    const token = [{ ref: 't', role: 'textbox', name: 'API token', box: { x: 10, y: 10, width: 100, height: 20 } }];
+    const environment = createScriptedEnvironment({ accessibility: () => token });
+    let calls = 0;
+    const operator = (): OperatorDecision => {
+      calls += 1;
+      if (calls > 1) return { type: 'step-complete', evidence: 'typed' };
+      return {
+        type: 'act',
+        actions: [
+          {
+            action: { type: 'click', at: { x: 60, y: 20 }, button: 'left', count: 1, modifiers: [] },
+            summary: 'Clicking at (60, 20)',
+          },
+          { action: { type: 'type', text: 'sk-live-0123' }, summary: "Typing 'sk-live-0123'" },
+        ],
+      };
+    };
+    const { deps, log, task, engine } = setup({
+      environment,
+      task: { approval: 'auto-all' },
+      script: {
+        planner: [{ ...twoStepPlan, steps: [{ text: "Type 'sk-live-0123' into 'API token'" }] }],
+        operator: [operator],
+      },
+    });
+    await startRun(deps, 'run-1', task);
+    const events = log.all('run-1');
+    // Everything from the click on: the typing, its check, the judge's reading, the end.
+    const from = events.findIndex((event) => event.payload.type === 'action-start');
+    expect(from).toBeGreaterThan(0);
+    expect(recorded(events.slice(from))).not.toContain('sk-live-0123');
+    expect(recorded(events.slice(from))).toContain('{{typed-secret-1}}');
+    // The step text the operator reads after the typing names the placeholder, not the value.
+    expect(JSON.stringify(engine.calls.operator[1]!.step)).toContain('{{typed-secret-1}}');
+    expect(JSON.stringify(engine.calls.operator.slice(1))).not.toContain('sk-live-0123');
   });
 });

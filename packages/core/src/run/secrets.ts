@@ -10,9 +10,15 @@ import type { AccessibilityNode, Box } from '@sandpiper/protocol';
 export interface SecretBook {
   /** Typed text with every bound placeholder replaced by its value: for the environment only. */
   fill(text: string): string;
-  /** A copy of a recorded value with every known secret hidden: bound ones by their placeholder, learnt ones by a mask. */
+  /**
+   * A copy of a recorded value with every known secret hidden behind its placeholder: a bound
+   * one's own (`{{password}}`), a learnt one's given name (`{{typed-secret-1}}`).
+   */
   redact<T>(value: T): T;
-  /** Remember a value typed into a secret field, so nothing recorded from now on shows it. */
+  /**
+   * Remember a value typed into a secret field, so nothing recorded from now on shows it. It is
+   * bound to a placeholder of its own, so a step or a retry that names it still types the value.
+   */
   learn(value: string): void;
   /** Whether the text holds a placeholder of a bound secret. */
   holdsPlaceholder(text: string): boolean;
@@ -20,8 +26,8 @@ export interface SecretBook {
   reveals(text: string): boolean;
 }
 
-/** What a learnt secret looks like wherever it would have been recorded. */
-export const SECRET_MASK = '••••••';
+/** The placeholder name of the n-th secret learnt in a run: `typed-secret-1`, `typed-secret-2`… */
+export const LEARNT_SECRET = 'typed-secret';
 
 /** `{{name}}`: letters, digits, `_` and `-`, any case. */
 const PLACEHOLDER = /\{\{\s*([A-Za-z][\w-]{0,63})\s*\}\}/g;
@@ -48,6 +54,9 @@ export function createSecretBook(bound: ReadonlyMap<string, string> = new Map())
     if (typeof value === 'string') return hide(value);
     if (depth > 64 || value === null || typeof value !== 'object' || value instanceof Uint8Array) return value;
     if (Array.isArray(value)) return value.map((item) => walk(item, depth + 1));
+    // Only plain records are copied: a class instance, a map or a buffer keeps its identity.
+    const prototype = Object.getPrototypeOf(value) as unknown;
+    if (prototype !== Object.prototype && prototype !== null) return value;
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, depth + 1)]));
   };
 
@@ -55,7 +64,11 @@ export function createSecretBook(bound: ReadonlyMap<string, string> = new Map())
     fill: (text) => text.replace(PLACEHOLDER, (whole, name: string) => values.get(name.toLowerCase()) ?? whole),
     redact: <T>(value: T): T => (hidden.size === 0 ? value : (walk(value, 0) as T)),
     learn(value) {
-      if (value.length >= SHORTEST && !hidden.has(value) && !value.match(PLACEHOLDER)) hidden.set(value, SECRET_MASK);
+      if (value.length < SHORTEST || hidden.has(value) || value.match(PLACEHOLDER)) return;
+      let number = 1;
+      while (values.has(`${LEARNT_SECRET}-${number}`)) number += 1;
+      values.set(`${LEARNT_SECRET}-${number}`, value);
+      hidden.set(value, `{{${LEARNT_SECRET}-${number}}}`);
     },
     reveals: (text) => [...hidden.keys()].some((value) => text.includes(value)),
     holdsPlaceholder: (text) =>

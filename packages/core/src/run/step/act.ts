@@ -45,13 +45,14 @@ export async function performChain(
       });
       return { type: 'failed', reason: refused };
     }
-    const stop = await approveIfSensitive(context, step, planned);
-    if (stop) return stop;
     aimed = aimedAt(context, planned) ?? aimed;
     if (planned.action.type === 'type' && (isSecretField(aimed) || isSecretField(focusedNode(context)))) {
-      // Learnt before anything about this action is recorded, so no record of it shows the value.
+      // Learnt before anything about this action is recorded (its approval request included), so
+      // no record of it shows the value.
       context.secrets.learn(planned.action.text);
     }
+    const stop = await approveIfSensitive(context, step, planned);
+    if (stop) return stop;
     const start = await context.emit('agent', {
       type: 'action-start',
       stepId: step.id,
@@ -86,12 +87,21 @@ function withSecrets(context: RunContext, action: Action): Action {
     : action;
 }
 
-/** The control a grounded action points at on the latest screen; undefined for ungrounded ones. */
+/**
+ * The control an action points at on the latest screen: the grounded box, else the control under
+ * a click (a model clicks by coordinates, without grounding); undefined for other actions.
+ */
 function aimedAt(context: RunContext, planned: PlannedAction): AccessibilityNode | undefined {
   const nodes = context.latestScreen?.observation.accessibility;
   const box = planned.grounding?.box;
-  if (nodes === undefined || box === undefined) return undefined;
-  return locateTarget(nodes, { box, ...(planned.grounding?.query ? { name: planned.grounding.query } : {}) });
+  const action = planned.action;
+  const at = action.type === 'click' || action.type === 'double-click' ? action.at : undefined;
+  if (nodes === undefined || (box === undefined && at === undefined)) return undefined;
+  return locateTarget(nodes, {
+    ...(box ? { box } : {}),
+    ...(at ? { at } : {}),
+    ...(planned.grounding?.query ? { name: planned.grounding.query } : {}),
+  });
 }
 
 function focusedNode(context: RunContext): AccessibilityNode | undefined {
