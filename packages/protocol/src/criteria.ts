@@ -19,7 +19,17 @@ export interface TargetRef {
   readonly ordinal?: number | undefined;
   /** The element it is inside: a row, a card, a dialog, a section (its name may be text it contains). */
   readonly within?: TargetRef | undefined;
+  /**
+   * When `within` places the target rather than holding it: the element right after it (or
+   * before it) in reading order, just below (or above) it, or beside it on the same line ("the
+   * field after Password", "the box under 'Email'"). Absent: inside `within`.
+   */
+  readonly relation?: TargetRelation | undefined;
 }
+
+/** How a target is placed by the element it is named against; see {@link TargetRef.relation}. */
+export const targetRelations = ['after', 'before', 'below', 'above', 'beside'] as const;
+export type TargetRelation = (typeof targetRelations)[number];
 
 export const targetRefSchema: z.ZodType<TargetRef> = z.lazy(() =>
   z
@@ -34,6 +44,7 @@ export const targetRefSchema: z.ZodType<TargetRef> = z.lazy(() =>
         .refine((ordinal) => ordinal !== 0, 'ordinals count from 1, or from -1 at the end')
         .optional(),
       within: targetRefSchema.optional(),
+      relation: z.enum(targetRelations).optional(),
     })
     .refine((target) => target.name !== undefined || target.role !== undefined, {
       message: 'a target needs a name or a role',
@@ -124,6 +135,7 @@ export function describeTarget(target: TargetRef): string {
   else text = `the ${position}${name === '' ? '' : `${name} `}${target.role}`;
   if (target.within === undefined) return text;
   const holder = target.within;
+  if (target.relation !== undefined) return `${text} ${relationWords[target.relation]} ${describeTarget(holder)}`;
   const holderText =
     holder.role !== undefined &&
     holder.name !== undefined &&
@@ -133,6 +145,14 @@ export function describeTarget(target: TargetRef): string {
       : describeTarget(holder);
   return `${text} in ${holderText}`;
 }
+
+const relationWords: Readonly<Record<TargetRelation, string>> = {
+  after: 'right after',
+  before: 'right before',
+  below: 'below',
+  above: 'above',
+  beside: 'next to',
+};
 
 const stateWords: Readonly<Record<ControlState, string>> = {
   checked: 'is checked',

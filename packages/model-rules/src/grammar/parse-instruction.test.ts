@@ -108,7 +108,7 @@ describe('targets by kind, position and relation', () => {
     ['click the Cancel button in the dialog', ["Click the 'Cancel' button in the dialog"]],
     ["click the Delete button of the row with 'Boiler-02'", ["Click the 'Delete' button in the row of 'Boiler-02'"]],
     ['click the Like button on the post by @dana', ["Click the 'Like' button in the card of '@dana'"]],
-    ["type 12 in the field next to 'Amount'", ["Type '12' into the field in 'Amount'"]],
+    ["type 12 in the field next to 'Amount'", ["Type '12' into the field next to 'Amount'"]],
   ])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected);
   });

@@ -1,10 +1,11 @@
 import type { Grounder, Handle, Screen, TargetQuery } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
-import type { Box, TargetRef } from '@sandpiper/protocol';
+import type { Box, TargetRef, TargetRelation } from '@sandpiper/protocol';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { accessibilityCandidates, labelToFieldDistance } from './accessibility.js';
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
 import { ocrCandidates } from './ocr-grounding.js';
+import { placedCandidates } from './placement.js';
 import { dropMisplaced, nodeTree, nthCandidate, peerCandidates, scopeCandidates } from './scope.js';
 
 /** Candidates below this score are not the target. */
@@ -54,6 +55,8 @@ export interface LocateQuery extends TargetQuery {
   readonly near?: Box;
   /** Only candidates inside what this names (a row, a dialog, the card showing a text). */
   readonly within?: TargetRef | undefined;
+  /** When set, `within` places the target (after it, below it…) instead of holding it. */
+  readonly relation?: TargetRelation | undefined;
   /** Position among the matching candidates in reading order; negative from the end. */
   readonly ordinal?: number | undefined;
 }
@@ -65,6 +68,7 @@ export function queryFor(target: TargetRef, role?: string): LocateQuery {
     text: target.name ?? '',
     ...(hint === undefined ? {} : { role: hint }),
     ...(target.within === undefined ? {} : { within: target.within }),
+    ...(target.relation === undefined ? {} : { relation: target.relation }),
     ...(target.ordinal === undefined ? {} : { ordinal: target.ordinal }),
   };
 }
@@ -138,7 +142,14 @@ async function findMatch(
     let found = accessibilityCandidates(searched, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
     if (query.within === undefined) found = dropMisplaced(nodeTree(all), found, query.text);
     let rivals: readonly string[] = [];
-    if (query.within !== undefined && found.length > 0) {
+    const placed =
+      query.within !== undefined && query.relation !== undefined && found.length > 0
+        ? placedCandidates(nodeTree(all), found, query.within, query.relation)
+        : undefined;
+    if (placed !== undefined) {
+      found = [...placed];
+      if (found.length === 0) return { query: query.text, method: 'none', alternatives: [], ambiguous: false };
+    } else if (query.within !== undefined && found.length > 0) {
       const scoped = scopeCandidates(nodeTree(all), found, query.within);
       found = [...scoped.candidates];
       rivals = scoped.rivals;

@@ -3,7 +3,7 @@
  * the row of 'Boiler-02'", "the Like button on the post by @dana", "button ONE", "link number 3")
  * read into a {@link TargetRef}. Pure; the screen is consulted later, by the grounder.
  */
-import type { TargetRef } from '@sandpiper/protocol';
+import type { TargetRef, TargetRelation } from '@sandpiper/protocol';
 import { determiners, holderRoles, ordinalAt, pronouns, roleNounAt } from './lexicon.js';
 import { spanText, type Token } from './tokens.js';
 
@@ -25,7 +25,41 @@ export interface PhraseOptions {
 const contentRoles = new Set(['card', 'notice', 'section', 'page', 'item', 'list', 'image', 'date', 'time', 'menu']);
 
 /** Relation words between a target and what holds it or what names it, longest first. */
-const relations: readonly { readonly words: readonly string[]; readonly kind: 'within' | 'named' | 'contains' }[] = [
+const relations: readonly {
+  readonly words: readonly string[];
+  readonly kind: 'within' | 'named' | 'contains';
+  /** Words that place the target by the other element ("after", "below") rather than in it. */
+  readonly placed?: TargetRelation;
+}[] = [
+  { words: ['that', 'comes', 'right', 'after'], kind: 'within', placed: 'after' },
+  { words: ['that', 'comes', 'just', 'after'], kind: 'within', placed: 'after' },
+  { words: ['that', 'comes', 'after'], kind: 'within', placed: 'after' },
+  { words: ['that', 'follows'], kind: 'within', placed: 'after' },
+  { words: ['right', 'after'], kind: 'within', placed: 'after' },
+  { words: ['just', 'after'], kind: 'within', placed: 'after' },
+  { words: ['directly', 'after'], kind: 'within', placed: 'after' },
+  { words: ['immediately', 'after'], kind: 'within', placed: 'after' },
+  { words: ['after'], kind: 'within', placed: 'after' },
+  { words: ['that', 'comes', 'right', 'before'], kind: 'within', placed: 'before' },
+  { words: ['that', 'comes', 'before'], kind: 'within', placed: 'before' },
+  { words: ['right', 'before'], kind: 'within', placed: 'before' },
+  { words: ['just', 'before'], kind: 'within', placed: 'before' },
+  { words: ['directly', 'before'], kind: 'within', placed: 'before' },
+  { words: ['before'], kind: 'within', placed: 'before' },
+  { words: ['right', 'below'], kind: 'within', placed: 'below' },
+  { words: ['just', 'below'], kind: 'within', placed: 'below' },
+  { words: ['directly', 'below'], kind: 'within', placed: 'below' },
+  { words: ['right', 'under'], kind: 'within', placed: 'below' },
+  { words: ['just', 'under'], kind: 'within', placed: 'below' },
+  { words: ['directly', 'under'], kind: 'within', placed: 'below' },
+  { words: ['underneath'], kind: 'within', placed: 'below' },
+  { words: ['beneath'], kind: 'within', placed: 'below' },
+  { words: ['right', 'above'], kind: 'within', placed: 'above' },
+  { words: ['just', 'above'], kind: 'within', placed: 'above' },
+  { words: ['directly', 'above'], kind: 'within', placed: 'above' },
+  { words: ['above'], kind: 'within', placed: 'above' },
+  { words: ['to', 'the', 'right', 'of'], kind: 'within', placed: 'beside' },
+  { words: ['to', 'the', 'left', 'of'], kind: 'within', placed: 'beside' },
   { words: ['that', 'says'], kind: 'named' },
   { words: ['which', 'says'], kind: 'named' },
   { words: ['with', 'the', 'text'], kind: 'named' },
@@ -51,23 +85,45 @@ const relations: readonly { readonly words: readonly string[]; readonly kind: 'w
   { words: ['mentioning'], kind: 'contains' },
   { words: ['about'], kind: 'contains' },
   { words: ['with'], kind: 'contains' },
-  { words: ['next', 'to'], kind: 'within' },
-  { words: ['right', 'next', 'to'], kind: 'within' },
-  { words: ['beside'], kind: 'within' },
+  { words: ['right', 'next', 'to'], kind: 'within', placed: 'beside' },
+  { words: ['next', 'to'], kind: 'within', placed: 'beside' },
+  { words: ['beside'], kind: 'within', placed: 'beside' },
   { words: ['near'], kind: 'within' },
   { words: ['inside', 'of'], kind: 'within' },
   { words: ['inside'], kind: 'within' },
   { words: ['within'], kind: 'within' },
   { words: ['in'], kind: 'within' },
   { words: ['on'], kind: 'within' },
-  { words: ['under'], kind: 'within' },
-  { words: ['below'], kind: 'within' },
+  { words: ['under'], kind: 'within', placed: 'below' },
+  { words: ['below'], kind: 'within', placed: 'below' },
   { words: ['of'], kind: 'within' },
   { words: ['for'], kind: 'within' },
   { words: ['from'], kind: 'within' },
   { words: ['by'], kind: 'within' },
   { words: ['at'], kind: 'within' },
 ];
+
+/** Words that open a clause rather than a noun phrase: "after you type", "before it loads", "after saving". */
+const clauseStarts = new Set([
+  'you',
+  'we',
+  'i',
+  'they',
+  'he',
+  'she',
+  'it',
+  'that',
+  'this',
+  'doing',
+  'typing',
+  'saving',
+  'clicking',
+  'filling',
+  'entering',
+  'selecting',
+  'which',
+  'when',
+]);
 
 /** Words that describe a place, not a name: "in the corner", "at the top right". */
 const placeWords = new Set([
@@ -126,14 +182,18 @@ const fillerAdjectives = new Set([
 function relationAt(
   tokens: readonly Token[],
   index: number,
-): { kind: 'within' | 'named' | 'contains'; length: number } | undefined {
+): { kind: 'within' | 'named' | 'contains'; length: number; placed?: TargetRelation } | undefined {
   for (const relation of relations) {
     if (
       relation.words.every(
         (word, offset) => tokens[index + offset]?.kind === 'word' && tokens[index + offset]?.lower === word,
       )
     )
-      return { kind: relation.kind, length: relation.words.length };
+      return {
+        kind: relation.kind,
+        length: relation.words.length,
+        ...(relation.placed === undefined ? {} : { placed: relation.placed }),
+      };
   }
   return undefined;
 }
@@ -287,6 +347,8 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
     if (relation === undefined) continue;
     const after = trimmed.slice(index + relation.length);
     if (after.length === 0) continue;
+    // "Save after you type your name": a clause, not an element, follows; the words are no place.
+    if (relation.placed !== undefined && after[0]?.kind === 'word' && clauseStarts.has(after[0].lower)) continue;
     const before = trimmed.slice(0, index);
     const head = readHead(source, before, options);
     if (head === undefined) continue;
@@ -317,7 +379,8 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
     if (holder?.type !== 'target') continue;
     const target = toTarget(head);
     if (target === undefined) continue;
-    return { type: 'target', target: { ...target, within: holder.target }, all: head.all };
+    const placed = relation.placed === undefined ? {} : { relation: relation.placed };
+    return { type: 'target', target: { ...target, within: holder.target, ...placed }, all: head.all };
   }
   const head = readHead(source, trimmed, options);
   if (head === undefined) return undefined;
