@@ -109,6 +109,9 @@ describe('targets by kind, position and relation', () => {
     ["click the Delete button of the row with 'Boiler-02'", ["Click the 'Delete' button in the row of 'Boiler-02'"]],
     ['click the Like button on the post by @dana', ["Click the 'Like' button in the card of '@dana'"]],
     ["type 12 in the field next to 'Amount'", ["Type '12' into the field next to 'Amount'"]],
+    ['type 7 into the field right after Width', ["Type '7' into the field right after 'Width'"]],
+    ['open the Table component', ["Go to 'Table component'"]],
+    ['In "Returns", vote Up on Was it clear', ["Go to 'Returns'", "Vote 'Up' in 'Was it clear'"]],
   ])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected);
   });
@@ -223,6 +226,9 @@ describe('clauses it does not understand', () => {
     'restart whichever ones seem overheated',
     'delete the ones that look suspicious',
     "type 'Berth Scheduling' and 'Save'",
+    // A request behind a place, or after "and", is asked about, never dropped or run into a value.
+    'In "Returns", zorble Up on Was it clear',
+    'search for pears and zorble the first recipe',
   ])('does not guess at "%s"', (text) => {
     expect(parseInstruction(text).ok).toBe(false);
   });

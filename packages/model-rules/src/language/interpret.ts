@@ -126,6 +126,44 @@ function opensClause(tokens: readonly Token[]): boolean {
   return true;
 }
 
+/** Words that open a noun phrase right after a verb: "reserve the e-book", "narrow it down". */
+const objectOpeners = new Set([
+  'the',
+  'a',
+  'an',
+  'it',
+  'them',
+  'this',
+  'that',
+  'these',
+  'those',
+  'all',
+  'every',
+  'each',
+  'my',
+  'your',
+  'our',
+  'its',
+  'their',
+]);
+
+/**
+ * "… and reserve the e-book": after "and", a plain lower-case word and then an article or a
+ * pronoun reads as a verb and its object, even a verb the lexicon does not know. The clause then
+ * stands on its own (and is asked about if not understood) instead of running into the text of
+ * the clause before ("search for coral and reserve the e-book …").
+ */
+function unknownVerbPhrase(tokens: readonly Token[]): boolean {
+  const [first, second] = tokens;
+  return (
+    first?.kind === 'word' &&
+    /^\p{Ll}+$/u.test(first.text) &&
+    !objectOpeners.has(first.lower) &&
+    second?.kind === 'word' &&
+    objectOpeners.has(second.lower)
+  );
+}
+
 /** Split one sentence into clauses at joiners that start a new clause; others continue a list. */
 function clausesOf(tokens: readonly Token[], source: string, afterArrow: boolean): Clause[] {
   const clauses: Clause[] = [];
@@ -163,7 +201,12 @@ function clausesOf(tokens: readonly Token[], source: string, afterArrow: boolean
     // with a verb ends where the next verb starts, so "select A, B and C" stays one list.
     const sequenced = tokens.slice(index, index + length).some((token) => isWord(token, 'then', 'afterwards', 'after'));
     const comma = isComma(tokens[index]);
-    if (opensClause(following) || sequenced || (comma && following.length > 0 && (verbless() || !takesLists()))) {
+    if (
+      opensClause(following) ||
+      sequenced ||
+      (isWord(tokens[index], 'and') && unknownVerbPhrase(following)) ||
+      (comma && following.length > 0 && (verbless() || !takesLists()))
+    ) {
       push(index);
       start = index + length;
       current = [];
@@ -1191,6 +1234,22 @@ function readVerbless(
   }
   // "On 'Members'", "Under Billing": the place the next steps happen in.
   if (isWord(tokens[0], 'on', 'under', 'in', 'within', 'at', 'inside') && tokens.length > 1) {
+    // "Under 'Refunds', answer Yes to …": the place, then a clause of its own, which must be read
+    // (or the whole is not understood): a request is never dropped behind a place.
+    const comma = tokens.findIndex((token, index) => index > 1 && token.kind === 'punct' && token.text === ',');
+    if (comma > 1 && comma < tokens.length - 1) {
+      const place = parsePhrase(source, tokens.slice(1, comma), { contentKinds: true });
+      const after = tokens.slice(comma + 1);
+      if (place?.type !== 'target' || place.target.name === undefined) return { type: 'unparsed' };
+      const inner = readClause(
+        { tokens: after, verbatim: spanText(source, after), afterArrow: false },
+        source,
+        hints,
+        place.target,
+      );
+      if (inner.type !== 'steps') return { type: 'unparsed' };
+      return steps([{ kind: 'go-to', target: place.target }, ...inner.intents], inner.mentioned ?? place.target);
+    }
     const place = parsePhrase(source, tokens.slice(1), { contentKinds: true });
     const named = tokens[1]?.kind === 'quoted' || /^\p{Lu}/u.test(tokens[1]?.text ?? '') || isWord(tokens[1], 'the');
     if (
@@ -1273,6 +1332,11 @@ function statementSubject(tokens: readonly Token[], source: string): { subject?:
   if (at < 0 || tokens.some((token) => token.kind === 'quoted')) return undefined;
   const subjectTokens = tokens.slice(0, at);
   if (subjectTokens.length === 0) return isWord(tokens[0], "it's") ? {} : undefined;
+  // "answer Yes to Was this helpful": a capitalised "Was" after a preposition starts a name, and
+  // a subject ending in a preposition is no noun phrase; the clause is a request, not a statement.
+  if (/^\p{Lu}/u.test(tokens[at]!.text)) return undefined;
+  if (isWord(subjectTokens.at(-1), 'to', 'of', 'in', 'on', 'for', 'with', 'from', 'by', 'at', 'under', 'into'))
+    return undefined;
   if (
     subjectTokens.length === 1 &&
     isWord(subjectTokens[0], 'it', 'this', 'that', 'there', 'they', 'he', 'she', 'i', 'we', 'you')

@@ -248,7 +248,19 @@ function readHead(source: string, tokens: readonly Token[], options: PhraseOptio
   const leading = roleNounAt(lower());
   const leadingNamed =
     rest[leading?.length ?? 0]?.kind === 'quoted' || numberedPosition(rest.slice(leading?.length ?? 0)) !== undefined;
-  if (leading !== undefined && rest.length > leading.length && (!contentRoles.has(leading.role) || leadingNamed)) {
+  // "the Modal component": a capitalised role word before plain lower-case words is a name's first word.
+  const nameLike =
+    leading !== undefined &&
+    /^\p{Lu}/u.test(rest[0]?.text ?? '') &&
+    rest
+      .slice(leading.length)
+      .every((token) => token.kind === 'word' && !/^\p{Lu}/u.test(token.text) && !/\d/.test(token.text));
+  if (
+    leading !== undefined &&
+    !nameLike &&
+    rest.length > leading.length &&
+    (!contentRoles.has(leading.role) || leadingNamed)
+  ) {
     const after = rest.slice(leading.length);
     const numbered = numberedPosition(after);
     if (numbered !== undefined)
