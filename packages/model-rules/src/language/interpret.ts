@@ -385,6 +385,8 @@ function readClause(
   const lower = words(tokens);
   const verb = verbAt(lower);
   if (verb === undefined) return readVerbless(clause, tokens, source, hints);
+  const labelled = labelBeforeColon(tokens, source, hints);
+  if (labelled !== undefined) return steps([setIntent(labelled.field, labelled.value)], labelled.field);
   // Keys are read from the clause as written: "Press -" or "Press ." end in what looks like punctuation.
   const start = clause.tokens.indexOf(tokens[0]!);
   const written = start >= 0 ? clause.tokens.slice(start + verb.length) : tokens.slice(verb.length);
@@ -1277,6 +1279,24 @@ function readVerbless(
 function endsBeforeArrow(clause: Clause, source: string): boolean {
   const last = clause.tokens.at(-1);
   return last !== undefined && /^\s*(?:\u2192|->|=>|>|\u00bb|\u203a)/.test(source.slice(last.end));
+}
+
+/**
+ * "Visit type: Phone", "Search scope: titles": what comes before the colon is a label on screen,
+ * even when its first word is also a verb, so the clause gives that field a value.
+ */
+function labelBeforeColon(
+  tokens: readonly Token[],
+  source: string,
+  hints: ScreenHints | undefined,
+): { field: TargetRef; value: string } | undefined {
+  if (hints === undefined || hints.fieldLabels.length === 0) return undefined;
+  const colon = tokens.findIndex((token) => token.kind === 'punct' && token.text === ':');
+  if (colon < 1 || colon === tokens.length - 1) return undefined;
+  const label = spanText(source, tokens.slice(0, colon));
+  if (!hints.fieldLabels.some((candidate) => (scoreText(label, candidate)?.score ?? 0) >= 0.9)) return undefined;
+  const value = casedValue(source, trimPunctuation(tokens.slice(colon + 1)));
+  return value === undefined ? undefined : { field: { name: label, role: 'field' }, value: value.text };
 }
 
 /** The longest prefix of the clause that is a field label on screen, and the value after it. */
