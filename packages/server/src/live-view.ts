@@ -70,6 +70,9 @@ export function createLiveChannel(environment: Environment, onError: (message: s
 
   return {
     async attach(socket) {
+      // A viewer that sends a broken frame makes the socket emit 'error' (it then closes); with no
+      // listener, that error would be thrown out of the socket and take the whole process down.
+      socket.on('error', () => {});
       if (ended) {
         socket.close(LIVE_ENDED_CLOSE.code, LIVE_ENDED_CLOSE.reason);
         return;

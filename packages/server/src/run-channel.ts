@@ -148,7 +148,7 @@ export function createServerChannel(): UserChannel & {
           if (prompt?.type === 'taken-over') {
             return {
               ok: false,
-              reason: `The person has control of the screen: hand it back before a ${command.type}.`,
+              reason: `The person has control of the screen: hand it back before ${whileTakenOver[command.type]}.`,
             };
           }
           if (prompt?.type === 'result-confirmation') {
@@ -202,6 +202,14 @@ export function createServerChannel(): UserChannel & {
     }),
   };
 }
+
+/** What a command refused during a takeover would have done, as the refusal names it. */
+const whileTakenOver: Readonly<Record<'edit' | 'guidance' | 'annotation' | 'takeover', string>> = {
+  edit: 'editing the plan',
+  guidance: 'giving guidance',
+  annotation: 'annotating the screen',
+  takeover: 'taking it over again',
+};
 
 function describe(prompt: UserPrompt | undefined, pauseRequested: boolean): string {
   if (!prompt) return pauseRequested ? 'the run is about to pause' : 'the run is working on its own';

@@ -10,6 +10,8 @@ import {
 import {
   ContractError,
   errorKindOf,
+  type Action,
+  type EnvironmentInfo,
   marksBoundingBox,
   type AnnotationRequest,
   type Box,
@@ -73,6 +75,8 @@ export interface RunManager {
 
 interface ActiveRun {
   readonly engine: EngineSetup;
+  /** What the run's environment can do and how large its screen is, for checking a person's input. */
+  readonly environment: { readonly info: EnvironmentInfo };
   readonly channel: ReturnType<typeof createServerChannel>;
   readonly live: LiveChannel;
   readonly abort: AbortController;
@@ -141,6 +145,7 @@ export function createRunManager(options: RunManagerOptions): RunManager {
     const runId = prepared.runId;
     const run: ActiveRun = {
       engine: prepared.engine,
+      environment: prepared.environment,
       channel: createServerChannel(),
       live: createLiveChannel(prepared.environment, options.onError),
       abort: new AbortController(),
@@ -192,6 +197,10 @@ export function createRunManager(options: RunManagerOptions): RunManager {
     if (!run) return inactive(runId);
     if (userCommand.type === 'edit') {
       const misfit = checkEdits(run, userCommand.edits);
+      if (misfit) return misfit;
+    }
+    if (userCommand.type === 'input') {
+      const misfit = checkInput(run.environment.info, userCommand.action);
       if (misfit) return misfit;
     }
     const offered = run.channel.offer(userCommand);
@@ -280,6 +289,45 @@ function checkEdits(
     reason: `The edits do not fit plan version ${version.number}: ${trial.error.message}`,
     issues: [{ path, message: trial.error.message }],
   };
+}
+
+/**
+ * Check a person's action against the screen it is for before the run performs it: an action the
+ * environment cannot perform (the agent's own `done`, a tool call) or a point off its screen is
+ * refused, naming the field, instead of being accepted and only failing in the log.
+ */
+function checkInput(info: EnvironmentInfo, action: Action): ManagerRefusal | undefined {
+  if (!info.actionSpace.includes(action.type)) {
+    const reason = `This environment cannot perform '${action.type}' actions; it takes ${info.actionSpace.join(', ')}.`;
+    return { ok: false, kind: 'invalid', reason, issues: [{ path: 'action.type', message: reason }] };
+  }
+  const { width, height } = info.screen;
+  for (const [field, point] of pointsOf(action)) {
+    if (point.x < width && point.y < height) continue;
+    const reason = `The point (${point.x}, ${point.y}) is outside the ${width}×${height} screen.`;
+    return { ok: false, kind: 'invalid', reason, issues: [{ path: `action.${field}`, message: reason }] };
+  }
+  return undefined;
+}
+
+/** The screen points an action touches, by field name. */
+function pointsOf(action: Action): [string, { x: number; y: number }][] {
+  switch (action.type) {
+    case 'click':
+    case 'double-click':
+      return [['at', action.at]];
+    case 'move':
+      return [['to', action.to]];
+    case 'drag':
+      return [
+        ['from', action.from],
+        ['to', action.to],
+      ];
+    case 'scroll':
+      return action.at ? [['at', action.at]] : [];
+    default:
+      return [];
+  }
 }
 
 /**

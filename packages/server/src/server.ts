@@ -1,10 +1,11 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createRuntime, type EngineSetup, type Runtime } from '@sandpiper/runtime';
 import type { ScenarioServer } from '@sandpiper/runtime';
 import type { Store } from '@sandpiper/runtime';
 import { WebSocketServer } from 'ws';
+import { answerOnSocket, answerParseError, refuseConnect, refuseHandshake } from './bad-connections.js';
 import { ServerStartError } from './errors.js';
 import { streamRunEvents } from './event-stream.js';
 import { DEFAULT_WEB_ROOT, serveWebUi } from './web-ui.js';
@@ -97,8 +98,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }));
     if (!options.runtime) cleanups.push(() => runtime.close());
     const store = runtime.store;
-    const http = createServer();
+    // Node would answer a request without a Host header itself, with an empty 400; the handler
+    // refuses it instead, saying why.
+    const http = createServer({ requireHostHeader: false });
     const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    http.on('clientError', answerParseError);
+    http.on('connect', (_request: IncomingMessage, socket: Duplex) => refuseConnect(socket));
+    sockets.on('wsClientError', (error: Error, socket: Duplex) => refuseHandshake(error, socket));
     cleanups.push(() => closeHttp(http, sockets));
     const manager = createRunManager({ runtime, onError });
     cleanups.push(() => manager.close());
@@ -123,15 +129,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // A client that drops the connection mid-handshake must not take the process down.
       socket.on('error', () => socket.destroy());
       try {
+        const missingHost = checkHostPresent(request);
+        if (missingHost) return answerOnSocket(socket, missingHost);
         const checked = checkUpgrade(request, gate, store, manager);
-        if (!checked.ok) return rejectUpgrade(socket, checked);
+        if (!checked.ok) return answerOnSocket(socket, checked);
         sockets.handleUpgrade(request, socket, head, (client) => {
           if (checked.type === 'events') return streamRunEvents(client, store, checked.runId, checked.after);
           checked.live.attach(client).catch((error: unknown) => onError(`A live view failed: ${String(error)}`));
         });
       } catch (error: unknown) {
         onError(`A WebSocket upgrade for ${request.url?.split('?')[0]} failed: ${String(error)}`);
-        rejectUpgrade(socket, { ok: false, status: 500, error: 'The server failed to open the stream.' });
+        answerOnSocket(socket, { status: 500, error: 'The server failed to open the stream.' });
       }
     });
     let closing: Promise<void> | undefined;
@@ -173,6 +181,8 @@ async function handle(
   gate: Gate,
   ui: { readonly root: string; readonly host: string },
 ) {
+  const missingHost = checkHostPresent(request);
+  if (missingHost) return sendFailure(response, missingHost);
   const url = new URL(request.url ?? '/', 'http://server.invalid');
   if (request.method === 'GET' && !url.pathname.startsWith('/api/')) {
     // The UI's files are public; a wrong Host still fails, so a rebinding page cannot read them either.
@@ -241,16 +251,10 @@ function checkUpgrade(request: IncomingMessage, gate: Gate, store: Store, manage
   return { ok: true, type: 'events', runId, after: query.value.after };
 }
 
-/** Answer a refused upgrade with a plain HTTP response, as the client has not switched protocols yet. */
-function rejectUpgrade(socket: Duplex, refused: ApiFailure): void {
-  const body = JSON.stringify({ error: refused.error, ...(refused.issues ? { issues: refused.issues } : {}) });
-  socket.end(
-    `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status] ?? ''}\r\n` +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      body,
-  );
+/** HTTP/1.1 requires a Host header; without one the Host check has nothing to check. */
+function checkHostPresent(request: IncomingMessage): ApiFailure | undefined {
+  if (request.httpVersion !== '1.1' || request.headers.host !== undefined) return undefined;
+  return { ok: false, status: 400, error: 'An HTTP/1.1 request must have a Host header; this one has none.' };
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

@@ -97,6 +97,25 @@ describe('payload validation', () => {
     expect(array.body.issues[0].path).toBe('');
   });
 
+  it('says what is wrong with each failing field, not only where', async () => {
+    const long = await test.post('/api/runs/r-1/guidance', { text: 'g'.repeat(4001) });
+    expect(long.body.error).toMatch(/text \(Too big: .*4000/);
+    const array = await test.post('/api/runs/r-1/reject', ['no']);
+    expect(array.body.error).toMatch(/the whole body \(.*expected object/);
+    const extra = await test.post('/api/runs/r-1/pause', { seconds: 3 });
+    expect(extra.body.error).toMatch(/seconds \(is not a field this request accepts\)/);
+    const unnamed = await test.post('/api/runs/r-1/pause', { '': 3 });
+    expect(unnamed.body.error).toMatch(/a field with an empty name/);
+    const broken = await test.request('POST', '/api/runs', {
+      raw: { text: '{"scenario":', contentType: 'application/json' },
+    });
+    expect(broken.body.error).toContain(broken.body.issues[0].message);
+    const form = await test.request('POST', '/api/runs', {
+      raw: { text: 'scenario=expense-report', contentType: 'text/plain' },
+    });
+    expect(form.body.error).toMatch(/"text\/plain" is not application\/json/);
+  });
+
   it('wants JSON declared as JSON', async () => {
     const response = await test.request('POST', '/api/runs', {
       raw: { text: 'scenario=expense-report', contentType: 'application/x-www-form-urlencoded' },
