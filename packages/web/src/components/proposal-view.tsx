@@ -23,7 +23,8 @@ export function ProposalView({ base, candidate }: { base: PlanVersion; candidate
   const diff = useMemo(() => diffPlans(base, candidate), [base, candidate]);
   const { left, right } = useMemo(() => marksFor(diff.changes, base, candidate), [diff, base, candidate]);
   const rationale = splitRationale(candidate.rationale);
-  const system = candidate.cause === 'system-replan' || candidate.cause === 'verifier-rejection' || candidate.cause === 'resume';
+  const system =
+    candidate.cause === 'system-replan' || candidate.cause === 'verifier-rejection' || candidate.cause === 'resume';
   const constraintsChanged = base.constraints.join('\n') !== candidate.constraints.join('\n');
 
   return (
