@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A loopback server that speaks four dialects (OpenAI Chat Completions at `/v1/chat/completions`,
+ * A loopback server that speaks three dialects (OpenAI Chat Completions at `/v1/chat/completions`,
  * Anthropic Messages at `/v1/messages`, Ollama at `/api/chat`) and answers each request with
  * whatever the current case scripts: a hostile reply, or a valid answer to the question actually
  * asked (found from the request itself), as JSON or as the dialect's stream.
@@ -11,17 +11,28 @@ import type { AddressInfo } from 'node:net';
 /** Which wire format a request came in. */
 export type Dialect = 'openai' | 'anthropic' | 'ollama';
 
+/**
+ * Text a reply carries: as given, or made from the valid answer to the question asked (to wrap it
+ * in prose, cut it short, or bend one of its fields).
+ */
+export type ReplyText = string | ((valid: string) => string);
+
 /** One scripted reply. */
 export type Reply =
   /** What the model "writes", put in a well-formed envelope of the request's dialect. */
   | {
       readonly kind: 'content';
-      readonly text: string;
+      readonly text: ReplyText;
       readonly finish?: 'stop' | 'length';
       /** Replaces the usage object of the envelope (OpenAI-style field names are mapped per dialect). */
       readonly usage?: unknown;
       /** OpenAI only: send `content` as a list of text parts. */
       readonly parts?: boolean;
+      /**
+       * Anthropic only: send the text, decoded, as the input of a `tool_use` block (as Claude
+       * answers a forced tool) instead of a text block; `true` names the tool asked for.
+       */
+      readonly tool?: true | string;
     }
   /** The valid answer to the question asked, in the request's dialect. */
   | { readonly kind: 'valid' }
@@ -29,12 +40,23 @@ export type Reply =
   | {
       readonly kind: 'raw';
       readonly status: number;
-      readonly body: string | Uint8Array;
+      readonly body: string | Uint8Array | ((valid: string) => string | Uint8Array);
       readonly contentType: string;
       readonly headers?: Readonly<Record<string, string>>;
     }
-  /** The text streamed in pieces; `finish` false leaves out the end; `destroy` cuts the connection. */
-  | { readonly kind: 'stream'; readonly pieces: readonly string[]; readonly finish: boolean; readonly destroy: boolean }
+  /**
+   * The text streamed in pieces; `finish` false leaves out the end; `destroy` cuts the connection;
+   * `stall` keeps the connection open after the pieces, sending nothing more.
+   */
+  | {
+      readonly kind: 'stream';
+      readonly pieces: readonly string[] | ((valid: string) => readonly string[]);
+      readonly finish: boolean;
+      readonly destroy: boolean;
+      readonly stall?: boolean;
+    }
+  /** Status line, headers and the start of `body`, then nothing more (the connection stays open). */
+  | { readonly kind: 'stall'; readonly body: ReplyText; readonly contentType: string }
   /** Never answer (until the client gives up or the server closes). */
   | { readonly kind: 'hold' };
 
@@ -44,7 +66,12 @@ export interface SeenRequest {
   /** The structured answer's name (`operator_decision`…), or `text` when none was asked for. */
   readonly name: string;
   readonly stream: boolean;
+  /** Ids of the success criteria the prompt lists (`criterion-…`), in order of first mention. */
+  readonly criteria: readonly string[];
 }
+
+/** Builds the valid answer to a request from what it asked and its whole body text. */
+export type ValidAnswer = (request: SeenRequest, body: string) => string;
 
 /** Decides each reply: `index` counts the case's requests from 0. */
 export type Responder = (request: SeenRequest, index: number) => Reply;
@@ -60,10 +87,10 @@ export interface HostileServer {
 }
 
 /**
- * Start the server on 127.0.0.1 only. `validAnswer(name)` is the JSON (or, for native grounding,
- * the text) a well-behaved model would write for the named question.
+ * Start the server on 127.0.0.1 only. `validAnswer` gives the JSON (or, for native grounding, the
+ * text) a well-behaved model would write for the question asked.
  */
-export async function startHostileServer(validAnswer: (name: string) => string): Promise<HostileServer> {
+export async function startHostileServer(validAnswer: ValidAnswer): Promise<HostileServer> {
   let responder: Responder = () => ({ kind: 'valid' });
   let seen: SeenRequest[] = [];
   const held = new Set<ServerResponse>();
@@ -73,9 +100,19 @@ export async function startHostileServer(validAnswer: (name: string) => string):
     request.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const seenRequest = describe(request, text);
-      const reply = responder(seenRequest, seen.length);
-      seen.push(seenRequest);
-      send(response, seenRequest, reply, validAnswer, held);
+      // A write to a connection the client already dropped must not take the bench down.
+      response.on('error', () => {});
+      try {
+        const reply = responder(seenRequest, seen.length);
+        seen.push(seenRequest);
+        send(response, seenRequest, reply, () => validAnswer(seenRequest, text), held);
+      } catch (error: unknown) {
+        if (response.headersSent) response.destroy();
+        else {
+          response.writeHead(599, { 'content-type': 'text/plain' });
+          response.end(`hostile server: the case's script failed: ${String(error)}`);
+        }
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -99,6 +136,7 @@ export async function startHostileServer(validAnswer: (name: string) => string):
   };
 }
 
+/** Names the bench knows, for requests whose wording hides the name (see {@link describe}). */
 const NAMES = [
   'operator_decision',
   'grounding',
@@ -106,9 +144,25 @@ const NAMES = [
   'criteria_readings',
   'change_description',
   'step_verdict',
+  'missing_work',
+  'feasibility',
+  'recovery_proposal',
+  'plan_refresh',
+  'plan_revision',
   'plan',
   'critic_verdict',
   'loop_verdict',
+];
+
+/**
+ * Where each dialect names the structured answer in a request body: the JSON instructions local
+ * servers get, OpenAI's `response_format`, Anthropic's forced tool. The key patterns match only
+ * unescaped keys, so text a model wrote earlier (quoted back in a repair turn) cannot pose as them.
+ */
+const NAME_PATTERNS = [
+  /Answer with one JSON object, the \\?"([A-Za-z0-9_-]+)\\?", and nothing else/,
+  /"json_schema":\{"name":"([A-Za-z0-9_-]+)"/,
+  /"tool_choice":\{"type":"tool","name":"([A-Za-z0-9_-]+)"/,
 ];
 
 function describe(request: IncomingMessage, text: string): SeenRequest {
@@ -120,19 +174,34 @@ function describe(request: IncomingMessage, text: string): SeenRequest {
   } catch {
     stream = false;
   }
-  // The output tool (Anthropic), the schema name (OpenAI) or the JSON instructions (local
-  // servers) all carry the answer's name; native grounding prompts carry none.
-  const name = text.includes('## Action Space')
-    ? 'grounding-native'
-    : (NAMES.find((each) => text.includes(`"${each}"`) || text.includes(`\\"${each}\\"`)) ?? 'text');
-  return { dialect, name, stream };
+  const criteria = [...new Set(text.match(/criterion-[0-9a-f]{4,}/g) ?? [])];
+  return { dialect, name: nameOf(text), stream, criteria };
+}
+
+function nameOf(text: string): string {
+  // Native grounding prompts are written in the model's own syntax and carry no answer name.
+  if (text.includes('## Action Space')) return 'grounding-native';
+  for (const pattern of NAME_PATTERNS) {
+    const found = pattern.exec(text)?.[1];
+    if (found !== undefined) return found;
+  }
+  return NAMES.find((each) => text.includes(`"${each}"`) || text.includes(`\\"${each}\\"`)) ?? 'text';
+}
+
+/** Whether a request asked for a structured answer (which Anthropic gets through a forced tool). */
+function structured(name: string): boolean {
+  return name !== 'text' && name !== 'grounding-native';
+}
+
+function resolve(text: ReplyText, valid: () => string): string {
+  return typeof text === 'function' ? text(valid()) : text;
 }
 
 function send(
   response: ServerResponse,
   request: SeenRequest,
   reply: Reply,
-  validAnswer: (name: string) => string,
+  valid: () => string,
   held: Set<ServerResponse>,
 ): void {
   switch (reply.kind) {
@@ -141,60 +210,88 @@ function send(
       return;
     case 'raw':
       response.writeHead(reply.status, { 'content-type': reply.contentType, ...reply.headers });
-      response.end(reply.body);
+      response.end(typeof reply.body === 'function' ? reply.body(valid()) : reply.body);
       return;
     case 'valid':
-      sendContent(response, request, { kind: 'content', text: validAnswer(request.name) }, true);
+      sendContent(response, request, valid(), {
+        ...(request.dialect === 'anthropic' && structured(request.name) ? { tool: request.name } : {}),
+      });
       return;
-    case 'content':
-      sendContent(response, request, reply, false);
+    case 'content': {
+      const tool = reply.tool === true ? request.name : reply.tool;
+      sendContent(response, request, resolve(reply.text, valid), {
+        ...(reply.finish === undefined ? {} : { finish: reply.finish }),
+        ...('usage' in reply ? { usage: reply.usage } : {}),
+        ...(reply.parts === undefined ? {} : { parts: reply.parts }),
+        ...(tool === undefined ? {} : { tool }),
+      });
       return;
-    case 'stream':
-      sendStream(response, request.dialect, reply.pieces, reply.finish, reply.destroy);
+    }
+    case 'stream': {
+      const pieces = typeof reply.pieces === 'function' ? reply.pieces(valid()) : reply.pieces;
+      sendStream(response, request.dialect, pieces, reply);
+      if (reply.stall === true) held.add(response);
+      return;
+    }
+    case 'stall': {
+      const body = resolve(reply.body, valid);
+      response.writeHead(200, { 'content-type': reply.contentType });
+      response.write(body.slice(0, Math.ceil(body.length / 2)));
+      held.add(response);
+    }
   }
 }
 
-function sendContent(
-  response: ServerResponse,
-  request: SeenRequest,
-  reply: Extract<Reply, { kind: 'content' }>,
-  valid: boolean,
-): void {
+/** How the answer's envelope is shaped; every field optional. */
+export interface EnvelopeOptions {
+  /** `stop` (absent) or `length`, in the dialect's own words. */
+  readonly finish?: 'stop' | 'length';
+  /** Replaces the usage object (OpenAI-style field names, mapped per dialect). */
+  readonly usage?: unknown;
+  /** OpenAI only: `content` as a list of text parts. */
+  readonly parts?: boolean;
+  /** Anthropic only: the text, decoded, as the input of a `tool_use` block of this name. */
+  readonly tool?: string;
+}
+
+const DEFAULT_USAGE = { prompt_tokens: 1800, completion_tokens: 60 };
+
+/** The non-streamed response body a server of `dialect` would send for `text`. */
+export function envelopeOf(dialect: Dialect, text: string, options: EnvelopeOptions = {}): Record<string, unknown> {
+  const finish = options.finish ?? 'stop';
+  const usage = 'usage' in options ? options.usage : DEFAULT_USAGE;
+  if (dialect === 'openai') return completion(options.parts ? [{ type: 'text', text }] : text, finish, usage);
+  if (dialect === 'anthropic') return anthropicMessage(text, finish, usage, options.tool);
+  return ollamaAnswer(text, finish, usage, true);
+}
+
+function sendContent(response: ServerResponse, request: SeenRequest, text: string, options: EnvelopeOptions): void {
   if (request.stream) {
-    const text = reply.text;
-    const pieces = [text.slice(0, Math.ceil(text.length / 2)), text.slice(Math.ceil(text.length / 2))];
-    sendStream(response, request.dialect, pieces, true, false, reply.finish);
+    const middle = Math.ceil(text.length / 2);
+    sendStream(response, request.dialect, [text.slice(0, middle), text.slice(middle)], {
+      finish: true,
+      destroy: false,
+      ...(options.finish === undefined ? {} : { reason: options.finish }),
+    });
     return;
   }
-  const finish = reply.finish ?? 'stop';
-  const usage = reply.usage ?? { prompt_tokens: 1800, completion_tokens: 60 };
   response.writeHead(200, { 'content-type': 'application/json' });
-  if (request.dialect === 'openai') {
-    response.end(
-      JSON.stringify(completion(reply.parts ? [{ type: 'text', text: reply.text }] : reply.text, finish, usage)),
-    );
-  } else if (request.dialect === 'anthropic') {
-    response.end(JSON.stringify(anthropicMessage(reply.text, finish, usage, valid ? request.name : undefined)));
-  } else {
-    response.end(JSON.stringify(ollamaAnswer(reply.text, finish, usage, true)));
-  }
+  response.end(JSON.stringify(envelopeOf(request.dialect, text, options)));
 }
 
-function sendStream(
-  response: ServerResponse,
-  dialect: Dialect,
-  pieces: readonly string[],
-  finish: boolean,
-  destroy: boolean,
-  reason: 'stop' | 'length' = 'stop',
-): void {
+interface StreamShape {
+  readonly finish: boolean;
+  readonly destroy: boolean;
+  readonly stall?: boolean;
+  readonly reason?: 'stop' | 'length';
+}
+
+function sendStream(response: ServerResponse, dialect: Dialect, pieces: readonly string[], shape: StreamShape): void {
+  const reason = shape.reason ?? 'stop';
   if (dialect === 'ollama') {
     response.writeHead(200, { 'content-type': 'application/x-ndjson' });
     for (const piece of pieces) response.write(`${JSON.stringify(ollamaAnswer(piece, reason, undefined, false))}\n`);
-    if (finish)
-      response.write(
-        `${JSON.stringify(ollamaAnswer('', reason, { prompt_tokens: 1800, completion_tokens: 60 }, true))}\n`,
-      );
+    if (shape.finish) response.write(`${JSON.stringify(ollamaAnswer('', reason, DEFAULT_USAGE, true))}\n`);
   } else if (dialect === 'anthropic') {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     const event = (name: string, data: unknown) => response.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -217,7 +314,7 @@ function sendStream(
         index: 0,
         delta: { type: 'text_delta', text: piece },
       });
-    if (finish) {
+    if (shape.finish) {
       event('content_block_stop', { type: 'content_block_stop', index: 0 });
       event('message_delta', {
         type: 'message_delta',
@@ -234,16 +331,17 @@ function sendStream(
       );
     chunk({ role: 'assistant', content: '' }, null);
     for (const piece of pieces) chunk({ content: piece }, null);
-    if (finish) {
-      chunk({}, reason, { prompt_tokens: 1800, completion_tokens: 60 });
+    if (shape.finish) {
+      chunk({}, reason, DEFAULT_USAGE);
       response.write('data: [DONE]\n\n');
     }
   }
-  if (destroy) response.destroy();
+  if (shape.stall === true) return;
+  if (shape.destroy) response.destroy();
   else response.end();
 }
 
-function completion(content: unknown, finish: string, usage: unknown): unknown {
+function completion(content: unknown, finish: string, usage: unknown): Record<string, unknown> {
   return {
     id: 'chatcmpl-bench',
     object: 'chat.completion',
@@ -256,8 +354,13 @@ function completion(content: unknown, finish: string, usage: unknown): unknown {
   };
 }
 
-/** A valid answer goes through the forced output tool, as Claude answers; hostile text as a text block. */
-function anthropicMessage(text: string, finish: string, usage: unknown, tool: string | undefined): unknown {
+/** With `tool`, the text goes through the forced output tool, as Claude answers; otherwise as a text block. */
+function anthropicMessage(
+  text: string,
+  finish: string,
+  usage: unknown,
+  tool: string | undefined,
+): Record<string, unknown> {
   const tokens = (typeof usage === 'object' && usage !== null ? usage : {}) as {
     prompt_tokens?: unknown;
     completion_tokens?: unknown;
@@ -281,7 +384,7 @@ function anthropicMessage(text: string, finish: string, usage: unknown, tool: st
   };
 }
 
-function ollamaAnswer(text: string, finish: string, usage: unknown, done: boolean): unknown {
+function ollamaAnswer(text: string, finish: string, usage: unknown, done: boolean): Record<string, unknown> {
   const tokens = (typeof usage === 'object' && usage !== null ? usage : {}) as {
     prompt_tokens?: unknown;
     completion_tokens?: unknown;

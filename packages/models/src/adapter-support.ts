@@ -1,4 +1,3 @@
-import type { Handle } from '@sandpiper/core';
 import { parseBoundedJson } from './bounded-json.js';
 import type { ContentPart, ModelRequest, ModelTool, ModelWarning, ProviderName, ToolCall, Usage } from './contract.js';
 import { ModelError } from './errors.js';
@@ -18,7 +17,10 @@ export interface AdapterSettings {
   readonly fetch?: typeof fetch;
   /** Extra HTTP headers on every request (a proxy's own auth, an organization id). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Longest wait for one response, in milliseconds; the handle's deadline can make it shorter. Absent: 120 000. */
+  /**
+   * Longest wait for one response, body included, in milliseconds; for a streamed answer, the
+   * longest silence between two of its pieces. The handle's deadline can make it shorter. Absent: 120 000.
+   */
   readonly timeoutMs?: number;
   /** Receive the answer as server-sent events and assemble it, which keeps long answers from idling out. */
   readonly stream?: boolean;
@@ -85,21 +87,6 @@ export function textOf(content: string | readonly ContentPart[]): string {
   return partsOf(content)
     .map((part) => (part.type === 'text' ? part.text : ''))
     .join('\n');
-}
-
-/** Per-call SDK options from the handle: its signal, and a timeout that ends by its deadline. */
-export function callOptions(handle: Handle, settings: AdapterSettings): { signal: AbortSignal; timeout: number } {
-  if (handle.signal.aborted) throw new ModelError('cancelled', 'the model call was cancelled before it started');
-  const configured = settings.timeoutMs ?? 120_000;
-  // The SDKs add an abort listener to the signal they are given and never remove it; a signal
-  // derived per call keeps those listeners off the run's long-lived signal.
-  const signal = AbortSignal.any([handle.signal]);
-  if (handle.deadline === undefined) return { signal, timeout: configured };
-  const remaining = handle.deadline - (settings.now ?? Date.now)();
-  if (remaining <= 0) {
-    throw new ModelError('timeout', 'the deadline passed before the model call started', { retryable: false });
-  }
-  return { signal, timeout: Math.min(configured, Math.ceil(remaining)) };
 }
 
 /** Validate a tool call the model made against the tool it named. */

@@ -2,7 +2,6 @@ import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } fr
 import type { Handle } from '@sandpiper/core';
 import {
   type AdapterSettings,
-  callOptions,
   capabilitiesOf,
   checkRequest,
   checkToolCall,
@@ -23,6 +22,7 @@ import {
   type StopReason,
   type ToolCall,
 } from './contract.js';
+import { startCallTimer } from './call-timer.js';
 import { ModelError, withUsage } from './errors.js';
 import { type CallFailure, toModelError, unreadableFailure } from './http-errors.js';
 import { sampling } from './request-settings.js';
@@ -70,18 +70,25 @@ export function createAnthropicClient(settings: AdapterSettings): ModelClient {
         warnings,
       );
       const params = toAnthropicParams(settings.model, { ...request, temperature });
-      const options = callOptions(handle, settings);
+      const timer = startCallTimer(handle, settings.timeoutMs ?? 120_000, now);
+      const options = { signal: timer.signal, timeout: timer.timeout };
       handle.log(`anthropic: sending ${request.messages.length} messages to ${settings.model}`);
       let message: AnthropicAnswer;
       try {
         // Checked as unknown: the SDK returns whatever the body held, a string for an HTML page.
-        const body: unknown =
-          settings.stream === true
-            ? await sdk.messages.stream(params, options).finalMessage()
-            : await sdk.messages.create(params, options);
+        let body: unknown;
+        if (settings.stream === true) {
+          const stream = sdk.messages.stream(params, options);
+          stream.on('streamEvent', () => timer.touch());
+          body = await stream.finalMessage();
+        } else {
+          body = await sdk.messages.create(params, options);
+        }
         message = readAnthropicMessage(body, redact);
       } catch (error: unknown) {
-        throw normalizeFailure(error, handle, redact, now);
+        throw normalizeFailure(error, { handle, timedOut: timer.expired }, redact, now);
+      } finally {
+        timer.stop();
       }
       return toResponse(message, request, settings, warnings);
     },
@@ -175,10 +182,20 @@ function stopReasonOf(raw: string): StopReason {
   }
 }
 
-function normalizeFailure(error: unknown, handle: Handle, redact: Redactor, now: () => number): ModelError {
+function normalizeFailure(
+  error: unknown,
+  call: { readonly handle: Handle; readonly timedOut: boolean },
+  redact: Redactor,
+  now: () => number,
+): ModelError {
+  // Aborts first: the SDK's stream ends quietly when its signal aborts, and what we read from the
+  // cut stream then looks like a broken response.
+  if (call.handle.signal.aborted) return new ModelError('cancelled', 'the model call was cancelled');
+  // The call's own timer ended it, possibly while the body or the stream was still arriving.
+  if (call.timedOut || error instanceof APIConnectionTimeoutError) {
+    return toModelError('anthropic', { timedOut: true }, redact, now);
+  }
   if (ModelError.isInstance(error)) return error;
-  if (handle.signal.aborted) return new ModelError('cancelled', 'the model call was cancelled');
-  if (error instanceof APIConnectionTimeoutError) return toModelError('anthropic', { timedOut: true }, redact, now);
   if (error instanceof APIConnectionError) return toModelError('anthropic', { connectionFailed: true }, redact, now);
   if (error instanceof APIError) return toModelError('anthropic', apiFailure(error), redact, now);
   // Anything else came from reading the body or assembling the stream (events out of order, a

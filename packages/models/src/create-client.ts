@@ -38,7 +38,7 @@ export interface ModelClientOptions {
   readonly retry?: RetryOptions | false;
   /** Use server-sent events for responses. Absent: false. */
   readonly stream?: boolean;
-  /** Longest wait for one response, in milliseconds. Absent: 120 000. */
+  /** Longest wait for one response, body included (streamed: the longest gap between pieces), in milliseconds. Absent: 120 000. */
   readonly timeoutMs?: number;
   /** Current time, for deadlines and `retry-after` dates. Absent: `Date.now`. */
   readonly now?: () => number;

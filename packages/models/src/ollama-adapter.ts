@@ -1,7 +1,6 @@
 import type { Handle } from '@sandpiper/core';
 import {
   type AdapterSettings,
-  callOptions,
   capabilitiesOf,
   checkRequest,
   checkToolCall,
@@ -18,6 +17,7 @@ import {
   type ModelWarning,
   type StopReason,
 } from './contract.js';
+import { startCallTimer, type CallTimer } from './call-timer.js';
 import { ModelError, withUsage } from './errors.js';
 import { toModelError } from './http-errors.js';
 import { toOllamaBody } from './ollama-request.js';
@@ -68,8 +68,7 @@ export function createOllamaClient(settings: OllamaSettings): ModelClient {
         stream,
         capabilitiesOf(settings, 'ollama'),
       );
-      const { signal, timeout } = callOptions(handle, settings);
-      const deadline = AbortSignal.any([signal, AbortSignal.timeout(timeout)]);
+      const timer = startCallTimer(handle, settings.timeoutMs ?? 120_000, now);
       handle.log(`ollama: sending ${request.messages.length} messages to ${settings.model} (num_ctx ${contextTokens})`);
       let answer: OllamaAnswer;
       try {
@@ -77,16 +76,16 @@ export function createOllamaClient(settings: OllamaSettings): ModelClient {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...settings.headers },
           body: JSON.stringify(body),
-          signal: deadline,
+          signal: timer.signal,
         });
         if (!response.ok) throw await httpFailure(response, redact, now);
         answer = stream
-          ? await readOllamaStream(lines(response), redact)
+          ? await readOllamaStream(lines(response, timer), redact)
           : readOllamaBody(await bodyText(response), redact);
       } catch (error: unknown) {
         if (ModelError.isInstance(error)) throw error;
         if (handle.signal.aborted) throw new ModelError('cancelled', 'the model call was cancelled');
-        if (deadline.aborted) throw toModelError('ollama', { timedOut: true }, redact, now);
+        if (timer.expired) throw toModelError('ollama', { timedOut: true }, redact, now);
         const cause =
           error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
         throw toModelError(
@@ -95,6 +94,8 @@ export function createOllamaClient(settings: OllamaSettings): ModelClient {
           redact,
           now,
         );
+      } finally {
+        timer.stop();
       }
       return toResponse(answer, request, settings.model, contextTokens, settings, [...warnings]);
     },
@@ -202,10 +203,11 @@ async function bodyText(response: Response): Promise<string> {
   return text;
 }
 
-/** The body split into lines as they arrive, for NDJSON. */
-async function* lines(response: Response): AsyncGenerator<string> {
+/** The body split into lines as they arrive, for NDJSON; each piece that arrives restarts the call's countdown. */
+async function* lines(response: Response, timer: Pick<CallTimer, 'touch'>): AsyncGenerator<string> {
   let pending = '';
   for await (const chunk of decoded(response)) {
+    timer.touch();
     pending += chunk;
     let newline = pending.indexOf('\n');
     while (newline !== -1) {

@@ -2,7 +2,6 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import type { Handle } from '@sandpiper/core';
 import {
   type AdapterSettings,
-  callOptions,
   capabilitiesOf,
   checkRequest,
   checkToolCall,
@@ -20,6 +19,7 @@ import {
   type ProviderName,
   type StopReason,
 } from './contract.js';
+import { startCallTimer, touchingEach } from './call-timer.js';
 import { ModelError, withUsage } from './errors.js';
 import { type CallFailure, toModelError, unreadableFailure } from './http-errors.js';
 import { type ChatDialect, toChatParams } from './openai-request.js';
@@ -68,7 +68,8 @@ function createChatClient(settings: AdapterSettings, dialect: ChatDialect): Mode
         throw new ModelError('auth', 'no OpenAI API key was given (set OPENAI_API_KEY)');
       }
       const { params, warnings } = toChatParams(settings.model, request, dialect, capabilitiesOf(settings, provider));
-      const options = callOptions(handle, settings);
+      const timer = startCallTimer(handle, settings.timeoutMs ?? 120_000, now);
+      const options = { signal: timer.signal, timeout: timer.timeout };
       handle.log(`${provider}: sending ${request.messages.length} messages to ${settings.model}`);
       let answer: ChatAnswer;
       try {
@@ -77,15 +78,20 @@ function createChatClient(settings: AdapterSettings, dialect: ChatDialect): Mode
         answer =
           settings.stream === true
             ? await collectChatStream(
-                await sdk.chat.completions.create(
-                  { ...params, stream: true, stream_options: { include_usage: true } },
-                  options,
+                touchingEach(
+                  await sdk.chat.completions.create(
+                    { ...params, stream: true, stream_options: { include_usage: true } },
+                    options,
+                  ),
+                  timer,
                 ),
                 provider,
               )
             : readChatCompletion((await sdk.chat.completions.create(params, options)) as unknown, provider, redact);
       } catch (error: unknown) {
-        throw normalizeFailure(provider, error, handle, redact, now);
+        throw normalizeFailure(provider, error, { handle, timedOut: timer.expired }, redact, now);
+      } finally {
+        timer.stop();
       }
       return toResponse(answer, request, settings, provider, [...warnings]);
     },
@@ -171,13 +177,18 @@ function stopReasonOf(raw: string): StopReason {
 function normalizeFailure(
   provider: ProviderName,
   error: unknown,
-  handle: Handle,
+  call: { readonly handle: Handle; readonly timedOut: boolean },
   redact: Redactor,
   now: () => number,
 ): ModelError {
+  // Aborts first: the SDK's stream ends quietly when its signal aborts, and what we read from the
+  // cut stream then looks like a broken response.
+  if (call.handle.signal.aborted) return new ModelError('cancelled', 'the model call was cancelled');
+  // The call's own timer ended it, possibly while the body was still arriving.
+  if (call.timedOut || error instanceof APIConnectionTimeoutError) {
+    return toModelError(provider, { timedOut: true }, redact, now);
+  }
   if (ModelError.isInstance(error)) return error;
-  if (handle.signal.aborted) return new ModelError('cancelled', 'the model call was cancelled');
-  if (error instanceof APIConnectionTimeoutError) return toModelError(provider, { timedOut: true }, redact, now);
   if (error instanceof APIConnectionError) return toModelError(provider, { connectionFailed: true }, redact, now);
   if (error instanceof APIError) return toModelError(provider, apiFailure(error), redact, now);
   // Anything else came from reading the body: JSON that does not parse, a stream event that is
