@@ -155,8 +155,10 @@ export class DesktopEnvironment implements Environment {
       if (valid.type === 'done' || valid.type === 'fail' || valid.type === 'tool-call') {
         return finish({ ok: false, error: `The desktop does not perform '${valid.type}'; the agent handles it.` });
       }
+      const waits = valid.type !== 'wait' && this.parts.settleMs > 0;
+      const before = waits ? fingerprintFrame(await this.parts.capturer.capture()) : undefined;
       const outcome = await performInputAction(handle, this.parts.input, this.parts.capturer.size, valid);
-      if (outcome.ok && valid.type !== 'wait') await this.settle(handle);
+      if (outcome.ok && before !== undefined) await this.settle(handle, before);
       return finish(outcome);
     } catch (error: unknown) {
       const classified = this.classify(error);
@@ -264,14 +266,24 @@ export class DesktopEnvironment implements Environment {
     }
   }
 
-  /** Wait until two captures a moment apart are identical, for at most `settleMs`. */
-  private async settle(handle: Handle): Promise<void> {
-    if (this.parts.settleMs <= 0) return;
-    let previous = fingerprintFrame(await this.parts.capturer.capture());
+  /**
+   * Wait for the screen to answer an input: first for it to differ from the frame `before` the
+   * input (a program busy for a moment paints late, and an unchanged screen right after a click
+   * says nothing yet), then for two captures a moment apart to be identical; each wait at most
+   * `settleMs`. An input with no visible effect therefore costs `settleMs`.
+   */
+  private async settle(handle: Handle, before: number): Promise<void> {
+    const capture = async (): Promise<number> => fingerprintFrame(await this.parts.capturer.capture());
+    const changed = await pollUntil(handle, async () => ((await capture()) === before ? undefined : true), {
+      timeoutMs: this.parts.settleMs,
+      intervalMs: SETTLE_QUIET_MS,
+    });
+    if (changed === undefined) return;
+    let previous = await capture();
     await pollUntil(
       handle,
       async () => {
-        const current = fingerprintFrame(await this.parts.capturer.capture());
+        const current = await capture();
         const still = current === previous;
         previous = current;
         return still ? true : undefined;

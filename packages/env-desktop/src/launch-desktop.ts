@@ -43,7 +43,7 @@ export interface DesktopOptions {
   readonly sharedMemory?: boolean;
   /** Variables added to the environment of launched programs and shell commands (the rest of this process's is not passed). */
   readonly env?: Readonly<Record<string, string>>;
-  /** Longest wait after an input action for the screen to stop changing, in ms; defaults to 600, 0 turns it off. */
+  /** Longest wait after an input action for the screen to answer, and again for it to stop changing, in ms; defaults to 1000, 0 turns it off. */
   readonly settleMs?: number;
   /** Longest wait in `open` for the program's first window, in ms; defaults to 30 000. */
   readonly openTimeoutMs?: number;
@@ -188,7 +188,7 @@ async function assemble(
     launcher,
     ...(accessibility === undefined ? {} : { accessibility }),
     ...(options.shell === true ? { shell: { cwd, env } } : {}),
-    settleMs: options.settleMs ?? 600,
+    settleMs: options.settleMs ?? 1000,
     openTimeoutMs: options.openTimeoutMs ?? 30_000,
     isLost: () => lost,
     release: () => session.release(),

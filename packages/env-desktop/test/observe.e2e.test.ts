@@ -23,7 +23,12 @@ describe('observing a real X desktop', () => {
   let layout: ProbeLayout;
 
   beforeAll(async () => {
-    env = await launchDesktopEnvironment(handle, { screen: { width: 1024, height: 640 }, accessibility: false });
+    // A long settle bound: the late-paint test below relies on the wait, not on the machine's speed.
+    env = await launchDesktopEnvironment(handle, {
+      screen: { width: 1024, height: 640 },
+      accessibility: false,
+      settleMs: 10_000,
+    });
     probe = await startProbe(env, 'Observe probe');
     layout = await probe.layout();
   });
@@ -69,6 +74,15 @@ describe('observing a real X desktop', () => {
       return red === 255 && green === 0 && blue === 0 ? observation : undefined;
     });
     expect(Buffer.compare(Buffer.from(before.png), Buffer.from(after.png))).not.toBe(0);
+  });
+
+  it('waits after an input for a program that paints its answer late, so the next observation shows it', async () => {
+    const at = { x: layout.canvas[0] + 230, y: layout.canvas[1] + 170 };
+    expect(await pixelAt((await env.observe(handle)).png, at.x, at.y)).toEqual([255, 255, 255, 255]);
+    const result = await env.act(handle, { type: 'key', keys: ['F4'] });
+    expect(result.ok).toBe(true);
+    // No polling here: the action itself waited for the screen to answer.
+    expect(await pixelAt((await env.observe(handle)).png, at.x, at.y)).toEqual([0, 0, 255, 255]);
   });
 
   it('declares no accessibility and leaves it out of observations when the AT-SPI helper cannot run', async () => {

@@ -4,7 +4,8 @@ Usage: python3 probe-app.py TITLE
 
 Top: a text entry. Below: a canvas that reports button presses, releases, double clicks and
 wheel buttons at root coordinates, and drags. The entry reports when it gains and loses the keyboard focus. Keys pressed anywhere are reported with their
-keysym, character and modifier state. F2 reports the clipboard, F3 puts a known text on it.
+keysym, character and modifier state. F2 reports the clipboard, F3 puts a known text on it, F4
+paints a blue block on the canvas 300 ms later.
 Commands on stdin, one a line: "layout" reports where the entry and canvas are on screen,
 "pointer" where the pointer is.
 """
@@ -81,6 +82,18 @@ def set_clipboard(_event):
 
 root.bind_all("<F2>", report_clipboard)
 root.bind_all("<F3>", set_clipboard)
+
+
+def paint_late(_event):
+    # An answer painted a moment after the key, as a busy program paints.
+    def paint():
+        canvas.create_rectangle(200, 150, 260, 190, fill="#0000ff", outline="")
+        report(event="painted")
+
+    root.after(300, paint)
+
+
+root.bind_all("<F4>", paint_late)
 
 
 def layout(name):
