@@ -37,6 +37,9 @@ const MESSAGE_ROLES = new Set(['status', 'alert']);
 const FIELD_ROLES = new Set([...TEXT_FIELD_ROLES, 'searchbox', 'combobox', 'listbox', 'slider']);
 /** A pointer action's own element restyles within this many pixels of its box (focus rings, shadows). */
 const OWN_LOOK_MARGIN = 6;
+/** Controls an app shows in answer to input (a field's clear or accept button, an editing toolbar's Cancel). */
+const OFFERED_ROLES = new Set(['button', 'link', 'menuitem', 'option']);
+const SHORTCUT_MODIFIERS = new Set(['Control', 'Alt', 'Meta']);
 
 type Verdict = {
   readonly kind: RegionKind;
@@ -78,13 +81,16 @@ const LOCAL_ROLES = new Set([...TOGGLE_ROLES, ...TEXT_FIELD_ROLES, 'text', 'Stat
 
 /**
  * Whether a purely visual change far away (no accessibility change there: a highlighted step, a
- * recoloured row) may follow from the action. Pressing a button, link, tab or header, or Enter,
- * routinely restyles other parts of the page; a click on plain text or empty space, typing, and
+ * recoloured row) may follow from the action. Pressing a button, link, tab or header, Enter, or a
+ * shortcut (a chord with Control, Alt or Meta, a command to the whole application such as save)
+ * routinely restyles other parts of the screen; a click on plain text or empty space, typing, and
  * toggling a checkbox do not reach that far.
  */
 function restylesFar(input: LabelInput): boolean {
   if (input.executed.typed) return false;
-  if (input.executed.chords.some((chord) => chord.split('+').includes('Enter'))) return true;
+  const shortcut = (keys: readonly string[]) =>
+    keys.includes('Enter') || (keys.length > 1 && keys.some((key) => SHORTCUT_MODIFIERS.has(key)));
+  if (input.executed.chords.some((chord) => shortcut(chord.split('+')))) return true;
   const role = input.actedOn?.role;
   return input.executed.lastPoint !== undefined && role !== undefined && !LOCAL_ROLES.has(role);
 }
@@ -230,6 +236,14 @@ function placeVerdict(input: LabelInput, region: ChangeRegion, changes: readonly
   if (restylesFar(input)) {
     return { kind: 'consequence', description: `a restyle elsewhere after the action on ${describeActedOn(input)}` };
   }
+  const offered = offeredControls(changes);
+  if (offered !== undefined) {
+    return {
+      kind: 'consequence',
+      description: `the app now offers ${offered.map(named).join(', ')} after the action`,
+      elements: offered,
+    };
+  }
   if (cosmetic(input, region, changes)) {
     return {
       kind: 'noise',
@@ -238,6 +252,23 @@ function placeVerdict(input: LabelInput, region: ChangeRegion, changes: readonly
   }
   const around = describeChanges(changes) ?? nodesAround(input, region.box);
   return { kind: 'side-effect', description: `an unexplained change at ${formatBox(region.box)}${around}` };
+}
+
+/**
+ * Controls that appeared (in place of others, or alone), with nothing else changing there: an app
+ * answering input with new choices (an editing toolbar swapping its buttons for Cancel and Accept,
+ * a field's clear button). That changes no state of its own, so it is no side effect; undefined
+ * when anything else changed or nothing appeared.
+ */
+function offeredControls(changes: readonly NodeChange[]): AccessibilityNode[] | undefined {
+  const substantive = changes.filter((change) => change.kind !== 'focus');
+  const nodes: AccessibilityNode[] = [];
+  for (const change of substantive) {
+    const control = OFFERED_ROLES.has(change.node.role);
+    if (!control || (change.kind !== 'appeared' && change.kind !== 'disappeared')) return undefined;
+    if (change.kind === 'appeared') nodes.push(change.node);
+  }
+  return nodes.length === 0 ? undefined : nodes;
 }
 
 function describePage(changes: readonly NodeChange[]): string | undefined {

@@ -219,6 +219,18 @@ describe('clauses it does not understand', () => {
     expect(result.parsed.map((clause) => clause.directive.kind)).toEqual(['open', 'click']);
   });
 
+  it('does not type a word that stands for something else literally ("write it in F2")', () => {
+    for (const text of [
+      'Find the highest value and write it in F2',
+      'type them',
+      'Enter the result in the Total field',
+    ]) {
+      const result = parseInstruction(text);
+      expect(result.ok, text).toBe(false);
+    }
+    expect(read("Type 'it' into the 'Word' field")).toEqual(["Type 'it' into the 'Word' field"]);
+  });
+
   it.each([
     'book me a nice hotel for the Denver trip',
     'make the chart look better',

@@ -669,9 +669,12 @@ function withoutCasePhrase(tokens: readonly Token[]): { tokens: Token[]; transfo
 
 function readType(verb: VerbMatch, written: readonly Token[], source: string): ClauseResult {
   const { tokens: rest, transform } = withoutCasePhrase(written);
-  if (transform === undefined) return readTypeFrame(verb, rest, source);
   const read = readTypeFrame(verb, rest, source);
-  if (read.type !== 'steps') return read;
+  // "write it in F2": the text is whatever "it" stands for, which only the person knows.
+  const referring = (intent: StepIntent) => intent.kind === 'type' && REFERRING_WORDS.has(intent.text.toLowerCase());
+  const quoted = rest.some((token) => token.kind === 'quoted');
+  if (read.type === 'steps' && !quoted && read.intents.some(referring)) return { type: 'unparsed' };
+  if (transform === undefined || read.type !== 'steps') return read;
   return {
     ...read,
     intents: read.intents.map((intent) =>
@@ -679,6 +682,21 @@ function readType(verb: VerbMatch, written: readonly Token[], source: string): C
     ),
   };
 }
+
+/** Words that stand for something said elsewhere; typed as they are, they would be typed literally. */
+const REFERRING_WORDS = new Set([
+  'it',
+  'them',
+  'this',
+  'that',
+  'these',
+  'those',
+  'one',
+  'result',
+  'the result',
+  'the answer',
+  'answer',
+]);
 
 function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string): ClauseResult {
   // "fill in the Name field with 'Ada'", "fill Name with Ada"

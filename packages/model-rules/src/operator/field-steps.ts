@@ -20,6 +20,14 @@ export async function decideType(context: DecisionContext, directive: TypeDirect
   if (typed) return { type: 'step-complete', evidence: `Typed ${quote(directive.text)}${into}.` };
   const typeAction: Action = { type: 'type', text: directive.text };
   if (directive.field === undefined) {
+    // Typing into the focus adds to what is there: a retry after an attempt whose text landed
+    // (its check failed on something else) would type it twice.
+    const focused = (context.reader.tree(context.screen) ?? []).find(
+      (node) => node.focused === true && fieldShows(node.value, directive.text),
+    );
+    if (context.input.attempt > 1 && focused !== undefined) {
+      return { type: 'step-complete', evidence: `The focused ${focused.role} already shows ${quote(directive.text)}.` };
+    }
     return { type: 'act', actions: [planned(typeAction, `Typing ${quote(directive.text)}`)] };
   }
   const description = describeField(directive.field, 'field');

@@ -54,6 +54,28 @@ describe('the actions for each kind of step', () => {
     expect(actions[2]?.summary).toBe("Typing 'Ada' into Employee name");
   });
 
+  it('does not type into the focus again on a retry when the focused element already shows the text', async () => {
+    const cell = node('cell', 'G5', [626, 250, 110, 17], { value: '42', focused: true });
+    const retry = await operator.decide(createHandle(), {
+      task: testTask,
+      step: stepOf("Type '42'"),
+      attempt: 2,
+      screen: screenOf({ nodes: [cell] }),
+      performed: [],
+    });
+    expect(retry).toMatchObject({ type: 'step-complete' });
+    const first = actionsOf(await decide("Type '42'", screenOf({ nodes: [cell] })));
+    expect(first.map((planned) => planned.action)).toEqual([{ type: 'type', text: '42' }]);
+    const elsewhere = await operator.decide(createHandle(), {
+      task: testTask,
+      step: stepOf("Type '42'"),
+      attempt: 2,
+      screen: screenOf({ nodes: [{ ...cell, value: '' }] }),
+      performed: [],
+    });
+    expect(actionsOf(elsewhere).map((planned) => planned.action)).toEqual([{ type: 'type', text: '42' }]);
+  });
+
   it('clears a field with select-all and Backspace', async () => {
     const nodes = [node('textbox', 'Search', [10, 10, 200, 30], { value: 'old' })];
     const actions = actionsOf(await decide("Clear the 'Search' field", screenOf({ nodes })));
