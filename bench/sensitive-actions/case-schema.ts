@@ -25,6 +25,7 @@ export const sensitiveCategories = [
   'install',
   'shell',
   'local-file',
+  'program',
 ] as const;
 export const sensitiveCategorySchema = z.enum(sensitiveCategories);
 export type SensitiveCategory = z.infer<typeof sensitiveCategorySchema>;

@@ -1,4 +1,6 @@
-import type { AccessibilityNode, Action } from '@sandpiper/protocol';
+import type { AccessibilityNode, Action, EnvironmentInfo } from '@sandpiper/protocol';
+
+type EnvironmentKind = EnvironmentInfo['kind'];
 import { readScreenContext, type ScreenContext } from './sensitive-context.js';
 import {
   clip,
@@ -35,6 +37,8 @@ export interface ActionUnderReview {
   readonly nodes?: readonly AccessibilityNode[];
   /** The plan step being carried out; read last, and never for what a `type` action types. */
   readonly step?: string;
+  /** What the environment is; on a desktop or a remote machine `open` starts a program. Browser when absent. */
+  readonly environment?: EnvironmentKind;
 }
 
 const HARMLESS: SensitivityVerdict = { sensitive: false };
@@ -70,7 +74,7 @@ export function classifyAction(input: ActionUnderReview): SensitivityVerdict {
       return sensitive('shell', `runs ${shown}`);
     }
     case 'open':
-      return readOpen(action.target);
+      return readOpen(action.target, input.environment ?? 'browser');
     case 'type':
       return readTyping(input);
     case 'key':
@@ -88,8 +92,12 @@ export function classifyAction(input: ActionUnderReview): SensitivityVerdict {
   }
 }
 
-function readOpen(address: string): SensitivityVerdict {
+function readOpen(address: string, environment: EnvironmentKind): SensitivityVerdict {
   const trimmed = address.trim();
+  // A browser opens addresses; a desktop runs what it is given, and any file it names is read.
+  if (environment !== 'browser' && !/^https?:\/\//i.test(trimmed)) {
+    return sensitive('program', `starts '${clip(trimmed)}' on the machine`);
+  }
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
   if (!scheme || !LOCAL_SCHEMES.has(scheme) || /^about:blank$/i.test(trimmed)) return HARMLESS;
   return sensitive('local-file', `opens the ${scheme}: address '${clip(trimmed)}'`);

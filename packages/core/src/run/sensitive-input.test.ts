@@ -139,6 +139,14 @@ describe('commands, addresses and unreadable screens', () => {
     expect(reading(classifyAction({ action: { type: 'open', target: address } }))).toBe(expected);
   });
 
+  it.each([
+    ['localc --norestore /etc/passwd', 'desktop', 'program'],
+    ['/home/ada/notes.txt', 'remote', 'program'],
+    ['/form', 'browser', 'harmless'],
+  ] as const)('opening %s on a %s is %s', (target, environment, expected) => {
+    expect(reading(classifyAction({ action: { type: 'open', target }, environment }))).toBe(expected);
+  });
+
   it('is uncertain about a generic answer when nothing shows what it answers', () => {
     const blind: Action = { type: 'click', at: { x: 5, y: 5 }, button: 'left', count: 1, modifiers: [] };
     expect(reading(classifyAction({ action: blind, step: "Click the 'OK' button" }))).toBe('uncertain');

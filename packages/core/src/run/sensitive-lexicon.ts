@@ -19,6 +19,7 @@ export const sensitiveCategories = [
   'install',
   'shell',
   'local-file',
+  'program',
 ] as const;
 export type SensitiveCategory = (typeof sensitiveCategories)[number];
 
@@ -37,6 +38,7 @@ export const categoryGist: Readonly<Record<SensitiveCategory, string>> = {
   install: 'installs or updates software',
   shell: 'runs a shell command',
   'local-file': 'opens a local, browser-internal or script address',
+  program: 'starts a program on the machine, which can read and change files',
 };
 
 /** Lower-case, straight quotes and dashes, single spaces: the form every rule is written for. */

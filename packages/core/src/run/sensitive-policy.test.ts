@@ -28,9 +28,9 @@ describe('action guard policies', () => {
     expect(asks(undefined, harmless)).toBe(false);
   });
 
-  it('permissive asks only for destructive, money and shell actions', () => {
+  it('permissive asks only for destructive, money and shell actions, and programs started', () => {
     const asked = sensitiveCategories.filter((category) => asks('permissive', of(category)));
-    expect(asked).toEqual(['destructive', 'money', 'shell']);
+    expect(asked).toEqual(['destructive', 'money', 'shell', 'program']);
     expect(asks('permissive', uncertain)).toBe(false);
     expect(asks('permissive', harmless)).toBe(false);
   });

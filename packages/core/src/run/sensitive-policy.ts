@@ -12,8 +12,8 @@ export type ActionGuard = NonNullable<Task['actionGuard']>;
 /** The policy of a task that sets none. */
 export const DEFAULT_ACTION_GUARD: ActionGuard = 'conservative';
 
-/** Under `permissive`, only what cannot be undone or costs money, and shell commands, still ask. */
-const PERMISSIVE_ASKS: ReadonlySet<SensitiveCategory> = new Set(['destructive', 'money', 'shell']);
+/** Under `permissive`, only what cannot be undone or costs money, shell commands and programs started, still ask. */
+const PERMISSIVE_ASKS: ReadonlySet<SensitiveCategory> = new Set(['destructive', 'money', 'shell', 'program']);
 
 /** Whether an action waits for approval, and the reason the person is shown. */
 export type GuardDecision = { readonly ask: false } | { readonly ask: true; readonly reason: string };

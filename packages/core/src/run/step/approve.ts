@@ -1,4 +1,4 @@
-import type { Step } from '@sandpiper/protocol';
+import type { EnvironmentInfo, Step } from '@sandpiper/protocol';
 import type { PlannedAction, Screen } from '../../engine.js';
 import type { RunContext } from '../run-context.js';
 import { classifyAction, type NamedTarget, type SensitivityVerdict } from '../sensitive-action.js';
@@ -25,7 +25,11 @@ export async function approveIfSensitive(
   planned: PlannedAction,
 ): Promise<RunStop | DeclinedAction | undefined> {
   const task = context.state.task!;
-  const decision = guardDecision(task.actionGuard, reviewAction(planned, step, context.latestScreen), planned.action);
+  const decision = guardDecision(
+    task.actionGuard,
+    reviewAction(planned, step, context.latestScreen, context.deps.environment.info.kind),
+    planned.action,
+  );
   if (!decision.ask) return undefined;
   const reason = decision.reason;
   const requestId = context.deps.ids.next('approval');
@@ -69,7 +73,12 @@ export async function approveIfSensitive(
  * the grounding found (or the one under the pointer, or the focused one for keys), else the name
  * the grounding looked for.
  */
-function reviewAction(planned: PlannedAction, step: Step, screen: Screen | undefined): SensitivityVerdict {
+function reviewAction(
+  planned: PlannedAction,
+  step: Step,
+  screen: Screen | undefined,
+  environment: EnvironmentInfo['kind'],
+): SensitivityVerdict {
   const { action, grounding } = planned;
   const nodes = screen?.observation.accessibility;
   const pointer = action.type === 'click' || action.type === 'double-click' ? action.at : undefined;
@@ -89,6 +98,7 @@ function reviewAction(planned: PlannedAction, step: Step, screen: Screen | undef
   return classifyAction({
     action,
     step: step.text,
+    environment,
     ...(target ? { target } : {}),
     ...(nodes ? { nodes } : {}),
   });
