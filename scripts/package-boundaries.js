@@ -32,6 +32,7 @@ export const allowedImports = {
     'env-desktop',
     'env-remote',
     'scenarios',
+    'desktop-scenarios',
     'tools',
     'model-rules',
     'model-engine',

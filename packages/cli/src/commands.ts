@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createQueueChannel, type RunState, type UserChannel } from '@sandpiper/core';
-import { UsageError, type EnvironmentSpec, type RunEvent, type Task } from '@sandpiper/protocol';
+import {
+  desktopText,
+  environmentSpecSchema,
+  UsageError,
+  type DesktopSpec,
+  type EnvironmentSpec,
+  type RunEvent,
+  type Task,
+} from '@sandpiper/protocol';
 import {
   addCall,
   buildReport,
@@ -17,6 +25,7 @@ import {
 import {
   createRuntime,
   loadConfigFile,
+  requireDesktopScenario,
   requireScenario,
   resolveDataDir,
   type ConfigFile,
@@ -46,8 +55,13 @@ export async function runCommand(positionals: readonly string[], options: CliOpt
     );
   }
   const instruction = positionals[0];
-  if (!instruction && environment.type !== 'scenario') {
-    throw new UsageError('give the task to run, in quotes: sandpiper run "<task>" --url <url>');
+  const example = environment.type === 'scenario' || (environment.type === 'desktop' && environment.scenario);
+  if (!instruction && !example) {
+    throw new UsageError(
+      environment.type === 'desktop'
+        ? 'give the task to run, in quotes, or a desktop scenario: sandpiper run --desktop --scenario incident-sheet'
+        : 'give the task to run, in quotes: sandpiper run "<task>" --url <url>',
+    );
   }
   const runtime = await openRuntime(options, config);
   try {
@@ -254,6 +268,8 @@ export function listScenariosCommand(output: Output): number {
 }
 
 export function environmentFromFlags(options: CliOptions): EnvironmentSpec {
+  if (options.desktop) return desktopFromFlags(options);
+  if (options.format !== undefined) throw new UsageError('--format only applies with --desktop --scenario');
   const chosen = (['scenario', 'url', 'cdp', 'executor'] as const).filter((flag) => options[flag] !== undefined);
   if (chosen.length !== 1) {
     throw new UsageError(
@@ -283,6 +299,34 @@ export function environmentFromFlags(options: CliOptions): EnvironmentSpec {
   return { type: 'cdp', endpoint: options.cdp!, ...(options.target ? { targetId: options.target } : {}) };
 }
 
+const DOCUMENT_FORMATS = ['ods', 'csv', 'odt'] as const;
+
+/** `--desktop`, with a desktop scenario (`--scenario`), its format and an X display to attach to. */
+function desktopFromFlags(options: CliOptions): DesktopSpec {
+  const others = (['url', 'cdp', 'executor', 'target', 'headed'] as const).filter(
+    (flag) => options[flag] !== undefined,
+  );
+  if (others.length > 0) {
+    throw new UsageError(
+      `--desktop acts on an X display, not a browser: drop ${others.map((flag) => `--${flag}`).join(' and ')}`,
+    );
+  }
+  const format = options.format;
+  if (format !== undefined && !DOCUMENT_FORMATS.some((known) => known === format)) {
+    throw new UsageError(`--format must be one of ${DOCUMENT_FORMATS.join(', ')}, got "${format}"`);
+  }
+  const spec: DesktopSpec = {
+    type: 'desktop',
+    ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
+    ...(format === undefined ? {} : { format: format as DesktopSpec['format'] }),
+    ...(options.display === undefined ? {} : { display: options.display }),
+  };
+  const parsed = environmentSpecSchema.safeParse(spec);
+  if (!parsed.success) throw new UsageError(`--display ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+  requireDesktopScenario(spec);
+  return spec;
+}
+
 function findRun(store: Store, positionals: readonly string[]) {
   const prefix = positionals[0];
   if (!prefix) throw new UsageError('give a run id (see "sandpiper runs")');
@@ -309,6 +353,7 @@ function describeEnvironment(spec: EnvironmentSpec): string {
   if (spec.type === 'scenario') return `scenario ${spec.name}`;
   if (spec.type === 'url') return spec.url;
   if (spec.type === 'executor') return `the executor at ${spec.url}`;
+  if (spec.type === 'desktop') return desktopText(spec);
   return `Chromium at ${spec.endpoint}${spec.targetId ? ` (target ${spec.targetId})` : ''}`;
 }
 

@@ -7,13 +7,14 @@ const HELP = `sandpiper — a plan-centric computer-use agent
 
 Usage:
   sandpiper run ["<task>"] (--scenario <name> | --url <url> | --cdp <endpoint> [--target <id>]) [options]
+  sandpiper run ["<task>"] --desktop [--scenario <desktop-scenario>] [--format ods|csv|odt] [--display <:N>] [options]
   sandpiper resume <run-id> [options]
   sandpiper runs [--limit N] [--json]
   sandpiper show <run-id> [--json]
   sandpiper scenarios
   sandpiper models check [--model <provider:model>] [--json]
   sandpiper serve [--port N] [--data-dir <dir>] [--model <provider:model>]
-  sandpiper executor --listen (--scenario <name> | --url <url> | --cdp <endpoint>) [--port N] [--host <addr>]
+  sandpiper executor --listen (--scenario <name> | --url <url> | --cdp <endpoint> | --desktop …) [--port N] [--host <addr>]
 
 Run options:
   --scenario <name>     act on a built-in scenario app (see "sandpiper scenarios"); the task defaults to its example
@@ -21,10 +22,14 @@ Run options:
   --cdp <endpoint>      attach to a running Chromium's DevTools endpoint (http://127.0.0.1:9222)
   --target <id>         with --cdp: the DevTools target id of the page to act on
   --executor <ws-url>   act through a "sandpiper executor" (ws://host:port/executor); its token in SANDPIPER_EXECUTOR_TOKEN
+  --desktop             act on a Linux desktop: a private Xvfb display with openbox, or the one --display names;
+                          with --scenario, a desktop scenario's document (incident-sheet, sensor-log, site-report)
+                          is opened in LibreOffice and saved under <data-dir>/desktop/<run-id>/
+  --format <ext>        with --desktop --scenario: the document's format (ods, csv or odt; the scenario's first)
   --yes                 approve the plan and sensitive actions without asking
   --approve-plan        approve the plan automatically, still ask before sensitive actions
   --headed              show the browser on an X display (DISPLAY, or --display)
-  --display <:N>        X display for --headed
+  --display <:N>        X display for --headed; with --desktop, the display to act on
   --no-accessibility    find targets with OCR only, ignoring the accessibility snapshot
   --model <spec>        run every role on a model instead of the built-in engine (also on resume):
                           anthropic:claude-sonnet-4-5            key in ANTHROPIC_API_KEY
@@ -45,7 +50,7 @@ Serve options:
   --port <n>            port on 127.0.0.1 (default 7777; 0 picks a free one). The API needs the token printed at start.
 
 Executor options:
-  --listen              serve the environment named by --scenario, --url or --cdp over the executor contract
+  --listen              serve the environment named by --scenario, --url, --cdp or --desktop over the executor contract
   --port <n>            port (default 7878; 0 picks a free one)
   --host <addr>         interface to listen on (default 127.0.0.1; anything else sends the token unencrypted)
   The token is SANDPIPER_EXECUTOR_TOKEN when set, else a fresh one printed at start.
@@ -59,6 +64,8 @@ const RUN_OPTIONS = {
   cdp: { type: 'string' },
   target: { type: 'string' },
   executor: { type: 'string' },
+  desktop: { type: 'boolean' },
+  format: { type: 'string' },
   listen: { type: 'boolean' },
   host: { type: 'string' },
   yes: { type: 'boolean', short: 'y' },

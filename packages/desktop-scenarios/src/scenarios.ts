@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UnknownDesktopScenarioError } from './errors.js';
@@ -31,6 +31,8 @@ interface ScenarioBase {
   readonly source: string;
   /** The formats the document can be prepared in; the first is the default. */
   readonly formats: readonly [DocumentFormat, ...DocumentFormat[]];
+  /** A task written as the steps a person would take, run when a desktop run names no task. */
+  readonly exampleTask: string;
 }
 
 /** A spreadsheet scenario: its source is a CSV file whose columns are typed here. */
@@ -62,6 +64,7 @@ export const desktopScenarios: readonly DesktopScenarioInfo[] = [
     baseName: 'incidents',
     source: 'incidents.csv',
     formats: ['ods', 'csv'],
+    exampleTask: 'Click cell G5, type 42, press Enter, then press Control+S',
     sheetName: 'Incidents',
     columns: [
       column('ID', 'text', 2.4),
@@ -83,6 +86,7 @@ export const desktopScenarios: readonly DesktopScenarioInfo[] = [
     baseName: 'sensor-log',
     source: 'sensor-log.csv',
     formats: ['ods', 'csv'],
+    exampleTask: "Click cell F1, type 'Checked', press Enter and save with Control+S",
     sheetName: 'Readings',
     columns: [
       column('Timestamp', 'datetime', 3.8),
@@ -101,6 +105,7 @@ export const desktopScenarios: readonly DesktopScenarioInfo[] = [
     baseName: 'report',
     source: 'report.txt',
     formats: ['odt'],
+    exampleTask: "Press Control+End, press Enter, type 'Prepared by the operations team.' and press Control+S",
   },
 ];
 
@@ -187,12 +192,13 @@ export interface PreparedDesktopScenario {
 /**
  * Write the scenario's document into `sessionDir` (created if needed) in `format` (the scenario's
  * first format by default) and say how to open it. The document is generated from the committed
- * source each time, so every session starts from the same bytes.
+ * source each time, so every session starts from the same bytes; with `keepExisting` a document
+ * already in the directory (the work of an earlier process of the same run) is left as it is.
  */
 export async function prepareDesktopScenario(
   name: string,
   sessionDir: string,
-  options: { readonly format?: DocumentFormat } = {},
+  options: { readonly format?: DocumentFormat; readonly keepExisting?: boolean } = {},
 ): Promise<PreparedDesktopScenario> {
   const scenario = getDesktopScenario(name);
   const format = options.format ?? scenario.formats[0];
@@ -202,7 +208,9 @@ export async function prepareDesktopScenario(
   await mkdir(directory, { recursive: true });
   const fileName = `${scenario.baseName}.${format}`;
   const document = join(directory, fileName);
-  if (scenario.kind === 'spreadsheet') {
+  if (options.keepExisting === true && (await exists(document))) {
+    // Left as the earlier process saved it.
+  } else if (scenario.kind === 'spreadsheet') {
     const source = await loadSheetSource(scenario);
     const bytes =
       format === 'csv'
@@ -229,4 +237,13 @@ export async function prepareDesktopScenario(
     windowTitle: `${fileName} - ${application}`,
     ...(format === 'csv' ? { openingDialog: `Text Import - [${fileName}]` } : {}),
   };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -68,6 +68,10 @@ export function environmentText(task: Task): string {
       return 'an already running browser';
     case 'executor':
       return 'a screen served by a Sandpiper executor (a browser or a desktop)';
+    case 'desktop':
+      return environment.scenario === undefined
+        ? 'a Linux desktop'
+        : `a Linux desktop with the built-in "${environment.scenario}" document open in LibreOffice`;
   }
 }
 

@@ -17,12 +17,12 @@ import { approvalPolicySchema, budgetsSchema, environmentSpecSchema, taskSchema 
 
 // ----- Requests --------------------------------------------------------------------------------
 
-/** `POST /api/runs`: start a run on a built-in scenario, a URL, or a browser attached over CDP. */
+/** `POST /api/runs`: start a run on a built-in scenario, a URL, a browser attached over CDP, an executor or a desktop. */
 export const createRunRequestSchema = z
   .strictObject({
     /** A built-in scenario's name; the short form of `environment: { type: 'scenario', name }`. */
     scenario: z.string().trim().min(1).max(64).optional(),
-    /** Where the run acts: a scenario, a URL opened in a fresh Chromium, or an attached browser. */
+    /** Where the run acts: a scenario, a URL opened in a fresh Chromium, an attached browser, an executor, a desktop. */
     environment: environmentSpecSchema.optional(),
     /** The task in plain language; a scenario's example task when absent. */
     instruction: taskSchema.shape.instruction.optional(),
@@ -149,6 +149,16 @@ export const serverInfoSchema = z.object({
   /** The engine runs use unless they name their own. */
   engine: z.object({ kind: z.enum(['builtin', 'models', 'custom']), label: z.string() }),
   scenarios: z.array(z.object({ name: z.string().min(1), title: z.string(), defaultTask: z.string() })),
+  /** The built-in desktop scenarios (LibreOffice documents) a `desktop` environment can open. */
+  desktopScenarios: z.array(
+    z.object({
+      name: z.string().min(1),
+      title: z.string(),
+      /** The document formats it can be prepared in, the default first. */
+      formats: z.array(z.enum(['ods', 'csv', 'odt'])).min(1),
+      exampleTask: z.string(),
+    }),
+  ),
 });
 export type ServerInfo = z.infer<typeof serverInfoSchema>;
 

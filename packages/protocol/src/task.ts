@@ -28,8 +28,33 @@ export const environmentSpecSchema = z.discriminatedUnion('type', [
         message: 'must be a ws:// or wss:// address, such as ws://127.0.0.1:7878/executor',
       }),
   }),
+  /**
+   * A Linux desktop: a private X display (Xvfb with openbox) started for the run, or an existing
+   * one named by `display`. With `scenario`, a built-in desktop scenario's document is written into
+   * the run's own directory and opened in LibreOffice before the run starts.
+   */
+  z.object({
+    type: z.literal('desktop'),
+    /** A built-in desktop scenario (`incident-sheet`, `sensor-log`, `site-report`). */
+    scenario: z.string().min(1).max(64).optional(),
+    /** The format to prepare the scenario's document in (`ods`, `csv`, `odt`); its first format when absent. */
+    format: z.enum(['ods', 'csv', 'odt']).optional(),
+    /** An X display to act on, such as `:0`, instead of a private one. */
+    display: z
+      .string()
+      .regex(/^:\d{1,4}(\.\d{1,2})?$/, { message: 'must be an X display such as :0 or :99' })
+      .optional(),
+  }),
 ]);
 export type EnvironmentSpec = z.infer<typeof environmentSpecSchema>;
+export type DesktopSpec = Extract<EnvironmentSpec, { type: 'desktop' }>;
+
+/** A desktop target in a few words: `desktop scenario incident-sheet (csv) on a private display`. */
+export function desktopText(spec: DesktopSpec): string {
+  const where = spec.display === undefined ? 'a private display' : `display ${spec.display}`;
+  if (spec.scenario === undefined) return `desktop on ${where}`;
+  return `desktop scenario ${spec.scenario}${spec.format === undefined ? '' : ` (${spec.format})`} on ${where}`;
+}
 
 export const budgetsSchema = z.object({
   /** Most actions the run may perform, retries included. */

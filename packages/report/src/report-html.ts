@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RunReport, StepReport } from './report.js';
+import { desktopText } from '@sandpiper/protocol';
 import {
   renderCompletionChecks,
   renderCriteria,
@@ -92,6 +93,7 @@ function describeTarget(task: RunReport['task']): string {
   if (environment.type === 'scenario') return `Scenario ${environment.name}`;
   if (environment.type === 'url') return `Opened ${environment.url}`;
   if (environment.type === 'executor') return `Executor at ${environment.url}`;
+  if (environment.type === 'desktop') return desktopText(environment);
   return `Attached to ${environment.endpoint}${environment.targetId ? ` (target ${environment.targetId})` : ''}`;
 }
 

@@ -33,6 +33,8 @@ export {
   type SpecSource,
 } from './model-config.js';
 export { requireScenario, withAccessibility, type BrowserOptions } from './open-environment.js';
+export { desktopSessionDir, requireDesktopScenario } from './open-desktop.js';
+export { desktopScenarios, desktopTasks } from '@sandpiper/desktop-scenarios';
 export { createRandomIds, createSystemClock, newRunId } from './system.js';
 export { createVisionFingerprinter } from './fingerprint.js';
 export { createVisionChangeEvidence } from './change-evidence.js';

@@ -2,6 +2,7 @@ import type { Environment } from '@sandpiper/core';
 import { attachBrowserEnvironment, launchBrowserEnvironment } from '@sandpiper/env-browser';
 import { connectExecutor, generateExecutorToken, serveExecutor } from '@sandpiper/env-remote';
 import { UsageError, type EnvironmentSpec, type NavigationPolicy } from '@sandpiper/protocol';
+import { openDesktop } from './open-desktop.js';
 import { getScenario, scenarios, type ScenarioFault, type ScenarioServer } from '@sandpiper/scenarios';
 
 /** How a browser is shown and what the engine is given to see. */
@@ -39,7 +40,8 @@ export function requireScenario(name: string) {
 
 /**
  * Open the environment a task names: a scenario app (served by `scenarioServer`, reporting its
- * state under `session`) in a fresh Chromium, a URL in a fresh Chromium, or an attached browser.
+ * state under `session`) in a fresh Chromium, a URL in a fresh Chromium, an attached browser, an
+ * executor, or a Linux desktop (with a desktop scenario's document open).
  */
 export async function openEnvironment(
   spec: EnvironmentSpec,
@@ -52,8 +54,17 @@ export async function openEnvironment(
     readonly executorToken?: string;
     /** The task's navigation policy; with `allowHosts` the browser itself keeps to those hosts. */
     readonly navigation?: NavigationPolicy;
+    /** The data directory: a desktop target's session directory (its document) lives under it. */
+    readonly dataDir: string;
   },
 ): Promise<OpenedEnvironment> {
+  if (spec.type === 'desktop') {
+    return openDesktop(spec, {
+      dataDir: options.dataDir,
+      session: options.session,
+      accessibility: options.accessibility,
+    });
+  }
   if (spec.type === 'executor') {
     if (options.executorToken === undefined || options.executorToken.trim() === '') {
       throw new UsageError('an executor target needs the token the executor printed, in SANDPIPER_EXECUTOR_TOKEN');
@@ -97,6 +108,7 @@ export function withAccessibility(environment: Environment, enabled: boolean): E
     observe: (handle) => environment.observe(handle, { accessibility: false }),
     act: (handle, action) => environment.act(handle, action),
     ...(environment.watch ? { watch: environment.watch.bind(environment) } : {}),
+    ...(environment.shell ? { shell: environment.shell.bind(environment) } : {}),
     close: () => environment.close(),
   };
 }

@@ -18,6 +18,7 @@ import { createCoder, createKnowledgeBase, createToolRunner, type KnowledgeBase 
 import type { ConfigFile } from './config.js';
 import { apiKeyValues, prepareEngine, type EngineSetup } from './engine-setup.js';
 import { createVisionFingerprinter, createVisionMasker } from './fingerprint.js';
+import { getDesktopScenario } from '@sandpiper/desktop-scenarios';
 import { openEnvironment, overLoopbackExecutor, requireScenario, type BrowserOptions } from './open-environment.js';
 import { prepareRun, type PreparedRun } from './prepared-run.js';
 import { createRandomIds, createSystemClock, newRunId } from './system.js';
@@ -210,8 +211,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return prepareEngine(engineInput(model, undefined));
     },
     createTask(request) {
-      const scenario = request.environment.type === 'scenario' ? requireScenario(request.environment.name) : undefined;
-      const instruction = request.instruction ?? scenario?.defaultTask;
+      const environment = request.environment;
+      const scenario = environment.type === 'scenario' ? requireScenario(environment.name) : undefined;
+      const desktop =
+        environment.type === 'desktop' && environment.scenario !== undefined
+          ? getDesktopScenario(environment.scenario)
+          : undefined;
+      const instruction = request.instruction ?? scenario?.defaultTask ?? desktop?.exampleTask;
       return parseContract(
         taskSchema,
         {
@@ -245,6 +251,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
             scenarioServer: scenarios,
             ...(executorToken === undefined ? {} : { executorToken }),
             ...(request.task.navigation ? { navigation: request.task.navigation } : {}),
+            dataDir: store.dataDir,
           });
           const opened = loopback && spec.type !== 'executor' ? await overLoopbackExecutor(local) : local;
           return request.instrument ? { ...opened, environment: request.instrument(opened.environment) } : opened;
@@ -269,6 +276,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         ...browser,
         session: newRunId(new Date(clock.now())),
         scenarioServer: scenarios,
+        dataDir: store.dataDir,
       });
       try {
         const server = await serveExecutor(opened.environment, {

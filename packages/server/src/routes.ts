@@ -10,7 +10,7 @@ import {
 } from '@sandpiper/protocol';
 import type { z } from 'zod';
 import { buildReport, loadImages, renderReportHtml, reportContentSecurityPolicy } from '@sandpiper/report';
-import { scenarios, type Runtime } from '@sandpiper/runtime';
+import { desktopScenarios, scenarios, type Runtime } from '@sandpiper/runtime';
 import { failure, queryOf, validate, type ApiFailure } from './http-io.js';
 import type { ManagerRefusal, RunManager } from './run-manager.js';
 
@@ -89,6 +89,12 @@ export function createRoutes({ manager, runtime }: RouteDependencies): Route[] {
       json(200, {
         engine: { kind: runtime.engine.kind, label: runtime.engine.label },
         scenarios: scenarios.map(({ name, title, defaultTask }) => ({ name, title, defaultTask })),
+        desktopScenarios: desktopScenarios.map(({ name, title, formats, exampleTask }) => ({
+          name,
+          title,
+          formats: [...formats],
+          exampleTask,
+        })),
       }),
     ),
     route(apiRoutes.createRun, async ({ body }) => {

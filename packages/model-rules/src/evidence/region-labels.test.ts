@@ -21,7 +21,7 @@ function label(
 ) {
   const performed: PerformedAction[] = actions.map((action) => ({ action, summary: action.type, ok: true }));
   return labelRegions({
-    regions: [{ box: region, changedPixels: 400 }],
+    regions: [{ box: region, changedPixels: 400, density: 0.5 }],
     screen,
     executed: summarizeExecuted(performed),
     ...(actedOn === undefined ? {} : { actedOn }),

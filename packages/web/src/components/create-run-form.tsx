@@ -25,6 +25,7 @@ export function CreateRunForm({
   const [info, setInfo] = useState<ServerInfo>();
   const [target, setTarget] = useState<TargetKind>('scenario');
   const [scenario, setScenario] = useState('');
+  const [desktopScenario, setDesktopScenario] = useState('');
   const [url, setUrl] = useState('');
   const [endpoint, setEndpoint] = useState('');
   const [targetId, setTargetId] = useState('');
@@ -42,6 +43,7 @@ export function CreateRunForm({
       if (result.ok) {
         setInfo(result.value);
         setScenario((current) => current || (result.value.scenarios[0]?.name ?? ''));
+        setDesktopScenario((current) => current || (result.value.desktopScenarios[0]?.name ?? ''));
       } else {
         setError(result);
       }
@@ -55,6 +57,7 @@ export function CreateRunForm({
     const built = buildCreateRequest({
       target,
       scenario,
+      desktopScenario,
       url,
       endpoint,
       targetId,
@@ -80,6 +83,7 @@ export function CreateRunForm({
   };
 
   const chosen = info?.scenarios.find((entry) => entry.name === scenario);
+  const chosenDesktop = info?.desktopScenarios.find((entry) => entry.name === desktopScenario);
   return (
     <Panel title="New task" bodyClassName="p-4" className="self-start">
       <form
@@ -114,6 +118,29 @@ export function CreateRunForm({
                 ))}
               </select>
               {chosen && <span className="text-[11px] text-stone-500">Example task: {chosen.defaultTask}</span>}
+            </>
+          )}
+          {target === 'desktop' && (
+            <>
+              <select
+                data-testid="create-run-desktop-scenario"
+                aria-label="Desktop scenario"
+                value={desktopScenario}
+                onChange={(event) => setDesktopScenario(event.target.value)}
+                className={inputClass}
+              >
+                {info?.desktopScenarios.map((entry) => (
+                  <option key={entry.name} value={entry.name}>
+                    {entry.title} ({entry.name})
+                  </option>
+                ))}
+                <option value="">An empty desktop</option>
+              </select>
+              <span className="text-[11px] text-stone-500">
+                {chosenDesktop
+                  ? `A private Linux desktop with the document open in LibreOffice; it is saved in the run's directory. Example task: ${chosenDesktop.exampleTask}`
+                  : 'A private Linux desktop (Xvfb with openbox) with nothing open.'}
+              </span>
             </>
           )}
           {target === 'url' && (

@@ -5,6 +5,7 @@ import { buildCreateRequest, type CreateRunFields } from './create-request.js';
 const fields: CreateRunFields = {
   target: 'scenario',
   scenario: 'expense-report',
+  desktopScenario: '',
   url: '',
   endpoint: '',
   targetId: '',
@@ -17,6 +18,22 @@ const fields: CreateRunFields = {
 describe('the new-run form', () => {
   it('sends a scenario with its example task when no instruction is given', () => {
     expect(buildCreateRequest(fields)).toEqual({ ok: true, request: { scenario: 'expense-report', approval: 'ask' } });
+  });
+
+  it('sends a desktop with its scenario, whose example task runs when no instruction is given', () => {
+    const scenario = buildCreateRequest({ ...fields, target: 'desktop', desktopScenario: 'incident-sheet' });
+    expect(scenario).toEqual({
+      ok: true,
+      request: { environment: { type: 'desktop', scenario: 'incident-sheet' }, approval: 'ask' },
+    });
+    if (scenario.ok) expect(createRunRequestSchema.safeParse(scenario.request).success).toBe(true);
+    const bare = buildCreateRequest({ ...fields, target: 'desktop' });
+    expect(bare).toMatchObject({ ok: false, field: 'instruction' });
+    const task = buildCreateRequest({ ...fields, target: 'desktop', instruction: 'Press Control+S' });
+    expect(task).toMatchObject({
+      ok: true,
+      request: { environment: { type: 'desktop' }, instruction: 'Press Control+S' },
+    });
   });
 
   it('sends a URL or an attached browser as the environment, with the engine asked for', () => {

@@ -1,11 +1,12 @@
 import type { CreateRunRequestInput } from '@sandpiper/protocol';
 
 /** Where a new run acts, as the form offers it. */
-export type TargetKind = 'scenario' | 'url' | 'cdp';
+export type TargetKind = 'scenario' | 'url' | 'cdp' | 'desktop';
 export const targetKinds: readonly { readonly value: TargetKind; readonly label: string }[] = [
   { value: 'scenario', label: 'Scenario' },
   { value: 'url', label: 'Web address' },
   { value: 'cdp', label: 'My browser' },
+  { value: 'desktop', label: 'Desktop' },
 ];
 
 /** `server`: the engine the server was started with; `builtin`: the offline engine; `model`: the spec typed in. */
@@ -14,6 +15,8 @@ export type EngineChoice = 'server' | 'builtin' | 'model';
 export interface CreateRunFields {
   readonly target: TargetKind;
   readonly scenario: string;
+  /** A desktop scenario's name; empty for a bare desktop. */
+  readonly desktopScenario: string;
   readonly url: string;
   readonly endpoint: string;
   readonly targetId: string;
@@ -33,7 +36,8 @@ export function buildCreateRequest(
   | { readonly ok: true; readonly request: CreateRunRequestInput }
   | { readonly ok: false; readonly field: string; readonly error: string } {
   const instruction = fields.instruction.trim();
-  if (fields.target !== 'scenario' && instruction === '') {
+  const hasExample = fields.target === 'scenario' || (fields.target === 'desktop' && fields.desktopScenario !== '');
+  if (!hasExample && instruction === '') {
     return { ok: false, field: 'instruction', error: 'Say what the agent should do on that page.' };
   }
   let placement: Pick<CreateRunRequestInput, 'scenario' | 'environment'>;
@@ -50,6 +54,9 @@ export function buildCreateRequest(
       };
     }
     placement = { environment: { type: 'url', url } };
+  } else if (fields.target === 'desktop') {
+    const scenario = fields.desktopScenario;
+    placement = { environment: { type: 'desktop', ...(scenario ? { scenario } : {}) } };
   } else {
     const endpoint = fields.endpoint.trim();
     if (endpoint === '') {

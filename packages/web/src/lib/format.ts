@@ -1,4 +1,4 @@
-import type { EnvironmentSpec } from '@sandpiper/protocol';
+import { desktopText, type EnvironmentSpec } from '@sandpiper/protocol';
 
 /** `850 ms`, `4.2 s`, `1 min 05 s`, `2 h 03 min`. */
 export function formatDuration(ms: number): string {
@@ -48,5 +48,6 @@ export function describeEnvironment(environment: EnvironmentSpec | undefined): s
   if (environment.type === 'scenario') return environment.name;
   if (environment.type === 'url') return truncate(environment.url.replace(/^https?:\/\//, ''), 60);
   if (environment.type === 'executor') return `executor ${truncate(environment.url.replace(/^wss?:\/\//, ''), 40)}`;
+  if (environment.type === 'desktop') return desktopText(environment);
   return `your browser (${truncate(environment.endpoint.replace(/^\w+:\/\//, ''), 40)})`;
 }
