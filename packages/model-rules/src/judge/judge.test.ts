@@ -192,4 +192,27 @@ describe('the rules judge', () => {
       expect(result.reason).toContain('cannot be read');
     });
   });
+
+  it('asks instead of accepting while a dialog of choices it opened stands unanswered', async () => {
+    const criteria = [allStepsConfirmedCriterion];
+    const done = { completed: [{ id: 's1', text: "Sort 'sheet'", status: 'completed' as const }] };
+    const dialog = node('dialog', 'Sort', [300, 200, 500, 400], { ref: 'd1' });
+    const choices = [
+      node('combobox', 'Sort Key 1', [320, 260, 200, 24], { parent: 'd1', value: 'Column A' }),
+      node('radio', 'Descending', [320, 300, 16, 16], { parent: 'd1', checked: false }),
+      node('button', 'OK', [600, 560, 80, 24], { parent: 'd1' }),
+    ];
+    const open = await verdict(criteria, [dialog, ...choices], done);
+    expect(open).toMatchObject({ verdict: 'reject', unsure: true });
+    expect(open.reason).toContain("The dialog 'Sort' is still open");
+    // Flat, as a desktop snapshot is: the box tells what belongs to the dialog.
+    const flat = await verdict(criteria, [dialog, ...choices.map(({ parent: _, ...rest }) => rest)], done);
+    expect(flat).toMatchObject({ verdict: 'reject', unsure: true });
+    // A message with only a button is no open question.
+    const message = [
+      node('dialog', 'Saved', [300, 200, 300, 120], { ref: 'd2' }),
+      node('button', 'OK', [400, 280, 80, 24], { parent: 'd2' }),
+    ];
+    expect(await verdict(criteria, message, done)).toMatchObject({ verdict: 'accept' });
+  });
 });

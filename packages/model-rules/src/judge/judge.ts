@@ -5,6 +5,7 @@ import { checkCriterion } from './criteria.js';
 import { judgeFeasibility } from './feasibility.js';
 import { finalSideEffect, findConfirmation } from './side-effects.js';
 import { contradictedValue } from './contradictions.js';
+import { pendingDialog } from './open-dialog.js';
 import { describeUnsaved, unsavedEdit } from './unsaved.js';
 
 /**
@@ -12,7 +13,8 @@ import { describeUnsaved, unsavedEdit } from './unsaved.js';
  * or OCR text), and accepts a completion claim only when every criterion is positively seen and,
  * when the plan ends with a click that changes something outside the page (save, submit, send),
  * a message on screen confirms it. A value a step set that the final screen contradicts, and a
- * value typed into a small editor whose Save was never pressed, are rejections too. Anything it cannot see is a rejection.
+ * value typed into a small editor whose Save was never pressed, and a dialog of choices left open,
+ * are rejections too. Anything it cannot see is a rejection.
  */
 export function createRulesJudge(reader: ScreenReader): Judge {
   return {
@@ -52,6 +54,8 @@ export function createRulesJudge(reader: ScreenReader): Judge {
         const { reason, missing: step } = describeUnsaved(unsaved);
         return { verdict: 'reject', reason, satisfied, missing: [step] };
       }
+      const pending = pendingDialog(reader.tree(input.screen), input.screen);
+      if (pending !== undefined) return { verdict: 'reject', reason: pending, satisfied, unsure: true };
       const found = readings.map((reading) => reading.evidence);
       const sideEffect = finalSideEffect(input.plan);
       if (sideEffect !== undefined) {
