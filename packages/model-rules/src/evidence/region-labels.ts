@@ -135,7 +135,11 @@ function valueVerdict(input: LabelInput, changes: readonly NodeChange[]): Verdic
   const change = changes.find((candidate) => candidate.kind === 'value');
   if (change?.kind !== 'value') return undefined;
   const { node, previous } = change;
-  const field = FIELD_ROLES.has(node.role) ? `the ${quote(node.name)} field` : `the ${node.role} ${named(node)}`;
+  const field = !FIELD_ROLES.has(node.role)
+    ? `the ${node.role} ${named(node)}`
+    : node.name === ''
+      ? `an unnamed ${node.role}`
+      : `the ${quote(node.name)} field`;
   const now = quote(node.value ?? '');
   if (actedElement(input, node) || (input.executed.points.length === 0 && node.focused === true)) {
     const what = FIELD_ROLES.has(node.role) ? `text in ${field}` : `the value of ${field}`;
