@@ -219,6 +219,13 @@ describe('clauses it does not understand', () => {
     expect(result.parsed.map((clause) => clause.directive.kind)).toEqual(['open', 'click']);
   });
 
+  it('reads "save with Control+S" as pressing the shortcut the clause names', () => {
+    expect(read('press Enter and save with Control+S')).toEqual(['Press Enter', 'Press Control+S']);
+    expect(read('undo it using Ctrl+Z')).toEqual(['Press Control+Z']);
+    expect(read('save the file by pressing Ctrl+S')).toEqual(['Press Control+S']);
+    expect(read("fill in the 'Name' field with Ctrl+S")).toEqual(["Type 'Ctrl+S' into the 'Name' field"]);
+  });
+
   it('does not type a word that stands for something else literally ("write it in F2")', () => {
     for (const text of [
       'Find the highest value and write it in F2',

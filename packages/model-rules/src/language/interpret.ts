@@ -7,7 +7,7 @@
  * Porto"). Clauses it cannot read are returned as such, never guessed at.
  */
 import { isBareOpenTarget, type StepIntent, type TargetRef } from '@sandpiper/protocol';
-import { parseKeys } from '../grammar/keys.js';
+import { modifierKeys, parseKeys } from '../grammar/keys.js';
 import { scoreText } from '../grounding/text-score.js';
 import { constraintOpeners, leadingFiller, trailingFiller, verbAt, type VerbMatch } from './lexicon.js';
 import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
@@ -392,6 +392,8 @@ function readClause(
   const written = start >= 0 ? clause.tokens.slice(start + verb.length) : tokens.slice(verb.length);
   const keyed = /^(?:press|hit|tap|push)$/.test(verb.words) ? keysOf(written) : undefined;
   if (keyed !== undefined) return { type: 'steps', intents: [{ kind: 'press', keys: keyed }] };
+  const shortcut = verb.verbClass === 'type' || verb.verbClass === 'set' ? undefined : shortcutNamed(written);
+  if (shortcut !== undefined) return { type: 'steps', intents: [{ kind: 'press', keys: shortcut }] };
   const rest = trimPunctuation(tokens.slice(verb.length));
   if (rest.length === 0) {
     const alone = verbAlone(verb);
@@ -560,6 +562,22 @@ function readPointer(
 }
 
 /** A key or chord, with "the" and "key" around it allowed: "the Enter key", "ctrl+a", "Escape". */
+/**
+ * "save with Control+S", "undo it using Ctrl+Z", "copy by pressing Ctrl+C": the clause names the
+ * shortcut that does what its verb says, so pressing it is the step. Only a chord with a modifier
+ * counts (a lone word after "with" is far more often a value or a name).
+ */
+function shortcutNamed(tokens: readonly Token[]): string[] | undefined {
+  const rest = trimPunctuation(tokens);
+  const at = rest.findLastIndex((token) => isWord(token, 'with', 'using', 'via', 'pressing', 'hitting'));
+  if (at < 0) return undefined;
+  let after = rest.slice(at + 1);
+  if (isWord(after[0], 'the') && isWord(after[1], 'shortcut', 'keys', 'key')) after = after.slice(2);
+  else if (isWord(after[0], 'pressing', 'hitting')) after = after.slice(1);
+  const keys = keysOf(after);
+  return keys !== undefined && keys.length > 1 && keys.some((key) => modifierKeys.has(key)) ? keys : undefined;
+}
+
 function keysOf(tokens: readonly Token[]): string[] | undefined {
   let rest = [...tokens];
   if (isWord(rest[0], 'the')) rest = rest.slice(1);
