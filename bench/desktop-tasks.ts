@@ -5,7 +5,8 @@
  * opened in LibreOffice, the built-in engine (or `--model`), then the task's own check on the file.
  *
  *   node --import tsx bench/desktop-tasks.ts                    the package's tasks (dev split)
- *   node --import tsx bench/desktop-tasks.ts --split heldout    tasks written apart (figures only)
+ *   node --import tsx bench/desktop-tasks.ts --split steps      15 step-by-step tasks written apart (readable)
+ *   node --import tsx bench/desktop-tasks.ts --split heldout    18 tasks written apart (figures only)
  *   node --import tsx bench/desktop-tasks.ts --remote           every call through a loopback executor
  *   node --import tsx bench/desktop-tasks.ts --only sort --model openai-compatible:…@http://…
  *
@@ -35,10 +36,14 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const split = values.split === 'heldout' ? 'heldout' : 'dev';
+const split = values.split === 'heldout' ? 'heldout' : values.split === 'steps' ? 'steps' : 'dev';
 
-async function tasksOf(which: 'dev' | 'heldout'): Promise<{ task: DesktopTask; style: string }[]> {
+async function tasksOf(which: 'dev' | 'steps' | 'heldout'): Promise<{ task: DesktopTask; style: string }[]> {
   if (which === 'dev') return desktopTasks.map((task) => ({ task, style: task.expect }));
+  if (which === 'steps') {
+    const { devStepTasks } = await import('./desktop-dev/tasks.js');
+    return devStepTasks.map((task) => ({ task, style: 'ui-steps' }));
+  }
   const heldOut = await import('./desktop-heldout/tasks.js');
   return heldOut.heldOutDesktopTasks.map((task) => ({ task, style: heldOut.heldOutPhrasing[task.id] ?? '?' }));
 }
@@ -101,12 +106,12 @@ try {
       wallMs: Math.round(wallMs),
       environmentMs: Math.round(timed?.elapsedMs ?? 0),
       steps,
-      ...(split === 'dev'
+      ...(split !== 'heldout'
         ? { detail: { instruction: task.instruction, reason: state.endReason ?? '', checker: check.detail } }
         : {}),
     };
     rows.push(row);
-    printRow(row, index, cases.length, split === 'dev');
+    printRow(row, index, cases.length, split !== 'heldout');
   }
 } finally {
   await runtime.close();

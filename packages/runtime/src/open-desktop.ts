@@ -2,12 +2,21 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createHandle, type Environment, type Handle } from '@sandpiper/core';
 import { getDesktopScenario, prepareDesktopScenario, type PreparedDesktopScenario } from '@sandpiper/desktop-scenarios';
-import { attachDesktopEnvironment, launchDesktopEnvironment, type DesktopEnvironment } from '@sandpiper/env-desktop';
+import {
+  attachDesktopEnvironment,
+  DEFAULT_ACCESSIBILITY_LIMITS,
+  launchDesktopEnvironment,
+  type DesktopEnvironment,
+} from '@sandpiper/env-desktop';
 import { SandpiperError, UsageError, type DesktopSpec } from '@sandpiper/protocol';
 import type { OpenedEnvironment } from './open-environment.js';
 
 /** How long LibreOffice may take to show a document's window; its first start builds a profile. */
 const DOCUMENT_WINDOW_MS = 90_000;
+/** Longest wait for the screen to answer an input, and then to settle. */
+const DESKTOP_SETTLE_MS = 1_500;
+/** Longest walk of the accessibility tree per observation. */
+const DESKTOP_ACCESSIBILITY_BUDGET_MS = 6_000;
 
 /**
  * The directory of a run's desktop session under the data directory: the scenario's document
@@ -46,7 +55,15 @@ export async function openDesktop(
   requireDesktopScenario(spec);
   const handle = createHandle();
   const workingDirectory = desktopSessionDir(options.dataDir, options.session);
-  const shared = { workingDirectory, shell: true, accessibility: options.accessibility };
+  const shared = {
+    workingDirectory,
+    shell: true,
+    accessibility: options.accessibility,
+    // An office suite on a loaded machine answers late: a short wait reads a slow repaint as no
+    // effect, a short accessibility budget cuts the sheet's cells out of the snapshot.
+    settleMs: DESKTOP_SETTLE_MS,
+    accessibilityLimits: { ...DEFAULT_ACCESSIBILITY_LIMITS, budgetMs: DESKTOP_ACCESSIBILITY_BUDGET_MS },
+  };
   const environment =
     spec.display === undefined
       ? await launchDesktopEnvironment(handle, shared)

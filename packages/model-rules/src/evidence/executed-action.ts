@@ -24,7 +24,21 @@ export interface ExecutedActions {
   readonly scrolled: boolean;
 }
 
-const SCROLL_KEYS = new Set(['PageDown', 'PageUp', 'End', 'Home']);
+/**
+ * Keys that may scroll what is on screen: paging keys, and keys that move a cursor or the focus
+ * (an arrow at a sheet's last visible row, Tab onto a field below the fold) bring more into view.
+ */
+const SCROLL_KEYS = new Set([
+  'PageDown',
+  'PageUp',
+  'End',
+  'Home',
+  'ArrowDown',
+  'ArrowUp',
+  'ArrowLeft',
+  'ArrowRight',
+  'Tab',
+]);
 
 export function summarizeExecuted(performed: readonly PerformedAction[]): ExecutedActions {
   const actions = performed.filter((entry) => entry.ok).map((entry) => entry.action);

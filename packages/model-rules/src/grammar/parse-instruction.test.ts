@@ -219,6 +219,21 @@ describe('clauses it does not understand', () => {
     expect(result.parsed.map((clause) => clause.directive.kind)).toEqual(['open', 'click']);
   });
 
+  it('drops the numbers of numbered steps, and reads a dot after an initial as part of a name', () => {
+    expect(read('1. Click cell A14.\n2. Press Control+B.\n3) Press Control+B again.')).toEqual([
+      "Click the 'A14' cell",
+      'Press Control+B',
+      'Press Control+B',
+    ]);
+    expect(read('type J. Kowalski, press Enter. Then type S. Ito')).toEqual([
+      "Type 'J. Kowalski'",
+      'Press Enter',
+      "Type 'S. Ito'",
+    ]);
+    expect(read('Press A. Then press B')).toEqual(['Press A', 'Press B']);
+    expect(read("type ' Revised.' (with the leading space)")).toEqual(["Type ' Revised.'"]);
+  });
+
   it('reads "save with Control+S" as pressing the shortcut the clause names', () => {
     expect(read('press Enter and save with Control+S')).toEqual(['Press Enter', 'Press Control+S']);
     expect(read('undo it using Ctrl+Z')).toEqual(['Press Control+Z']);

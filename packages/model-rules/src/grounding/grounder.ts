@@ -140,6 +140,10 @@ async function findMatch(
   if (content !== undefined && all !== undefined) {
     const searched = query.role !== undefined && holderHints.has(query.role) ? all : content;
     let found = accessibilityCandidates(searched, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
+    // Named with no kind and nothing else fits: a holder named so (a sheet's cell "D3", a row) is meant.
+    if (found.length === 0 && query.role === undefined && searched !== all) {
+      found = accessibilityCandidates(all, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
+    }
     if (query.within === undefined) found = dropMisplaced(nodeTree(all), found, query.text);
     let rivals: readonly string[] = [];
     const placed =

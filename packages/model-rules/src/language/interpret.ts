@@ -223,21 +223,40 @@ function isComma(token: Token | undefined): boolean {
   return token?.kind === 'punct' && token.text === ',';
 }
 
-/** Sentences: split at . ; ! ? line breaks and arrows (outside quotes; dots inside words stay). */
+/**
+ * Sentences: split at . ; ! ? line breaks and arrows (outside quotes; dots inside words stay).
+ * The number of a numbered step ("1." or "2)" opening a line) is no part of it, and the dot of an
+ * initial ("J. Kowalski") ends no sentence.
+ */
 function sentencesOf(text: string): { tokens: Token[]; afterArrow: boolean }[] {
   const sentences: { tokens: Token[]; afterArrow: boolean }[] = [];
   const tokens = tokenize(text);
   let current: Token[] = [];
   let afterArrow = false;
   let lastEnd = 0;
+  let lineStart = true;
   const flush = (nextAfterArrow: boolean): void => {
     if (current.length > 0) sentences.push({ tokens: current, afterArrow });
     current = [];
     afterArrow = nextAfterArrow;
   };
-  for (const token of tokens) {
-    if (text.slice(lastEnd, token.start).includes('\n')) flush(false);
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (text.slice(lastEnd, token.start).includes('\n')) {
+      flush(false);
+      lineStart = true;
+    }
     lastEnd = token.end;
+    if (lineStart && stepNumberAt(tokens, index)) {
+      index += 1;
+      lastEnd = tokens[index]!.end;
+      continue;
+    }
+    lineStart = false;
+    if (token.kind === 'punct' && token.text === '.' && initialBefore(tokens, index)) {
+      current.push(token);
+      continue;
+    }
     if (token.kind === 'punct' && /^[.;!?]$/.test(token.text)) {
       flush(false);
       continue;
@@ -250,6 +269,36 @@ function sentencesOf(text: string): { tokens: Token[]; afterArrow: boolean }[] {
   }
   flush(false);
   return sentences;
+}
+
+/** "1." or "12)" written right after the number: a list marker, when a step follows it. */
+function stepNumberAt(tokens: readonly Token[], index: number): boolean {
+  const number = tokens[index];
+  const mark = tokens[index + 1];
+  return (
+    number?.kind === 'word' &&
+    /^\d{1,2}$/.test(number.text) &&
+    mark?.kind === 'punct' &&
+    (mark.text === '.' || mark.text === ')') &&
+    mark.start === number.end &&
+    tokens[index + 2] !== undefined
+  );
+}
+
+/** A dot right after one capital letter, before a capitalised word that is not a verb: "J. Kowalski", "S. Ito". */
+function initialBefore(tokens: readonly Token[], index: number): boolean {
+  const letter = tokens[index - 1];
+  const next = tokens[index + 1];
+  return (
+    letter?.kind === 'word' &&
+    /^\p{Lu}$/u.test(letter.text) &&
+    letter.end === tokens[index]!.start &&
+    next?.kind === 'word' &&
+    /^\p{Lu}/u.test(next.text) &&
+    next.start > tokens[index]!.end &&
+    verbAt([next.lower]) === undefined &&
+    !opensClause([next])
+  );
 }
 
 /** Words that open a value only the person can fill in ("my usual details", "the right one", "something nice"). */
@@ -390,7 +439,9 @@ function readClause(
   // Keys are read from the clause as written: "Press -" or "Press ." end in what looks like punctuation.
   const start = clause.tokens.indexOf(tokens[0]!);
   const written = start >= 0 ? clause.tokens.slice(start + verb.length) : tokens.slice(verb.length);
-  const keyed = /^(?:press|hit|tap|push)$/.test(verb.words) ? keysOf(written) : undefined;
+  // "Press Control+B again": the key is pressed once more, as any step is carried out once.
+  const pressed = isWord(trimPunctuation(written).at(-1), 'again') ? trimPunctuation(written).slice(0, -1) : written;
+  const keyed = /^(?:press|hit|tap|push)$/.test(verb.words) ? keysOf(pressed) : undefined;
   if (keyed !== undefined) return { type: 'steps', intents: [{ kind: 'press', keys: keyed }] };
   const shortcut = verb.verbClass === 'type' || verb.verbClass === 'set' ? undefined : shortcutNamed(written);
   if (shortcut !== undefined) return { type: 'steps', intents: [{ kind: 'press', keys: shortcut }] };
@@ -686,7 +737,8 @@ function withoutCasePhrase(tokens: readonly Token[]): { tokens: Token[]; transfo
 }
 
 function readType(verb: VerbMatch, written: readonly Token[], source: string): ClauseResult {
-  const { tokens: rest, transform } = withoutCasePhrase(written);
+  const { tokens: spoken, transform } = withoutCasePhrase(written);
+  const rest = withoutRemark(spoken);
   const read = readTypeFrame(verb, rest, source);
   // "write it in F2": the text is whatever "it" stands for, which only the person knows.
   const referring = (intent: StepIntent) => intent.kind === 'type' && REFERRING_WORDS.has(intent.text.toLowerCase());
@@ -699,6 +751,17 @@ function readType(verb: VerbMatch, written: readonly Token[], source: string): C
       intent.kind === 'type' ? { ...intent, text: applyCase(intent.text, transform) } : intent,
     ),
   };
+}
+
+/**
+ * A closing remark in brackets after a quoted value ("type ' Revised.' (with the leading space)")
+ * says how to type it, not what: it is dropped. Brackets anywhere else are kept.
+ */
+function withoutRemark(tokens: readonly Token[]): readonly Token[] {
+  if (tokens.at(-1)?.text !== ')') return tokens;
+  const open = tokens.findLastIndex((token) => token.kind === 'punct' && token.text === '(');
+  if (open <= 0 || !tokens.slice(0, open).some((token) => token.kind === 'quoted')) return tokens;
+  return tokens.slice(0, open);
 }
 
 /** Words that stand for something said elsewhere; typed as they are, they would be typed literally. */
@@ -771,7 +834,14 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
   if (pairs !== undefined) return steps(pairs.map(([field, value]) => typeInto(value, field)));
   // "type 'hello'" into whatever has focus. Several quoted texts with nothing saying where each
   // goes ("type “Berth Scheduling” and “Save”") may be one text, two, or a text and a button: ask.
-  if (rest.filter((token) => token.kind === 'quoted').length > 1) return { type: 'unparsed' };
+  const quotedValues = rest.filter((token) => token.kind === 'quoted');
+  if (quotedValues.length > 1) return { type: 'unparsed' };
+  // Words beside a quoted value are not part of it ("type ' Revised.' with the leading space"):
+  // typed as they stand, the quotes and the remark would land in the document.
+  if (quotedValues.length === 1 && rest.length > 1) {
+    if (rest.some((token) => token.kind === 'word')) return { type: 'unparsed' };
+    return steps([{ kind: 'type', text: quotedValues[0]!.text }]);
+  }
   const value = casedValue(source, rest);
   if (value === undefined) return { type: 'unparsed' };
   if (

@@ -858,6 +858,9 @@ function linkInItem(context: DecisionContext, target: AccessibilityNode): Access
   );
 }
 
+/** Places in a grid that going to means selecting, so the next keys act there. */
+const CURSOR_ROLES = new Set(['cell', 'gridcell']);
+
 export async function decideGoTo(context: DecisionContext, directive: GoToDirective): Promise<OperatorDecision> {
   const description = describeElement(directive.target);
   const clicked = lastClick(context.input.performed);
@@ -879,6 +882,12 @@ export async function decideGoTo(context: DecisionContext, directive: GoToDirect
         ),
       ],
     };
+  }
+  if (node !== undefined && CURSOR_ROLES.has(node.role)) {
+    // A cell is gone to by putting the cursor on it: what is typed next goes there.
+    if (node.focused === true || node.selected === true)
+      return { type: 'step-complete', evidence: `${capitalize(description)} has the cursor.` };
+    return clickTarget(context, target, `Going to ${nameOf(directive.target)}`);
   }
   if (node === undefined || !placeRoles.has(node.role)) {
     // A heading or text: the place is already in view.

@@ -54,6 +54,17 @@ describe('the actions for each kind of step', () => {
     expect(actions[2]?.summary).toBe("Typing 'Ada' into Employee name");
   });
 
+  it('goes to a cell by clicking it, so what is typed next lands there', async () => {
+    const cells = [
+      node('cell', 'A1', [41, 182, 88, 17], { focused: true }),
+      node('cell', 'D3', [348, 216, 73, 17], { value: '3' }),
+    ];
+    const [click] = actionsOf(await decide('Go to D3', screenOf({ nodes: cells })));
+    expect(click?.action).toMatchObject({ type: 'click', at: { x: 385, y: 225 } });
+    const there = await decide('Go to cell A1', screenOf({ nodes: cells }));
+    expect(there).toMatchObject({ type: 'step-complete' });
+  });
+
   it('does not type into the focus again on a retry when the focused element already shows the text', async () => {
     const cell = node('cell', 'G5', [626, 250, 110, 17], { value: '42', focused: true });
     const retry = await operator.decide(createHandle(), {
