@@ -29,6 +29,20 @@ describe('matching names', () => {
     expect(match.best?.score).toBe(1);
   });
 
+  it('never takes a name with another number for a misspelling ("D41" is not "D4")', async () => {
+    const cells = ['D1', 'D4', 'D11', 'D21'].map((name, index) => node('cell', name, [10, 20 * index, 60, 18]));
+    expect((await locate(cells, 'D41', 'cell')).best).toBeUndefined();
+    expect((await locate(cells, 'D21', 'cell')).best?.label).toBe('D21');
+    const buttons = [node('button', 'Invoice 2024', [10, 10, 100, 20])];
+    expect((await locate(buttons, 'Invoice 2025')).best).toBeUndefined();
+    expect((await locate(buttons, 'Invoce 2024')).best?.label).toBe('Invoice 2024');
+  });
+
+  it('finds a cell named with no kind when no control has the name', async () => {
+    const nodes = [node('cell', 'D3', [348, 216, 73, 17], { value: '3' }), node('button', 'Sort', [10, 10, 40, 20])];
+    expect((await locate(nodes, 'D3')).best).toMatchObject({ role: 'cell', label: 'D3' });
+  });
+
   it('finds nothing when no name is related', async () => {
     const match = await locate([node('button', 'Cancel', [0, 0, 50, 20])], 'Export CSV');
     expect(match.best).toBeUndefined();

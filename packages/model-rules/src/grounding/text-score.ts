@@ -64,6 +64,9 @@ export function scoreText(query: string, name: string): TextScore | undefined {
     return { score: 0.7 + 0.1 * (wanted.length / seen.length), tier: 'contains' };
   if (` ${wanted} `.includes(` ${seen} `))
     return { score: 0.55 + 0.1 * (seen.length / wanted.length), tier: 'contained' };
+  // Numbers name things exactly: "D41" is not a misspelt "D4", nor "Invoice 2025" one of "Invoice 2024".
+  const digits = (text: string) => text.match(/\d+/g)?.join(' ') ?? '';
+  if (digits(wanted) !== '' && digits(seen) !== '' && digits(wanted) !== digits(seen)) return undefined;
   const similarity = Math.max(editSimilarity(wanted, seen), tokenOverlap(wanted, seen));
   return similarity >= FUZZY_FLOOR ? { score: 0.5 * similarity, tier: 'fuzzy' } : undefined;
 }
