@@ -181,4 +181,13 @@ describe('mayHaveCommitted', () => {
     expect(mayHaveCommitted([look(screen), act(click(500, 500))])).toBe(true);
     expect(mayHaveCommitted([act(click(10, 10))])).toBe(true);
   });
+
+  it("reads a click on a sheet's cell as selecting it, committing nothing", () => {
+    const sheet: AccessibilityNode[] = [
+      { ref: 'g', role: 'grid', name: 'Sheet 1', box: { x: 0, y: 100, width: 600, height: 400 } },
+      { ref: 'c', role: 'cell', name: 'G5', value: '240', box: { x: 300, y: 150, width: 100, height: 17 } },
+    ];
+    expect(mayHaveCommitted([look(sheet), act(click(350, 158)), act({ type: 'type', text: '42' })])).toBe(false);
+    expect(mayHaveCommitted([look(sheet), act(click(350, 158)), act(enter)])).toBe(true);
+  });
 });

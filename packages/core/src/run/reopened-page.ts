@@ -1,4 +1,4 @@
-import type { AccessibilityNode, Action, RunEvent, Step } from '@sandpiper/protocol';
+import type { AccessibilityNode, Action, Point, RunEvent, Step } from '@sandpiper/protocol';
 import type { PerformedAction, Screen, StepCheck } from '../engine.js';
 import { revisePlan } from '../plan/index.js';
 import { releaseRunningStep } from './interventions.js';
@@ -35,7 +35,7 @@ export async function verifyReopenedPage(context: RunContext): Promise<RunStop |
   if (gone.length === 0) {
     await context.emit('agent', {
       type: 'warning',
-      message: `The page was reopened when the run resumed; the effect of every completed step (${done.length}) is still on screen.`,
+      message: `${reopenedWhat(context)} when the run resumed; the effect of every completed step (${done.length}) is still on screen.`,
     });
     return continueRun;
   }
@@ -45,7 +45,7 @@ export async function verifyReopenedPage(context: RunContext): Promise<RunStop |
   await context.emit('agent', {
     type: 'warning',
     message:
-      `The page was reopened when the run resumed (the browser that held it is gone); the effects of ${which} ` +
+      `${reopenedWhat(context)} when the run resumed; the effects of ${which} ` +
       `are not on screen, so they do not count as done and are proposed again: ${gone.map((entry) => `"${entry.step.text}"`).join(', ')}.`,
   });
   const revised = revisePlan(
@@ -61,7 +61,7 @@ export async function verifyReopenedPage(context: RunContext): Promise<RunStop |
       ids: context.deps.ids,
       cause: 'resume',
       number: context.state.versions.length + 1,
-      rationale: `The page was reopened after a restart; the effects of ${which} are gone, so they are redone first.`,
+      rationale: `${restartedWhat(context)}; the effects of ${which} are gone, so they are redone first.`,
     },
   );
   if (!revised.ok) return stopRun('failed', revised.error.message);
@@ -69,7 +69,7 @@ export async function verifyReopenedPage(context: RunContext): Promise<RunStop |
   const personOnly =
     committed.length === 0
       ? undefined
-      : `The page was reopened after a restart, and ${committed.map((entry) => `step ${entry.number} ("${entry.step.text}")`).join(', ')} ` +
+      : `${restartedWhat(context)}, and ${committed.map((entry) => `step ${entry.number} ("${entry.step.text}")`).join(', ')} ` +
         'may already have taken effect; only you can say whether to do it again. Resume the run interactively to decide.';
   const approved = await approvalPhase(context, revised.version, personOnly === undefined ? {} : { personOnly });
   return approved.type === 'stop' ? approved : continueRun;
@@ -180,11 +180,38 @@ export function mayHaveCommitted(span: readonly RunEvent[]): boolean {
     if (action.type !== 'click' && action.type !== 'double-click') continue;
     if (action.type === 'click' && action.button === 'right') continue;
     const box = payload.grounding?.box;
-    const target = nodes ? locateTarget(nodes, { at: action.at, ...(box ? { box } : {}) }) : undefined;
+    const target = nodes
+      ? (locateTarget(nodes, { at: action.at, ...(box ? { box } : {}) }) ?? cellAt(nodes, action.at))
+      : undefined;
     if (target === undefined || TRIGGERS.has(target.role)) return true;
     focused = target;
   }
   return false;
+}
+
+/** What came back new after the restart, as the person knows it: the page, or the desktop's programs. */
+function reopenedWhat(context: RunContext): string {
+  return context.deps.environment.info.kind === 'browser'
+    ? 'The page was reopened (the browser that held it is gone)'
+    : 'The desktop was started again (the programs that held the work are gone; only what was saved remains)';
+}
+
+function restartedWhat(context: RunContext): string {
+  return context.deps.environment.info.kind === 'browser'
+    ? 'The page was reopened after a restart'
+    : 'The desktop was started again after a restart';
+}
+
+/** A sheet's or grid's cell under the point: clicking one selects it and commits nothing. */
+function cellAt(nodes: readonly AccessibilityNode[], at: Point): AccessibilityNode | undefined {
+  return nodes.find(
+    (node) =>
+      (node.role === 'cell' || node.role === 'gridcell') &&
+      at.x >= node.box.x &&
+      at.x <= node.box.x + node.box.width &&
+      at.y >= node.box.y &&
+      at.y <= node.box.y + node.box.height,
+  );
 }
 
 function pressesEnter(action: Extract<Action, { type: 'key' | 'hold-and-press' }>): boolean {

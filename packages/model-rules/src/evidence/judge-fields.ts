@@ -46,13 +46,19 @@ async function withState(
   const region = controlRegion(evidence, radius);
   const readable = context.reader.nodes(context.input.after) !== undefined || context.reader.ocrEnabled;
   if (state.passed) {
+    // A check that read no state of the target (text seen somewhere) passes on a change only.
+    const weak = state.basis === 'change';
+    const verdict = weak ? changed : succeed;
     if (region !== undefined)
-      return guardSideEffects(succeed(`${trim(state.evidence)}; ${cite(region)}.`), evidence.regions);
+      return guardSideEffects(verdict(`${trim(state.evidence)}; ${cite(region)}.`), evidence.regions);
     const earlier = await check({ ...context, input: { ...context.input, after: context.input.before } });
+    if (earlier.passed && weak) {
+      return fail(`${trim(state.evidence)}, but it was before acting too, so it shows nothing of this step.`);
+    }
     if (earlier.passed)
       return guardSideEffects(succeed(`${trim(state.evidence)}, as it already did before acting.`), evidence.regions);
     return guardSideEffects(
-      succeed(`${trim(state.evidence)} (the screenshot shows no change there).`),
+      verdict(`${trim(state.evidence)} (the screenshot shows no change there).`),
       evidence.regions,
     );
   }

@@ -508,6 +508,12 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
     return node.selected === true
       ? succeed(`${capital(name)} is the selected tab.`)
       : fail(`${capital(name)} is not selected.`);
+  // A cell is gone to when it has the cursor: that is a state, read the same after any action.
+  if (node !== undefined && (node.role === 'cell' || node.role === 'gridcell')) {
+    return node.focused === true || node.selected === true
+      ? succeed(`${capital(name)} has the cursor.`)
+      : fail(`${capital(name)} does not have the cursor.`);
+  }
   if (evidence.executed.actions.length === 0) {
     return found.best?.inViewport === true
       ? succeed(`${capital(name)} is in view.`)

@@ -80,11 +80,17 @@ export async function checkTyped(context: CheckContext, directive: TypeDirective
   const text = directive.kind === 'type' ? directive.text : '';
   const after = context.input.after;
   if (directive.field === undefined) {
+    // The element with the keyboard holding the text is the state typing leaves; the text seen
+    // just anywhere is only a change (it may have been there all along).
+    const focused = (context.reader.tree(after) ?? []).find(
+      (node) => node.focused === true && node.value !== undefined && fieldShows(node.value, text),
+    );
+    if (focused !== undefined) return pass(`The focused ${focused.role} ${quote(focused.name)} holds ${quote(text)}.`);
     const seen = await findVisibleText(context.handle, context.reader, after, text, { ocrFallback: true });
-    if (seen?.place === 'on-screen') return pass(`${quote(text)} is now visible on screen.`);
+    if (seen?.place === 'on-screen') return { ...pass(`${quote(text)} is now visible on screen.`), basis: 'change' };
     const change = await measureChange(context.reader, context.input.before, after);
     return change.total >= NEAR_THRESHOLD
-      ? pass(`The screen changed where the text was typed (${change.total} pixels).`)
+      ? { ...pass(`The screen changed where the text was typed (${change.total} pixels).`), basis: 'change' }
       : reject(`Nothing on screen shows the typed ${quote(text)}.`);
   }
   const field = await locateTarget(context.handle, context.reader, after, queryFor(directive.field, 'field'));
@@ -176,7 +182,10 @@ export async function checkToggled(
     return pass(`The screen changed around the click on ${name} (${change.near} pixels); its state cannot be read.`);
   }
   return change.total >= ANYWHERE_THRESHOLD
-    ? pass(`The screen changed after clicking ${name} (${change.total} pixels); its state cannot be read.`)
+    ? {
+        ...pass(`The screen changed after clicking ${name} (${change.total} pixels); its state cannot be read.`),
+        basis: 'change',
+      }
     : reject(`Nothing changed on screen after clicking ${name}.`);
 }
 
