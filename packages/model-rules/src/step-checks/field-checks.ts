@@ -75,6 +75,9 @@ async function ocrShowsInside(context: CheckContext, fieldBox: Box, text: string
   return (await readInside(context, fieldBox, text)).fit === 'whole';
 }
 
+/** Typed text this long found inside the focused element's longer value counts as typed there. */
+const MIN_CONTAINED_TEXT = 4;
+
 /** The typed text is the field's value (accessibility) or is read inside the field (OCR). */
 export async function checkTyped(context: CheckContext, directive: TypeDirective | ClearDirective): Promise<StepCheck> {
   const text = directive.kind === 'type' ? directive.text : '';
@@ -82,8 +85,11 @@ export async function checkTyped(context: CheckContext, directive: TypeDirective
   if (directive.field === undefined) {
     // The element with the keyboard holding the text is the state typing leaves; the text seen
     // just anywhere is only a change (it may have been there all along).
+    // A paragraph being written holds the new text among the old: long enough, it is no accident.
+    const holds = (value: string) =>
+      fieldShows(value, text) || (text.trim().length >= MIN_CONTAINED_TEXT && value.includes(text.trim()));
     const focused = (context.reader.tree(after) ?? []).find(
-      (node) => node.focused === true && node.value !== undefined && fieldShows(node.value, text),
+      (node) => node.focused === true && node.value !== undefined && holds(node.value),
     );
     if (focused !== undefined) return pass(`The focused ${focused.role} ${quote(focused.name)} holds ${quote(text)}.`);
     const seen = await findVisibleText(context.handle, context.reader, after, text, { ocrFallback: true });

@@ -24,6 +24,27 @@ describe('typing into whatever has the focus', () => {
     expect((await check(screenOf({ nodes: editing }))).basis).toBeUndefined();
   });
 
+  it('reads a sentence added to the focused paragraph as typed there', async () => {
+    const paragraph = (value: string) => [node('paragraph', '', [40, 300, 600, 17], { value, focused: true })];
+    const typed = (text: string, value: string) =>
+      checkTyped(
+        {
+          handle: createHandle(),
+          reader,
+          input: {
+            step: stepOf('Type'),
+            performed: [],
+            before: screenOf({ nodes: [] }),
+            after: screenOf({ nodes: paragraph(value) }),
+          },
+        },
+        { kind: 'type', text },
+      );
+    const added = await typed(' Revised figures.', 'Prepared in October. Revised figures.');
+    expect(added).toMatchObject({ passed: true });
+    expect(added.basis).toBeUndefined();
+  });
+
   it('counts the text seen anywhere else as a change only: it may have been there all along', async () => {
     const elsewhere = [
       node('cell', 'A1', [41, 182, 88, 17], { value: 'ID', focused: true }),
