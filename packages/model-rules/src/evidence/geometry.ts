@@ -49,6 +49,11 @@ export function containsBox(outer: Box, inner: Box, margin = 0): boolean {
   );
 }
 
+/** Whether the centre of `inner` lies in `outer`, edges included: `inner` sits in `outer` as a person sees it. */
+export function centreInside(inner: Box, outer: Box): boolean {
+  return containsPoint(outer, { x: inner.x + inner.width / 2, y: inner.y + inner.height / 2 });
+}
+
 export function containsPoint(box: Box, point: Point): boolean {
   return point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height;
 }

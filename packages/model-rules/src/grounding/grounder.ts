@@ -1,6 +1,7 @@
 import type { Grounder, Handle, Screen, TargetQuery } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
 import type { Box, TargetRef, TargetRelation } from '@sandpiper/protocol';
+import { centreInside } from '../evidence/geometry.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { accessibilityCandidates, labelToFieldDistance } from './accessibility.js';
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
@@ -19,12 +20,6 @@ const containerRoles = new Set(['columnheader', 'rowheader', 'heading', 'text', 
 const actionableRoles = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'option']);
 /** How much lower an actionable element inside the chosen one may score and still be preferred. */
 const INSIDE_MARGIN = 0.15;
-
-function centreInside(inner: Box, outer: Box): boolean {
-  const x = inner.x + inner.width / 2;
-  const y = inner.y + inner.height / 2;
-  return x >= outer.x && x <= outer.x + outer.width && y >= outer.y && y <= outer.y + outer.height;
-}
 
 /**
  * When the best match is a container (a column header, a heading, a run of text) with a control

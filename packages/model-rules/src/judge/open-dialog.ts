@@ -1,5 +1,6 @@
 import type { Screen } from '@sandpiper/core';
 import type { AccessibilityNode } from '@sandpiper/protocol';
+import { centreInside } from '../evidence/geometry.js';
 import { nodeTree } from '../grounding/scope.js';
 import { quote } from '../grammar/index.js';
 import { isInViewport } from '../screen/screen-reader.js';
@@ -20,7 +21,9 @@ export function pendingDialog(nodes: readonly AccessibilityNode[] | undefined, s
   const tree = nodeTree(nodes);
   // Without parent links (a desktop snapshot), what lies inside the dialog's box belongs to it.
   const within = (node: AccessibilityNode) =>
-    tree.structured ? tree.ancestors(node.ref).includes(dialog.ref) : node !== dialog && centredIn(node, dialog);
+    tree.structured
+      ? tree.ancestors(node.ref).includes(dialog.ref)
+      : node !== dialog && centreInside(node.box, dialog.box);
   const choices = nodes.filter(
     (node) => CHOICE_ROLES.has(node.role) && node.name !== '' && node.disabled !== true && within(node),
   );
@@ -31,11 +34,4 @@ export function pendingDialog(nodes: readonly AccessibilityNode[] | undefined, s
     .map((node) => quote(node.name))
     .join(', ');
   return `${named} is still open, with choices (${listed}) that nothing answered, so what it is for has not happened yet.`;
-}
-
-function centredIn(node: AccessibilityNode, holder: AccessibilityNode): boolean {
-  const x = node.box.x + node.box.width / 2;
-  const y = node.box.y + node.box.height / 2;
-  const { box } = holder;
-  return x >= box.x && y >= box.y && x <= box.x + box.width && y <= box.y + box.height;
 }

@@ -43,6 +43,7 @@ import {
   pointIn,
   selectAll,
 } from './actions.js';
+import { centreInside } from '../evidence/geometry.js';
 import { sameValue } from '../evidence/judgment.js';
 import { capitalize, prepareTarget, type DecisionContext, type Targeting } from './context.js';
 import { decideSelect, decideType, findOptionIndex } from './field-steps.js';
@@ -631,18 +632,7 @@ function buttonsIn(context: DecisionContext, holder: AccessibilityNode): Accessi
     (node) =>
       (node.role === 'button' || node.role === 'link' || node.role === 'menuitem') &&
       node.disabled !== true &&
-      (tree.structured ? tree.ancestors(node.ref).includes(holder.ref) : inside(node, holder)),
-  );
-}
-
-function inside(node: AccessibilityNode, holder: AccessibilityNode): boolean {
-  const x = node.box.x + node.box.width / 2;
-  const y = node.box.y + node.box.height / 2;
-  return (
-    x >= holder.box.x &&
-    x <= holder.box.x + holder.box.width &&
-    y >= holder.box.y &&
-    y <= holder.box.y + holder.box.height
+      (tree.structured ? tree.ancestors(node.ref).includes(holder.ref) : centreInside(node.box, holder.box)),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Handle, RevisionResult, Screen } from '@sandpiper/core';
-import type { Annotation, Box, PlanVersion, StepRegion, PlanEdit } from '@sandpiper/protocol';
+import type { Annotation, PlanVersion, StepRegion, PlanEdit } from '@sandpiper/protocol';
 import { directiveOfStep, parseInstruction, parseStep, renderDirective } from '../grammar/index.js';
+import { centreInside, grow } from '../evidence/geometry.js';
 import { locateTarget } from '../grounding/grounder.js';
 import { targetQuery } from '../grounding/target-query.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
@@ -107,14 +108,4 @@ function uniqueLabel(
   if (key === '' || key === stepTarget.trim().toLowerCase()) return undefined;
   const sharing = candidates.filter((candidate) => candidate?.label.trim().toLowerCase() === key);
   return sharing.length <= 1 ? label.trim() : undefined;
-}
-
-function grow(box: Box, by: number): Box {
-  return { x: box.x - by, y: box.y - by, width: box.width + 2 * by, height: box.height + 2 * by };
-}
-
-function centreInside(inner: Box, outer: Box): boolean {
-  const x = inner.x + inner.width / 2;
-  const y = inner.y + inner.height / 2;
-  return x >= outer.x && x <= outer.x + outer.width && y >= outer.y && y <= outer.y + outer.height;
 }
