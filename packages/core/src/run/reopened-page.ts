@@ -3,7 +3,7 @@ import type { PerformedAction, Screen, StepCheck } from '../engine.js';
 import { revisePlan } from '../plan/index.js';
 import { releaseRunningStep } from './interventions.js';
 import { approvalPhase } from './planning.js';
-import { locateTarget } from './sensitive-target.js';
+import { holds, locateTarget } from './sensitive-target.js';
 import type { RunContext } from './run-context.js';
 import { continueRun, stopRun, type Continue, type RunStop } from './stop.js';
 
@@ -204,14 +204,7 @@ function restartedWhat(context: RunContext): string {
 
 /** A sheet's or grid's cell under the point: clicking one selects it and commits nothing. */
 function cellAt(nodes: readonly AccessibilityNode[], at: Point): AccessibilityNode | undefined {
-  return nodes.find(
-    (node) =>
-      (node.role === 'cell' || node.role === 'gridcell') &&
-      at.x >= node.box.x &&
-      at.x <= node.box.x + node.box.width &&
-      at.y >= node.box.y &&
-      at.y <= node.box.y + node.box.height,
-  );
+  return nodes.find((node) => (node.role === 'cell' || node.role === 'gridcell') && holds(node.box, at));
 }
 
 function pressesEnter(action: Extract<Action, { type: 'key' | 'hold-and-press' }>): boolean {

@@ -40,7 +40,8 @@ export function locateTarget(nodes: readonly AccessibilityNode[], hint: TargetHi
   return hint.focused ? nodes.find((node) => node.focused === true) : undefined;
 }
 
-function holds(box: Box, point: Point): boolean {
+/** Whether the point lies in the box, edges included. */
+export function holds(box: Box, point: Point): boolean {
   return point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height;
 }
 
