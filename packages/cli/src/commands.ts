@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createQueueChannel, type RunState, type UserChannel } from '@sandpiper/core';
 import {
   desktopText,
+  documentFormatSchema,
   environmentSpecSchema,
   UsageError,
   type DesktopSpec,
@@ -299,8 +300,6 @@ export function environmentFromFlags(options: CliOptions): EnvironmentSpec {
   return { type: 'cdp', endpoint: options.cdp!, ...(options.target ? { targetId: options.target } : {}) };
 }
 
-const DOCUMENT_FORMATS = ['ods', 'csv', 'odt'] as const;
-
 /** `--desktop`, with a desktop scenario (`--scenario`), its format and an X display to attach to. */
 function desktopFromFlags(options: CliOptions): DesktopSpec {
   const others = (['url', 'cdp', 'executor', 'target', 'headed'] as const).filter(
@@ -311,14 +310,14 @@ function desktopFromFlags(options: CliOptions): DesktopSpec {
       `--desktop acts on an X display, not a browser: drop ${others.map((flag) => `--${flag}`).join(' and ')}`,
     );
   }
-  const format = options.format;
-  if (format !== undefined && !DOCUMENT_FORMATS.some((known) => known === format)) {
-    throw new UsageError(`--format must be one of ${DOCUMENT_FORMATS.join(', ')}, got "${format}"`);
+  const format = options.format === undefined ? undefined : documentFormatSchema.safeParse(options.format);
+  if (format !== undefined && !format.success) {
+    throw new UsageError(`--format must be one of ${documentFormatSchema.options.join(', ')}, got "${options.format}"`);
   }
   const spec: DesktopSpec = {
     type: 'desktop',
     ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
-    ...(format === undefined ? {} : { format: format as DesktopSpec['format'] }),
+    ...(format === undefined ? {} : { format: format.data }),
     ...(options.display === undefined ? {} : { display: options.display }),
   };
   const parsed = environmentSpecSchema.safeParse(spec);

@@ -27,6 +27,8 @@ describe('sandpiper run --desktop', () => {
     const format = await runCliInProcess(['run', '--desktop', '--scenario', 'site-report', '--format', 'csv']);
     expect(format.code).toBe(2);
     expect(format.stderr).toContain('comes as odt, not csv');
+    const unknownFormat = await runCliInProcess(['run', '--desktop', '--scenario', 'site-report', '--format', 'xls']);
+    expect(unknownFormat.stderr).toContain('--format must be one of ods, csv, odt, got "xls"');
     const display = await runCliInProcess(['run', 'x', '--desktop', '--display', 'localhost:0']);
     expect(display.stderr).toContain('must be an X display such as :0');
     const bare = await runCliInProcess(['run', '--desktop']);

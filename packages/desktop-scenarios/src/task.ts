@@ -1,8 +1,10 @@
+import type { DocumentFormat } from '@sandpiper/protocol';
+
 /** The desktop scenarios: one LibreOffice document each. */
 export type DesktopScenarioName = 'incident-sheet' | 'sensor-log' | 'site-report';
 
 /** The file format a scenario's document is prepared and saved in. */
-export type DocumentFormat = 'ods' | 'csv' | 'odt';
+export type { DocumentFormat };
 
 /** A verdict on the files a session left behind. */
 export interface DesktopCheckResult {

@@ -6,7 +6,13 @@ import { boxSchema } from './geometry.js';
 import { imageHashSchema } from './observation.js';
 import { planEditListSchema } from './plan-edit.js';
 import { runStateSchema, userPromptSchema } from './run-state.js';
-import { approvalPolicySchema, budgetsSchema, environmentSpecSchema, taskSchema } from './task.js';
+import {
+  approvalPolicySchema,
+  budgetsSchema,
+  documentFormatSchema,
+  environmentSpecSchema,
+  taskSchema,
+} from './task.js';
 
 /**
  * The HTTP and WebSocket contract of `sandpiper serve`, in one place: every route's body, query
@@ -155,7 +161,7 @@ export const serverInfoSchema = z.object({
       name: z.string().min(1),
       title: z.string(),
       /** The document formats it can be prepared in, the default first. */
-      formats: z.array(z.enum(['ods', 'csv', 'odt'])).min(1),
+      formats: z.array(documentFormatSchema).min(1),
       exampleTask: z.string(),
     }),
   ),

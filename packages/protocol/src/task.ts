@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { navigationPolicySchema } from './navigation.js';
 
 /** Where a run acts. */
+/** The formats a desktop scenario's document can be prepared in. */
+export const documentFormatSchema = z.enum(['ods', 'csv', 'odt']);
+export type DocumentFormat = z.infer<typeof documentFormatSchema>;
+
 export const environmentSpecSchema = z.discriminatedUnion('type', [
   /** A built-in scenario app served by Sandpiper on 127.0.0.1. */
   z.object({ type: z.literal('scenario'), name: z.string().min(1).max(64) }),
@@ -38,7 +42,7 @@ export const environmentSpecSchema = z.discriminatedUnion('type', [
     /** A built-in desktop scenario (`incident-sheet`, `sensor-log`, `site-report`). */
     scenario: z.string().min(1).max(64).optional(),
     /** The format to prepare the scenario's document in (`ods`, `csv`, `odt`); its first format when absent. */
-    format: z.enum(['ods', 'csv', 'odt']).optional(),
+    format: documentFormatSchema.optional(),
     /** An X display to act on, such as `:0`, instead of a private one. */
     display: z
       .string()
