@@ -31,7 +31,7 @@ export interface LexiconRule {
 
 /** What each category commits, as the end of a reason ("…, which deletes or removes data"). */
 export const categoryGist: Readonly<Record<SensitiveCategory, string>> = {
-  destructive: 'deletes, removes or cancels something that may not come back',
+  destructive: 'deletes, removes, stops or cancels something that may not come back',
   money: 'spends or moves money',
   publishing: 'sends or shows something to other people',
   credentials: 'uses or changes credentials',
@@ -156,6 +156,12 @@ export const ACT_RULES: readonly LexiconRule[] = [
     category: 'destructive',
     pattern:
       /\btransfer (?:the |this |of )?(?:ownership|repository|repo|project|domain|workspace|organi[sz]ation)\b|\bshut ?down\b|\bpower off\b|\boverwrite\b/,
+  },
+  // Restarting machines or services interrupts whatever they are doing; a tour or a video is no machine.
+  {
+    category: 'destructive',
+    pattern:
+      /\b(?:reboot|power[ -]?cycle|hard reset)\b|\brestart (?:(?:the|this|these|those|all|every|selected|\d[\d,]*) )*(?:selected|machines?|servers?|hosts?|devices?|instances?|services?|nodes?|pods?|systems?|computers?|clusters?|containers?|vms?|workers?|databases?)\b/,
   },
   // Money: paying, buying, ordering, booking, trading, moving funds.
   { category: 'money', pattern: new RegExp(String.raw`\b(?:send|give|tip|request)\b[^.]{0,20}${CURRENCY_AMOUNT}`) },
