@@ -96,7 +96,8 @@ export async function resumeCommand(
     const start = events.find((event) => event.payload.type === 'run-start');
     if (!start || start.payload.type !== 'run-start')
       throw new UsageError(`run ${run.id} never started; start a new one instead`);
-    if (run.status !== 'running') {
+    // A run another live process drives is refused when this one claims it (see prepare).
+    if (run.status !== 'interrupted' && run.status !== 'running' && run.status !== 'created') {
       output.out(`Run ${run.id} already ended (${run.status}); nothing to resume.`);
       const written = await ensureReport(runtime.store, run.id, events);
       if (written) output.out(`Wrote the report the ended run was missing: ${written.html}`);
@@ -232,12 +233,18 @@ export async function showRunCommand(
     const run = findRun(store, positionals);
     const events = await store.read(run.id);
     const report = buildReport(run.id, events);
-    if (run.status !== 'running') await ensureReport(store, run.id, events);
+    if (run.status !== 'running' && run.status !== 'interrupted' && run.status !== 'created') {
+      await ensureReport(store, run.id, events);
+    }
     if (options.json) {
       output.out(JSON.stringify(report, null, 2));
       return 0;
     }
-    output.out(`Run ${run.id} — ${report.status}${report.reason ? `: ${report.reason}` : ''}`);
+    if (run.status === 'interrupted') {
+      output.out(
+        `Run ${run.id} — interrupted: its process stopped before the run ended; "sandpiper resume ${run.id}" takes it up again.`,
+      );
+    } else output.out(`Run ${run.id} — ${report.status}${report.reason ? `: ${report.reason}` : ''}`);
     output.out(`Task: ${report.task?.instruction ?? run.instruction}`);
     output.out(`Environment: ${describeEnvironment(run.environment)}`);
     const latest = report.versions.at(-1);

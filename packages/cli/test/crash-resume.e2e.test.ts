@@ -45,7 +45,14 @@ describe('a run killed with SIGKILL at a random point', () => {
       const runId = (JSON.parse(first.stdout.split('\n')[0]!) as RunEvent).runId;
       const store = openStore({ dataDir });
       const beforeResume = await store.read(runId);
+      // The killed process drives nothing any more: unless it had ended, the run reads as interrupted.
+      const endedBeforeKill = beforeResume.some((event) => event.payload.type === 'run-end');
+      const expected = endedBeforeKill ? store.getRun(runId)?.status : 'interrupted';
+      expect(store.getRun(runId)?.status).toBe(expected);
       store.close();
+      const listed = await runCli(['runs', '--json', '--data-dir', dataDir]);
+      const row = (JSON.parse(listed.stdout) as { id: string; status: string }[]).find((run) => run.id === runId);
+      expect(row?.status).toBe(expected);
 
       const second = await runCli(['resume', runId, '--json', '--data-dir', dataDir]);
       expect(second.stderr).toBe('');

@@ -6,6 +6,7 @@ describe('the public surface of @sandpiper/core', () => {
     expect(Object.keys(core).sort()).toEqual([
       'CancelledError',
       'DEFAULT_COORDINATE_TOLERANCE_PX',
+      'InterruptedError',
       'PlanInvariantError',
       'advancePlan',
       'alternativeModalities',

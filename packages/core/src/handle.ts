@@ -20,7 +20,7 @@ export interface Handle {
 
 /** Thrown by blocking calls when their handle was aborted. Check with `CancelledError.isInstance`, never by message. */
 export class CancelledError extends SandpiperError {
-  override readonly name = 'CancelledError';
+  override readonly name: string = 'CancelledError';
   private readonly marker = CANCELLED_MARKER;
   constructor(reason = 'cancelled') {
     super('cancelled', reason);
@@ -30,6 +30,25 @@ export class CancelledError extends SandpiperError {
   }
 }
 const CANCELLED_MARKER = Symbol.for('sandpiper.cancelled');
+
+/**
+ * The reason to abort a run's signal with when the run should stop without ending: the process
+ * that drives it is going away (a server shutting down). The run leaves its log open (no
+ * `run-end`), reads as interrupted once its driver lets go, and `resume` takes it up again. Every
+ * blocking call treats it as a cancellation.
+ */
+export class InterruptedError extends CancelledError {
+  override readonly name: string = 'InterruptedError';
+  private readonly interruption = INTERRUPTED_MARKER;
+  static override isInstance(error: unknown): error is InterruptedError {
+    return (
+      typeof error === 'object' &&
+      error !== null &&
+      (error as { interruption?: unknown }).interruption === INTERRUPTED_MARKER
+    );
+  }
+}
+const INTERRUPTED_MARKER = Symbol.for('sandpiper.interrupted');
 
 export function throwIfCancelled(handle: Handle): void {
   if (handle.signal.aborted) throw new CancelledError(String(handle.signal.reason ?? 'cancelled'));

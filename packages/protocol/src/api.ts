@@ -46,13 +46,24 @@ export const createRunRequestSchema = z
 export type CreateRunRequest = z.infer<typeof createRunRequestSchema>;
 export type CreateRunRequestInput = z.input<typeof createRunRequestSchema>;
 
-/** A command without arguments (`approve`, `regenerate`, `pause`, `resume`, `takeover`, `handback`). */
+/** A command without arguments (`regenerate`, `pause`, `resume`, `takeover`, `handback`). */
 export const emptyRequestSchema = z.strictObject({});
+
+/**
+ * The question an approval or a rejection answers: the `requestId` of the `approval-request` the
+ * person saw (also in the waiting prompt). The run refuses the answer when it now waits on another
+ * question. Absent: the answer goes to whatever question waits, as older clients expect.
+ */
+const answeredRequestIdSchema = z.string().trim().min(1).max(200).optional();
+
+/** `POST /api/runs/:id/approve`. */
+export const approveRequestSchema = z.strictObject({ requestId: answeredRequestIdSchema });
 
 /** `POST /api/runs/:id/reject`. */
 export const rejectRequestSchema = z.strictObject({
   /** Why the plan or action is rejected; the planner reads it when it plans again. */
   reason: z.string().trim().min(1).max(2000),
+  requestId: answeredRequestIdSchema,
 });
 
 /** `POST /api/runs/:id/cancel`. */
@@ -93,8 +104,12 @@ export const blobParamsSchema = z.strictObject({ hash: imageHashSchema });
 
 // ----- Answers ---------------------------------------------------------------------------------
 
-/** Where a run stands according to its log: `created` before `run-start`, `running` until `run-end`, then its status. */
-export const storedRunStatusSchema = z.union([z.enum(['created', 'running']), runStatusSchema]);
+/**
+ * Where a run stands according to its log: `created` before `run-start`, `running` until
+ * `run-end`, then its status. `interrupted`: the run has not ended and no live process drives it (its process died or was
+ * stopped); `sandpiper resume` or `POST /api/runs/:id/recover` takes it up again.
+ */
+export const storedRunStatusSchema = z.union([z.enum(['created', 'running', 'interrupted']), runStatusSchema]);
 export type StoredRunStatus = z.infer<typeof storedRunStatusSchema>;
 
 /** One run as the store lists it. */
@@ -117,6 +132,23 @@ export const runSummarySchema = z.object({
 });
 export type RunSummaryWire = z.infer<typeof runSummarySchema>;
 
+/**
+ * A change or takeover the server accepted while the run worked, not yet taken in: the run takes
+ * it at its next safe point (after the action under way, or once the question it waits on is
+ * answered). It says what was asked, so the person can see their intent is kept.
+ */
+export const queuedChangeSchema = z.discriminatedUnion('type', [
+  /** Edits to the plan in force, applied together as one revision. */
+  z.object({ type: z.literal('edit'), edits: planEditListSchema }),
+  /** Advice for the planner, as the person wrote it. */
+  z.object({ type: z.literal('guidance'), text: z.string() }),
+  /** Marks on a screenshot; `sentence` is what the person wrote with them, absent when nothing. */
+  z.object({ type: z.literal('annotation'), sentence: z.string().optional() }),
+  /** The person asked to take over the screen. */
+  z.object({ type: z.literal('takeover') }),
+]);
+export type QueuedChange = z.infer<typeof queuedChangeSchema>;
+
 /** Who is in control of a run right now. */
 export const runControlSchema = z.object({
   /** The run is driven by this server; commands are accepted only then. */
@@ -129,6 +161,8 @@ export const runControlSchema = z.object({
   cancelRequested: z.boolean(),
   /** Changes and takeovers accepted while the run worked, waiting for its next safe point. */
   queued: z.number().int().nonnegative(),
+  /** Those changes and takeovers, oldest first; absent (as from servers that predate it) means none. */
+  queuedChanges: z.array(queuedChangeSchema).optional(),
 });
 export type RunControl = z.infer<typeof runControlSchema>;
 
@@ -212,7 +246,7 @@ export type StreamMessage = z.infer<typeof streamMessageSchema>;
 
 /** The commands `POST /api/runs/:id/<name>` accepts, with the body each takes. */
 export const runCommandBodies = {
-  approve: emptyRequestSchema,
+  approve: approveRequestSchema,
   reject: rejectRequestSchema,
   regenerate: emptyRequestSchema,
   edit: editRequestSchema,
@@ -282,6 +316,14 @@ export const apiRoutes = {
   },
   live: { method: 'GET', path: '/api/runs/:id/live', answer: { kind: 'websocket' }, tokenInQuery: true },
   blob: { method: 'GET', path: '/api/blobs/:hash', answer: { kind: 'image' }, tokenInQuery: true },
+  /** Take up an interrupted run: open its environment again and go on from its log, as `sandpiper resume` does. */
+  recover: {
+    method: 'POST',
+    path: '/api/runs/:id/recover',
+    body: emptyRequestSchema,
+    answer: json(runViewSchema, 202),
+    tokenInQuery: false,
+  },
 } as const satisfies Record<string, RouteContract>;
 
 /** The route of one run command. */

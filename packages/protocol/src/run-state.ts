@@ -31,11 +31,27 @@ export const runUsageSchema = z.object({
 export type RunUsage = z.infer<typeof runUsageSchema>;
 
 /** What a running loop waits for, so a front end can ask the right question. */
+/**
+ * The `approval-request` event a question belongs to, so an answer can say which question it
+ * answers; absent from prompts made by callers that predate it.
+ */
+const approvalRequestIdSchema = z.string().min(1).optional();
+
 export const userPromptSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('plan-approval'), versionId: z.string().min(1) }),
-  z.object({ type: z.literal('action-approval'), summary: z.string(), reason: z.string() }),
+  z.object({ type: z.literal('plan-approval'), versionId: z.string().min(1), requestId: approvalRequestIdSchema }),
+  z.object({
+    type: z.literal('action-approval'),
+    summary: z.string(),
+    reason: z.string(),
+    requestId: approvalRequestIdSchema,
+  }),
   /** Every step ran but the screen leaves the result open: is the task done? */
-  z.object({ type: z.literal('result-confirmation'), summary: z.string(), reason: z.string() }),
+  z.object({
+    type: z.literal('result-confirmation'),
+    summary: z.string(),
+    reason: z.string(),
+    requestId: approvalRequestIdSchema,
+  }),
   z.object({ type: z.literal('paused') }),
   /** The person controls the environment: `input` actions are performed until `handback`. */
   z.object({ type: z.literal('taken-over') }),

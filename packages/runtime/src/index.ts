@@ -46,7 +46,7 @@ export {
 } from './scenario-runner.js';
 
 // What the front ends (CLI, server) need of the adapters, so they depend on the runtime alone.
-export { openStore, type RunSummary, type Store, type StoredRunStatus } from '@sandpiper/storage';
+export { openStore, RunClaimedError, type RunSummary, type Store, type StoredRunStatus } from '@sandpiper/storage';
 export { scenarioNames, scenarios, type ScenarioServer } from '@sandpiper/scenarios';
 export { reflectorMethods, type ReflectorMethod } from '@sandpiper/model-rules';
 export { checkModelSpec, findPrice, type ModelCheck, type ModelEnvironment, type PriceTable } from '@sandpiper/models';

@@ -17,7 +17,7 @@ import {
 } from '@sandpiper/core';
 import type { RunEvent, Task } from '@sandpiper/protocol';
 import { writeReport, type ReportPaths } from '@sandpiper/report';
-import type { Store } from '@sandpiper/storage';
+import type { RunClaim, Store } from '@sandpiper/storage';
 import type { EngineSetup } from './engine-setup.js';
 import type { OpenedEnvironment } from './open-environment.js';
 
@@ -82,13 +82,23 @@ export interface PrepareRunInput {
 
 export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
   const { store, runId, task } = input;
-  const opened = await input.open();
+  // Taken before the environment opens, so a run another process still drives is refused untouched.
+  let claim: RunClaim | undefined = input.mode === 'resume' ? store.claimRun(runId) : undefined;
+  let opened: OpenedEnvironment;
+  try {
+    opened = await input.open();
+  } catch (error: unknown) {
+    claim?.release();
+    throw error;
+  }
   let engine: Engine | undefined;
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= (async () => {
       await engine?.close?.().catch(() => {});
       await opened.environment.close();
+      // Released last: until the environment is closed, this process still holds the run's screen.
+      claim?.release();
     })());
   try {
     engine = input.engine.create();
@@ -100,6 +110,7 @@ export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
         environment: task.environment,
         createdAt: input.clock.now(),
       });
+      claim = store.claimRun(runId);
     }
     const built = engine;
     return {

@@ -50,8 +50,15 @@ export const LIVE_PATH = apiRoutes.live.path;
 
 /** How each command's body becomes the command handed to the run. */
 const commands: { readonly [N in RunCommandName]: (body: never) => UserCommand } = {
-  approve: () => ({ type: 'approve' }),
-  reject: (body: { reason: string }) => ({ type: 'reject', reason: body.reason }),
+  approve: (body: { requestId?: string }) => ({
+    type: 'approve',
+    ...(body.requestId ? { requestId: body.requestId } : {}),
+  }),
+  reject: (body: { reason: string; requestId?: string }) => ({
+    type: 'reject',
+    reason: body.reason,
+    ...(body.requestId ? { requestId: body.requestId } : {}),
+  }),
   regenerate: () => ({ type: 'regenerate' }),
   edit: (body: { edits: Extract<UserCommand, { type: 'edit' }>['edits'] }) => ({ type: 'edit', edits: body.edits }),
   pause: () => ({ type: 'pause' }),
@@ -160,6 +167,11 @@ export function createRoutes({ manager, runtime }: RouteDependencies): Route[] {
     runCommand('takeover'),
     runCommand('input'),
     runCommand('handback'),
+    route(apiRoutes.recover, async ({ params }) => {
+      const recovered = await manager.recover(params['id']!);
+      if (!recovered.ok) return refusal(recovered);
+      return json(202, await manager.view(params['id']!));
+    }),
     route(apiRoutes.blob, async ({ params }) => {
       const checked = validate(blobParamsSchema, params, 'image address');
       if (!checked.ok) return checked;

@@ -1,4 +1,4 @@
-import type { UserPrompt } from '@sandpiper/protocol';
+import type { QueuedChange, UserPrompt } from '@sandpiper/protocol';
 import type { Handle, UserChannel, UserCommand } from '@sandpiper/core';
 
 /** Why a command was not delivered to the run; the HTTP layer answers 409 with `reason`. */
@@ -20,7 +20,15 @@ export interface ChannelStatus {
   readonly cancelRequested: boolean;
   /** Changes and takeovers accepted while the run worked, waiting for its next safe point. */
   readonly queued: number;
+  /**
+   * Those changes and takeovers, oldest first, as the person asked for them. The channel always
+   * sets it; absent (a run this server does not drive) means none.
+   */
+  readonly queuedChanges: readonly QueuedChange[];
 }
+
+/** The commands that wait for the run's next safe point when they arrive while it works. */
+type QueueableCommand = Extract<UserCommand, { type: 'edit' | 'guidance' | 'annotation' | 'takeover' }>;
 
 /** The holds a run can be in while it waits for the person. */
 type HoldType = 'paused' | 'taken-over';
@@ -46,7 +54,7 @@ export function createServerChannel(): UserChannel & {
   let waiter: Waiter | undefined;
   let pauseRequested = false;
   // Edits, guidance, annotations and takeovers sent while the run works: taken between actions.
-  const queued: UserCommand[] = [];
+  const queued: QueueableCommand[] = [];
   // While the run holds (paused, or taken over) it still works between questions: it performs an
   // input, looks at the screen after a hand-back. A command that answers the hold and arrives in
   // such a gap is parked for the hold's next question instead of being refused.
@@ -132,8 +140,21 @@ export function createServerChannel(): UserChannel & {
             prompt?.type === 'plan-approval' ||
             prompt?.type === 'action-approval' ||
             prompt?.type === 'result-confirmation'
-          )
-            return answer(command);
+          ) {
+            // A double click, or a click on a panel the next question just replaced, names a request that is over.
+            const stale =
+              command.requestId !== undefined &&
+              prompt.requestId !== undefined &&
+              command.requestId !== prompt.requestId;
+            if (!stale) return answer(command);
+            return {
+              ok: false,
+              reason: `That answer was for a question the run no longer asks: ${describeQuestion(prompt)}. Read that question and answer it.`,
+            };
+          }
+          if (command.requestId !== undefined) {
+            return { ok: false, reason: `That question is no longer open: ${describe(prompt, pauseRequested)}.` };
+          }
           return { ok: false, reason: `Nothing awaits approval: ${describe(prompt, pauseRequested)}.` };
         case 'regenerate':
           if (prompt?.type === 'plan-approval') return answer(command);
@@ -175,7 +196,15 @@ export function createServerChannel(): UserChannel & {
           };
         case 'pause':
           if (prompt?.type === 'taken-over') return { ok: false, reason: 'The person has control of the screen.' };
-          if (prompt?.type === 'paused') return { ok: false, reason: 'The run is already paused.' };
+          // Paused, the run may still ask about a proposal; it stays paused after that decision.
+          if (prompt?.type === 'paused' || holding.has('paused'))
+            return { ok: false, reason: 'The run is already paused.' };
+          if (prompt?.type === 'result-confirmation') {
+            return {
+              ok: false,
+              reason: `There is nothing left to pause: every step ran, and ${describe(prompt, false)}.`,
+            };
+          }
           if (pauseRequested)
             return { ok: false, reason: 'A pause was already asked for; the run stops before its next action.' };
           // While a decision is pending the pause waits for it, then holds the run before its next action.
@@ -185,6 +214,13 @@ export function createServerChannel(): UserChannel & {
           if (prompt?.type === 'paused') return answer(command);
           if (prompt?.type === 'taken-over') return { ok: false, reason: 'Hand the screen back before resuming.' };
           if (holding.has('paused') && !prompt && parked.paused.length === 0) return park('paused', command);
+          if (holding.has('paused') && prompt?.type === 'plan-approval') {
+            return {
+              ok: false,
+              reason:
+                'Decide on the proposal first: the run stays paused after your decision, and you can resume it then.',
+            };
+          }
           if (pauseRequested) {
             // The pause had not been taken yet: withdrawing it is the same as resuming.
             pauseRequested = false;
@@ -199,6 +235,7 @@ export function createServerChannel(): UserChannel & {
       pauseRequested,
       cancelRequested: cancel !== undefined,
       queued: queued.length,
+      queuedChanges: queued.map(toQueuedChange),
     }),
   };
 }
@@ -210,6 +247,37 @@ const whileTakenOver: Readonly<Record<'edit' | 'guidance' | 'annotation' | 'take
   annotation: 'annotating the screen',
   takeover: 'taking it over again',
 };
+
+/** A queued command as the control status shows it: what was asked, without the marks' geometry. */
+function toQueuedChange(command: QueueableCommand): QueuedChange {
+  switch (command.type) {
+    case 'edit':
+      // The same edits: `PlanEdit` keeps its step lists readonly, the wire type inferred from the schema does not.
+      return { type: 'edit', edits: [...command.edits] as Extract<QueuedChange, { type: 'edit' }>['edits'] };
+    case 'guidance':
+      return { type: 'guidance', text: command.text };
+    case 'annotation':
+      return command.annotation.sentence === undefined
+        ? { type: 'annotation' }
+        : { type: 'annotation', sentence: command.annotation.sentence };
+    case 'takeover':
+      return { type: 'takeover' };
+  }
+}
+
+/** The approval question the run asks now, for a refusal of an answer meant for an earlier one. */
+function describeQuestion(
+  prompt: Extract<UserPrompt, { type: 'plan-approval' | 'action-approval' | 'result-confirmation' }>,
+): string {
+  switch (prompt.type) {
+    case 'plan-approval':
+      return `it now waits for a decision on plan version ${prompt.versionId}`;
+    case 'action-approval':
+      return `it now asks whether it may do "${prompt.summary}"`;
+    case 'result-confirmation':
+      return 'it now asks whether the task is done';
+  }
+}
 
 function describe(prompt: UserPrompt | undefined, pauseRequested: boolean): string {
   if (!prompt) return pauseRequested ? 'the run is about to pause' : 'the run is working on its own';

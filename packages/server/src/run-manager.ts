@@ -1,5 +1,5 @@
 import {
-  CancelledError,
+  InterruptedError,
   emptyRunState,
   projectRun,
   releaseRunningStep,
@@ -21,7 +21,7 @@ import {
   type Task,
 } from '@sandpiper/protocol';
 import type { EngineSetup, PreparedRun, Runtime } from '@sandpiper/runtime';
-import type { RunSummary } from '@sandpiper/runtime';
+import { RunClaimedError, type RunSummary } from '@sandpiper/runtime';
 import { createLiveChannel, type LiveChannel } from './live-view.js';
 import { createServerChannel, type ChannelStatus } from './run-channel.js';
 
@@ -52,6 +52,11 @@ export interface RunManagerOptions {
 export interface RunManager {
   /** Open the run's environment (a scenario, a URL, an attached browser), record the run and drive it in the background. */
   create(request: CreateRunRequest): Promise<{ readonly ok: true; readonly runId: string } | ManagerRefusal>;
+  /**
+   * Take up an interrupted run (its process died, or a server stopped while driving it): open its
+   * environment again and drive it from its log on this server's engine, as `sandpiper resume` does.
+   */
+  recover(runId: string): Promise<{ readonly ok: true } | ManagerRefusal>;
   /** Hand a person's command to a running run, if it fits what the run is waiting for. */
   command(runId: string, command: UserCommand): { readonly ok: true } | ManagerRefusal;
   /**
@@ -69,7 +74,10 @@ export interface RunManager {
   isActive(runId: string): boolean;
   /** The live view of a run this server drives; undefined for runs that are not live. */
   liveView(runId: string): LiveChannel | undefined;
-  /** Cancel every active run, wait for each to end in its log, and refuse new ones. */
+  /**
+   * Stop every active run where it is without ending it (each reads as interrupted, to be
+   * recovered by the next server or `sandpiper resume`), wait for them to let go, and refuse new ones.
+   */
   close(): Promise<void>;
 }
 
@@ -90,6 +98,7 @@ const idleControl: RunControl = {
   pauseRequested: false,
   cancelRequested: false,
   queued: 0,
+  queuedChanges: [],
 };
 
 export function createRunManager(options: RunManagerOptions): RunManager {
@@ -139,6 +148,49 @@ export function createRunManager(options: RunManagerOptions): RunManager {
     }
     drive(prepared);
     return { ok: true, runId } as const;
+  }
+
+  async function recover(runId: string) {
+    if (closing) return { ok: false, kind: 'unavailable', reason: 'The server is shutting down.' } as const;
+    const summary = store.getRun(runId);
+    if (!summary) return unknownRun(runId);
+    if (active.has(runId)) {
+      return { ok: false, kind: 'conflict', reason: `Run ${runId} is already being driven by this server.` } as const;
+    }
+    if (summary.status !== 'interrupted') {
+      const why =
+        summary.status === 'running' || summary.status === 'created'
+          ? 'another process drives it'
+          : `it already ended (${summary.status})`;
+      return { ok: false, kind: 'conflict', reason: `Run ${runId} cannot be resumed: ${why}.` } as const;
+    }
+    const start = (await store.read(runId)).find((event) => event.payload.type === 'run-start');
+    if (start?.payload.type !== 'run-start') {
+      return {
+        ok: false,
+        kind: 'conflict',
+        reason: `Run ${runId} never started; start a new run instead.`,
+      } as const;
+    }
+    let prepared: PreparedRun;
+    try {
+      prepared = await runtime.prepare({ runId, task: start.payload.task, mode: 'resume', engine: runtime.engine });
+    } catch (error: unknown) {
+      if (RunClaimedError.isInstance(error)) return { ok: false, kind: 'conflict', reason: error.message } as const;
+      const kind = errorKindOf(error);
+      if (kind !== 'environment' && kind !== 'usage') throw error;
+      return {
+        ok: false,
+        kind: 'unavailable',
+        reason: `The environment did not open again: ${(error as Error).message}`,
+      } as const;
+    }
+    if (closing) {
+      await prepared.close();
+      return { ok: false, kind: 'unavailable', reason: 'The server is shutting down.' } as const;
+    }
+    drive(prepared);
+    return { ok: true } as const;
   }
 
   function drive(prepared: PreparedRun): void {
@@ -243,12 +295,13 @@ export function createRunManager(options: RunManagerOptions): RunManager {
 
   async function close() {
     closing = true;
-    for (const run of active.values()) run.abort.abort(new CancelledError('the server is shutting down'));
+    for (const run of active.values()) run.abort.abort(new InterruptedError('the server shut down'));
     await Promise.allSettled([...finishing]);
   }
 
   return {
     create,
+    recover,
     command,
     annotate,
     view,

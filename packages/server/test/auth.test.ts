@@ -44,6 +44,7 @@ const endpoints: readonly { method: 'GET' | 'POST'; route: string; path: string;
     body: { action: { type: 'key', keys: ['Enter'] } },
   },
   { method: 'POST', route: '/api/runs/:id/handback', path: '/api/runs/r-1/handback' },
+  { method: 'POST', route: '/api/runs/:id/recover', path: '/api/runs/r-1/recover', body: {} },
   { method: 'GET', route: '/api/blobs/:hash', path: `/api/blobs/${HASH}` },
 ];
 

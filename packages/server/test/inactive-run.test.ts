@@ -1,4 +1,4 @@
-import { openStore } from '@sandpiper/storage';
+import { openStore, type RunClaim, type Store } from '@sandpiper/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support.js';
 
@@ -6,19 +6,22 @@ const HASH = 'd'.repeat(64);
 const RUN = 'r-from-another-process';
 
 let test: TestServer;
+let other: Store;
+let claim: RunClaim;
 beforeAll(async () => {
   test = await startTestServer();
-  // A run recorded by another process (the CLI) on the same data directory.
-  const other = openStore({ dataDir: test.dataDir });
+  // A run recorded, and still driven, by another process (the CLI) on the same data directory.
+  other = openStore({ dataDir: test.dataDir });
   other.createRun({
     id: RUN,
     instruction: 'fill in the form',
     environment: { type: 'scenario', name: 'expense-report' },
     createdAt: Date.now(),
   });
-  other.close();
+  claim = other.claimRun(RUN);
 });
 afterAll(async () => {
+  other.close();
   await test.close();
 });
 
@@ -75,5 +78,18 @@ describe('a run this server does not drive', () => {
     const approve = await test.post(`/api/runs/${RUN}/approve`);
     expect(approve.status).toBe(409);
     expect(approve.body.error).toMatch(/not being driven by this server/);
+    const recover = await test.post(`/api/runs/${RUN}/recover`, {});
+    expect(recover.status).toBe(409);
+    expect(recover.body.error).toMatch(/another process drives it/);
+  });
+
+  it('reads as interrupted once its process lets go, and is not resumed when it never started', async () => {
+    claim.release();
+    expect((await test.get(`/api/runs/${RUN}`)).body.summary.status).toBe('interrupted');
+    const recover = await test.post(`/api/runs/${RUN}/recover`, {});
+    expect(recover.status).toBe(409);
+    expect(recover.body.error).toMatch(/never started/);
+    expect((await test.post('/api/runs/r-unknown/recover', {})).status).toBe(404);
+    expect((await test.post(`/api/runs/${RUN}/recover`, { now: true })).status).toBe(400);
   });
 });

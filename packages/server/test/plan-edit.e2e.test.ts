@@ -46,7 +46,7 @@ describe('editing a plan before approval', () => {
     ]);
     expect(versions[1]!.parentId).toBe(first.id);
     expect(versions[1]!.pending.map((step) => step.text)).toEqual([first.pending[0]!.text, added]);
-    expect(view.control.waitingFor).toEqual({ type: 'plan-approval', versionId: versions[1]!.id });
+    expect(view.control.waitingFor).toMatchObject({ type: 'plan-approval', versionId: versions[1]!.id });
 
     // Once the run is cancelled no plan awaits a decision, so regenerating is refused.
     expect((await test.post(`/api/runs/${runId}/cancel`, { reason: 'the edit was all that mattered' })).status).toBe(

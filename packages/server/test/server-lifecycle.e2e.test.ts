@@ -43,7 +43,7 @@ describe('starting and stopping the server', () => {
     }
   });
 
-  it('cancels the runs it drives when it closes, so their logs end', async () => {
+  it('interrupts the runs it drives when it closes, and a later server resumes them on request', async () => {
     const server = await startServer({ dataDir });
     const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
     const created = await fetch(`${server.url}/api/runs`, {
@@ -58,14 +58,48 @@ describe('starting and stopping the server', () => {
     await stream.until((event) => event.payload.type === 'approval-request');
     await server.close();
 
-    // The stream saw the run end, and was closed for that reason, before the server went away.
-    expect(await stream.closed).toEqual({ code: 1000, reason: 'run ended' });
-    expect(stream.received.at(-1)?.payload).toMatchObject({ type: 'run-end', status: 'cancelled' });
+    // Stopped, not ended: no run-end, and the run reads as interrupted once the server let go.
+    expect(stream.received.some((event) => event.payload.type === 'run-end')).toBe(false);
+    expect(stream.received.at(-1)?.payload).toMatchObject({
+      type: 'warning',
+      message: expect.stringContaining('the server shut down'),
+    });
     const store = openStore({ dataDir });
     try {
-      expect(store.getRun(runId)?.status).toBe('cancelled');
+      expect(store.getRun(runId)?.status).toBe('interrupted');
     } finally {
       store.close();
+    }
+
+    const next = await startServer({ dataDir });
+    try {
+      const call = (path: string, body?: unknown) =>
+        fetch(`${next.url}${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { authorization: `Bearer ${next.token}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      const listed = (await (await call('/api/runs')).json()) as { runs: { id: string; status: string }[] };
+      expect(listed.runs.find((run) => run.id === runId)?.status).toBe('interrupted');
+
+      const recovered = await call(`/api/runs/${runId}/recover`, {});
+      expect(recovered.status).toBe(202);
+      const again = await call(`/api/runs/${runId}/recover`, {});
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: string }).error).toContain('already being driven');
+
+      const view = async () =>
+        (await (await call(`/api/runs/${runId}`)).json()) as {
+          summary: { status: string };
+          control: { waitingFor?: { type: string } };
+        };
+      await expect.poll(async () => (await view()).control.waitingFor?.type, { timeout: 60_000 }).toBe('plan-approval');
+      expect((await view()).summary.status).toBe('running');
+      expect((await call(`/api/runs/${runId}/approve`, {})).status).toBe(202);
+      await expect.poll(async () => (await view()).summary.status, { timeout: 120_000 }).toBe('succeeded');
+      expect((await call(`/api/runs/${runId}/recover`, {})).status).toBe(409);
+    } finally {
+      await next.close();
     }
   });
 });

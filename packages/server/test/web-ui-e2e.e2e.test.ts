@@ -83,7 +83,7 @@ describe('the web UI, end to end', () => {
     ]);
     const edited = (await view()).state.versions[1]!;
     expect(edited.pending.map((step) => step.text)).toEqual([initial.pending[0]!.text, ADDED_STEP]);
-    await expect.poll(waitingFor, SERVER_WAIT).toEqual({ type: 'plan-approval', versionId: edited.id });
+    await expect.poll(waitingFor, SERVER_WAIT).toMatchObject({ type: 'plan-approval', versionId: edited.id });
     const editProposal = byTestId(page, 'proposal-view', { 'version-id': edited.id });
     await editProposal.waitFor();
     expect(await byTestId(editProposal, 'diff-row', { change: 'added' }).allTextContents()).toEqual([

@@ -67,3 +67,29 @@ export class StoreVersionError extends StoreError {
     return hasMarker(error, STORE_VERSION_MARKER);
   }
 }
+
+const RUN_CLAIMED_MARKER = Symbol.for('sandpiper.storage.claimed');
+
+/**
+ * Another live process drives the run; two drivers of one run would interleave their actions. A
+ * conflict (the request is fine, the run's state does not allow it), not a storage failure.
+ */
+export class RunClaimedError extends SandpiperError {
+  override readonly name: string = 'RunClaimedError';
+  private readonly [RUN_CLAIMED_MARKER] = true;
+
+  constructor(
+    readonly runId: string,
+    /** The process that drives it, as `pid on host`. */
+    readonly owner: string,
+  ) {
+    super(
+      'conflict',
+      `Run ${runId} is being driven by process ${owner}; stop that process first, or wait for the run to end.`,
+    );
+  }
+
+  static override isInstance(error: unknown): error is RunClaimedError {
+    return hasMarker(error, RUN_CLAIMED_MARKER);
+  }
+}

@@ -54,6 +54,18 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    description: 'which process drives each run, so a run whose process died reads as interrupted',
+    sql: `
+      CREATE TABLE run_claims (
+        run_id TEXT PRIMARY KEY REFERENCES runs (id),
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        token TEXT NOT NULL,
+        lease_until INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 /** The schema version this build writes and the newest it can open. */

@@ -11,6 +11,7 @@ describe('projections of the log', () => {
     let time = 1_700_000_000_000;
     const store = openStore({ dataDir: dataDir(), now: () => time });
     store.createRun(exampleRun('run-0001', time));
+    store.claimRun('run-0001');
     expect(store.getRun('run-0001')).toMatchObject({
       status: 'created',
       eventCount: 0,

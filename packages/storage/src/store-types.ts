@@ -33,10 +33,18 @@ export interface NewRun {
 }
 
 /**
- * Where a run stands according to its log: `created` before its `run-start` event, `running` from
- * then until a `run-end` event, then that event's status.
+ * Where a run stands: `created` before its `run-start` event, `running` from then until a
+ * `run-end` event, then that event's status. A run that has not ended and that no live process
+ * drives (see {@link Store.claimRun}) is `interrupted`: its process died or was stopped, and
+ * `resume` takes it up again.
  */
-export type StoredRunStatus = 'created' | 'running' | RunStatus;
+export type StoredRunStatus = 'created' | 'running' | 'interrupted' | RunStatus;
+
+/** This process drives a run; others read it as running until the claim is released or its process dies. */
+export interface RunClaim {
+  /** Give the run up (after its end, or when the process stops driving it). Safe to call twice. */
+  release(): void;
+}
 
 /** One run as listed by the store, read from the run row the events keep up to date. */
 export interface RunSummary {
@@ -94,6 +102,11 @@ export interface Store extends EventLog {
   planVersions(runId: string): PlanVersion[];
   /** Listen for events of one run appended through this store; returns the function that stops listening. */
   subscribe(runId: string, listener: RunEventListener): () => void;
-  /** Close the database. Further calls fail. */
+  /**
+   * Record that this process drives the run, renewing the claim while the store is open. Throws
+   * `RunClaimedError` when another live process holds it, so one run never has two drivers.
+   */
+  claimRun(runId: string): RunClaim;
+  /** Release the claims this store holds and close the database. Further calls fail. */
   close(): void;
 }

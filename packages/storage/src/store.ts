@@ -16,11 +16,20 @@ import {
 import type Database from 'better-sqlite3';
 import { openBlobStore, type DiskBlobStore } from './blob-store.js';
 import { openDatabase, rethrowCorruption } from './database.js';
-import { StoreError } from './errors.js';
+import { RunClaimedError, StoreError } from './errors.js';
 import { rowToEvent, type EventRow } from './event-record.js';
 import { createProjector, planVersionFromRow } from './projections.js';
 import { createSerializer, type Serialized } from './redaction.js';
-import type { NewRun, RunEventListener, RunSummary, Store, StoreOptions, StoredRunStatus } from './store-types.js';
+import { CLAIM_LEASE_MS, claimIsLive, describeOwner, newClaimToken, thisProcess, type ClaimRow } from './run-claims.js';
+import type {
+  NewRun,
+  RunClaim,
+  RunEventListener,
+  RunSummary,
+  Store,
+  StoreOptions,
+  StoredRunStatus,
+} from './store-types.js';
 
 /** Name of the database file inside the data directory. */
 export const DATABASE_FILE_NAME = 'sandpiper.db';
@@ -36,18 +45,36 @@ interface RunRow {
   updated_at: number;
   ended_at: number | null;
   last_seq: number;
+  /** The claim of the process driving the run (from `run_claims`); null when none holds one. */
+  claim_host: string | null;
+  claim_pid: number | null;
+  claim_token: string | null;
+  claim_lease_until: number | null;
 }
 
-const RUN_COLUMNS = 'id, instruction, environment, status, created_at, updated_at, ended_at, last_seq';
+const RUN_COLUMNS = `runs.id, instruction, environment, status, created_at, updated_at, ended_at, last_seq,
+  run_claims.host AS claim_host, run_claims.pid AS claim_pid, run_claims.token AS claim_token,
+  run_claims.lease_until AS claim_lease_until`;
+const RUN_SOURCE = 'runs LEFT JOIN run_claims ON run_claims.run_id = runs.id';
 
-function summaryFromRow(row: RunRow): RunSummary {
+function claimOf(row: RunRow): ClaimRow | undefined {
+  if (row.claim_host === null || row.claim_pid === null || row.claim_token === null || row.claim_lease_until === null) {
+    return undefined;
+  }
+  return { host: row.claim_host, pid: row.claim_pid, token: row.claim_token, lease_until: row.claim_lease_until };
+}
+
+function summaryFromRow(row: RunRow, now: number): RunSummary {
   const environment = parseContract(environmentSpecSchema, JSON.parse(row.environment), `environment of run ${row.id}`);
   const endedAt = row.ended_at ?? undefined;
+  const open = row.status === 'created' || row.status === 'running';
+  // A run that has not ended and that no live process drives was interrupted: its process died or was stopped.
+  const status = open && !claimIsLive(claimOf(row), now) ? 'interrupted' : (row.status as StoredRunStatus);
   return {
     id: row.id,
     instruction: row.instruction,
     environment,
-    status: row.status as StoredRunStatus,
+    status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     endedAt,
@@ -85,6 +112,8 @@ class SqliteStore implements Store {
   private readonly serialize: (value: unknown) => Serialized;
   private readonly onListenerError: (error: unknown, event: RunEvent) => void;
   private readonly listeners = new Map<string, Set<RunEventListener>>();
+  /** Releases of the claims this store holds; closing the store gives them up. */
+  private readonly claims = new Set<() => void>();
   private readonly statements;
   private readonly appendTransaction;
 
@@ -115,11 +144,20 @@ class SqliteStore implements Store {
       readEvents: db.prepare(
         'SELECT run_id, seq, schema_version, at, source, cause, payload FROM events WHERE run_id = ? AND seq > ? ORDER BY seq',
       ),
-      listRuns: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`),
-      getRun: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`),
-      findRuns: db.prepare(
-        `SELECT ${RUN_COLUMNS} FROM runs WHERE substr(id, 1, length(@prefix)) = @prefix ORDER BY created_at DESC, rowid DESC`,
+      listRuns: db.prepare(
+        `SELECT ${RUN_COLUMNS} FROM ${RUN_SOURCE} ORDER BY created_at DESC, runs.rowid DESC LIMIT ? OFFSET ?`,
       ),
+      getRun: db.prepare(`SELECT ${RUN_COLUMNS} FROM ${RUN_SOURCE} WHERE runs.id = ?`),
+      findRuns: db.prepare(
+        `SELECT ${RUN_COLUMNS} FROM ${RUN_SOURCE} WHERE substr(runs.id, 1, length(@prefix)) = @prefix ORDER BY created_at DESC, runs.rowid DESC`,
+      ),
+      readClaim: db.prepare('SELECT host, pid, token, lease_until FROM run_claims WHERE run_id = ?'),
+      writeClaim: db.prepare(
+        `INSERT INTO run_claims (run_id, host, pid, token, lease_until) VALUES (@runId, @host, @pid, @token, @leaseUntil)
+         ON CONFLICT (run_id) DO UPDATE SET host = @host, pid = @pid, token = @token, lease_until = @leaseUntil`,
+      ),
+      renewClaim: db.prepare('UPDATE run_claims SET lease_until = ? WHERE run_id = ? AND token = ?'),
+      dropClaim: db.prepare('DELETE FROM run_claims WHERE run_id = ? AND token = ?'),
       planVersions: db.prepare('SELECT json, state FROM plan_versions WHERE run_id = ? ORDER BY number'),
     };
     const project = createProjector(db);
@@ -210,16 +248,55 @@ class SqliteStore implements Store {
     if (!Number.isInteger(limit) || limit < -1 || !Number.isInteger(offset) || offset < 0) {
       throw new RangeError(`listRuns expects whole numbers, limit >= 0 and offset >= 0 (got ${limit}, ${offset})`);
     }
-    return this.guard(() => this.statements.listRuns.all(limit, offset) as RunRow[]).map(summaryFromRow);
+    const now = this.now();
+    return this.guard(() => this.statements.listRuns.all(limit, offset) as RunRow[]).map((row) =>
+      summaryFromRow(row, now),
+    );
   }
 
   getRun(id: string): RunSummary | undefined {
     const row = this.guard(() => this.statements.getRun.get(id) as RunRow | undefined);
-    return row === undefined ? undefined : summaryFromRow(row);
+    return row === undefined ? undefined : summaryFromRow(row, this.now());
   }
 
   findRunsByPrefix(prefix: string): RunSummary[] {
-    return this.guard(() => this.statements.findRuns.all({ prefix }) as RunRow[]).map(summaryFromRow);
+    const now = this.now();
+    return this.guard(() => this.statements.findRuns.all({ prefix }) as RunRow[]).map((row) =>
+      summaryFromRow(row, now),
+    );
+  }
+
+  claimRun(runId: string): RunClaim {
+    const token = newClaimToken();
+    const self = thisProcess();
+    this.guard(() =>
+      this.db
+        .transaction(() => {
+          if (this.statements.getRun.get(runId) === undefined) {
+            throw new StoreError(`Cannot claim run ${runId}: no such run in ${this.databaseFile}.`);
+          }
+          const held = this.statements.readClaim.get(runId) as ClaimRow | undefined;
+          if (held && claimIsLive(held, this.now(), self)) throw new RunClaimedError(runId, describeOwner(held));
+          this.statements.writeClaim.run({ runId, ...self, token, leaseUntil: this.now() + CLAIM_LEASE_MS });
+        })
+        .immediate(),
+    );
+    const renew = setInterval(() => {
+      if (!this.db.open) return clearInterval(renew);
+      try {
+        this.statements.renewClaim.run(this.now() + CLAIM_LEASE_MS, runId, token);
+      } catch {
+        // A busy database misses one renewal; the lease outlasts two more.
+      }
+    }, CLAIM_LEASE_MS / 3);
+    renew.unref();
+    const release = () => {
+      if (!this.claims.delete(release)) return;
+      clearInterval(renew);
+      if (this.db.open) this.guard(() => this.statements.dropClaim.run(runId, token));
+    };
+    this.claims.add(release);
+    return { release };
   }
 
   planVersions(runId: string): PlanVersion[] {
@@ -241,6 +318,7 @@ class SqliteStore implements Store {
 
   close(): void {
     this.listeners.clear();
+    for (const release of [...this.claims]) release();
     if (this.db.open) this.db.close();
   }
 

@@ -1,8 +1,9 @@
 import type { PlanVersion, Step, StepIntent, Task } from '@sandpiper/protocol';
-import { CancelledError } from '../handle.js';
+import { CancelledError, InterruptedError } from '../handle.js';
 import { revisePlan } from '../plan/index.js';
 import { completionPhase } from './completion.js';
 import { recentTrajectory } from './completion-policy.js';
+import type { DeclinedAction } from './step/approve.js';
 import { checkpoint, executeStep, type StepReplan, type StepResult } from './step/execute-step.js';
 import { approvalPhase, planPhase } from './planning.js';
 import type { RunState } from './projection.js';
@@ -98,6 +99,16 @@ async function drive(context: RunContext, body: () => Promise<RunStop>): Promise
     stop = await untilAbortedWithGrace(context, body());
   } catch (error: unknown) {
     if (!CancelledError.isInstance(error) && !context.handle.signal.aborted) throw error;
+  }
+  const interruption = context.handle.signal.reason;
+  if (InterruptedError.isInstance(interruption) && (stop === undefined || stop.status === 'cancelled')) {
+    // Stopped, not ended: no run-end, so the run reads as interrupted and `resume` takes it up again.
+    context.seal();
+    await context.emitFinal('agent', {
+      type: 'warning',
+      message: `The run stopped here because ${interruption.message}; it has not ended and can be resumed.`,
+    });
+    return context.state;
   }
   const alreadyCancelled = stop?.status === 'cancelled';
   stop ??= context.outOfTime
@@ -288,9 +299,41 @@ async function afterStep(context: RunContext, step: Step, result: StepResult): P
       return result;
     case 'replan':
       return proposeRecovery(context, step, result);
+    case 'declined':
+      return proposeWithoutDeclined(context, step, result);
     default:
       return continueRun;
   }
+}
+
+/**
+ * The person said no to an action of `step`. Trying the step again would only put the same
+ * question to them again, so the run proposes the plan without the step, which only the person
+ * may approve; they may edit it first (put in another way) or reject it, which stops the run.
+ */
+async function proposeWithoutDeclined(
+  context: RunContext,
+  step: Step,
+  declined: DeclinedAction,
+): Promise<RunStop | Continue> {
+  const said = `The person declined "${declined.summary}" (${declined.reason})`;
+  const revised = revisePlan(context.state.plan!, [{ type: 'remove', stepId: step.id }], {
+    ids: context.deps.ids,
+    cause: 'system-replan',
+    number: context.state.versions.length + 1,
+    rationale: `${said}, so this version goes on without "${step.text}". Later steps that needed it may fail; edit the proposal to do it another way.`,
+  });
+  if (!revised.ok) return stopRun('failed', `${said}, and the plan cannot go on without it: ${revised.error.message}`);
+  await context.emit('agent', { type: 'plan-version-create', version: revised.version });
+  // The person declined; only they can say the task may go on without it, not an approval policy.
+  const approved = await approvalPhase(context, revised.version, {
+    personOnly: `${said}; only the person can approve going on without that step.`,
+  });
+  if (approved.type === 'stop') return approved;
+  if (approved.version.id !== revised.version.id && approved.version.pending.some((item) => item.id === step.id)) {
+    return stopRun('cancelled', `${said}, and going on without that step was not approved.`);
+  }
+  return continueRun;
 }
 
 function unapprovedVersion(state: RunState): PlanVersion | undefined {

@@ -160,7 +160,12 @@ async function askAboutResult(context: RunContext, doubt: string): Promise<RunSt
   const reason = doubt.charAt(0).toLowerCase() + doubt.slice(1);
   const requestId = context.deps.ids.next('approval');
   await context.emit('agent', { type: 'approval-request', requestId, subject: { type: 'result', summary, reason } });
-  const command = await context.deps.channel.wait(context.handle, { type: 'result-confirmation', summary, reason });
+  const command = await context.deps.channel.wait(context.handle, {
+    type: 'result-confirmation',
+    summary,
+    reason,
+    requestId,
+  });
   if (!command) return stopRun('needs-input', `${summary} But ${reason}. Look at the screen: is the task done?`);
   if (command.type === 'approve') {
     await context.emit('user', { type: 'approval-response', requestId, decision: 'accepted', by: 'user' });

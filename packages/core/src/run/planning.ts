@@ -73,7 +73,7 @@ export async function approvalPhase(
       await context.emit('agent', { type: 'approval-response', requestId, decision: 'accepted', by: 'policy' });
       return { type: 'approved', version: candidate };
     }
-    const decided = await awaitDecision(context, candidate);
+    const decided = await awaitDecision(context, candidate, requestId);
     if (decided.type === 'stop') {
       const unanswered = decided.status === 'needs-input' && options.personOnly !== undefined;
       return unanswered ? stopRun('needs-input', options.personOnly!) : decided;
@@ -125,9 +125,17 @@ type Decision =
  * run already waits, a takeover runs to its hand-back, and guidance or an annotation that leads to
  * no change keeps the same request open; an edit or a revision answers it with a new version.
  */
-async function awaitDecision(context: RunContext, candidate: PlanVersion): Promise<Decision | RunStop> {
+async function awaitDecision(
+  context: RunContext,
+  candidate: PlanVersion,
+  requestId: string,
+): Promise<Decision | RunStop> {
   for (;;) {
-    const command = await context.deps.channel.wait(context.handle, { type: 'plan-approval', versionId: candidate.id });
+    const command = await context.deps.channel.wait(context.handle, {
+      type: 'plan-approval',
+      versionId: candidate.id,
+      requestId,
+    });
     if (!command) return stopRun('needs-input', 'The plan needs approval; run again interactively or with --yes.');
     switch (command.type) {
       case 'approve':

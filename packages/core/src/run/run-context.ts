@@ -1,3 +1,4 @@
+import { approvedActionsFrom, type ApprovedAction } from './approved-actions.js';
 import { redactingEngine } from './redacting-engine.js';
 import { createSecretBook, secretBoxes, type SecretBook } from './secrets.js';
 import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpiper/protocol';
@@ -78,13 +79,17 @@ export class RunContext {
   readonly handle: Handle;
   /** The run's secrets: bound by placeholder, and learnt from secret fields as they are typed into. */
   readonly secrets: SecretBook;
+  /** Sensitive actions the person approved and the run performed; none is asked or done twice in a step. */
+  readonly approvedActions: ApprovedAction[];
 
   private constructor(
     readonly deps: RunDependencies,
     readonly runId: string,
     initial: RunState,
     trajectory: TrajectoryState,
+    approved: ApprovedAction[],
   ) {
+    this.approvedActions = approved;
     this.current = initial;
     this.path = trajectory;
     this.secrets = createSecretBook(deps.secrets);
@@ -107,7 +112,13 @@ export class RunContext {
 
   static async open(deps: RunDependencies, runId: string): Promise<RunContext> {
     const events = await deps.log.read(runId);
-    return new RunContext(deps, runId, projectRun(runId, events), events.reduce(applyTrajectoryEvent, emptyTrajectory));
+    return new RunContext(
+      deps,
+      runId,
+      projectRun(runId, events),
+      events.reduce(applyTrajectoryEvent, emptyTrajectory),
+      approvedActionsFrom(events),
+    );
   }
 
   get state(): RunState {

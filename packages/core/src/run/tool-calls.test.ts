@@ -81,17 +81,20 @@ describe('tool calls', () => {
       {
         ...deps,
         tools: coder,
-        onEvent: (event) => {
-          if (event.payload.type === 'approval-request' && event.payload.subject.type === 'action') {
-            channel.push({ type: 'reject', reason: 'not on my machine' });
+        onEvent: (event, state) => {
+          if (event.payload.type !== 'approval-request') return;
+          if (event.payload.subject.type === 'action') channel.push({ type: 'reject', reason: 'not on my machine' });
+          // The run then proposes going on without the step, which the person rejects too.
+          else if (event.payload.subject.type === 'plan' && state.versions.length > 1) {
+            channel.push({ type: 'reject', reason: 'keep it' });
           }
         },
       },
       'run-1',
       task,
     );
-    // Declining fails the step (each attempt asks again), it does not cancel the run.
-    expect(state.status).toBe('failed');
+    // Declining ends the step without asking again; refusing to go on without it stops the run.
+    expect(state.status).toBe('cancelled');
     expect(state.endReason).toContain('not on my machine');
     expect(runs).toEqual([]);
     const events = log.all('run-1');
@@ -101,6 +104,6 @@ describe('tool calls', () => {
     expect(request?.payload).toMatchObject({ subject: { reason: 'runs the shell command `ls /tmp`' } });
     const response = events.find((event) => event.payload.type === 'approval-response' && event.seq > request!.seq);
     expect(response?.payload).toMatchObject({ decision: 'rejected', by: 'user', reason: 'not on my machine' });
-    expect(events.some((event) => event.payload.type === 'run-cancel')).toBe(false);
+    expect(events.filter((event) => event.payload.type === 'approval-request')).toHaveLength(3);
   });
 });

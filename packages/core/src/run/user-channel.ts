@@ -3,8 +3,14 @@ import type { Handle } from '../handle.js';
 
 /** A decision or command from the person, delivered to a running loop. */
 export type UserCommand =
-  | { readonly type: 'approve' }
-  | { readonly type: 'reject'; readonly reason: string }
+  /**
+   * Yes to the question the run waits on. `requestId` names the approval request the person saw;
+   * a channel that knows the waiting request refuses the answer when it differs. Absent: whatever
+   * waits.
+   */
+  | { readonly type: 'approve'; readonly requestId?: string }
+  /** No to the question the run waits on, with the reason; `requestId` as for `approve`. */
+  | { readonly type: 'reject'; readonly reason: string; readonly requestId?: string }
   | { readonly type: 'regenerate' }
   /** Change the plan under review: add, remove, move, rewrite, patch or replace pending steps. */
   | { readonly type: 'edit'; readonly edits: readonly PlanEdit[] }

@@ -1,14 +1,15 @@
 // Child process used by the durability tests: appends warnings to one run and prints each stored
 // sequence number on its own line once `append` has resolved (that is, after the commit).
-// Arguments: <dataDir> <runId> <label> <count | forever> [--padding=<bytes>] [--wait-for-go]
+// Arguments: <dataDir> <runId> <label> <count | forever> [--padding=<bytes>] [--wait-for-go] [--claim]
 // With --wait-for-go it prints "ready" after opening the store and starts on the first stdin line,
-// so that several writers can be released at the same moment.
+// so that several writers can be released at the same moment. With --claim it claims the run first
+// (and prints "claimed"), as a process that drives the run does.
 import { openStore } from '../store.js';
 
 const [dataDir, runId, label, countArgument, ...flags] = process.argv.slice(2);
 if (dataDir === undefined || runId === undefined || label === undefined || countArgument === undefined) {
   process.stderr.write(
-    'usage: append-loop <dataDir> <runId> <label> <count | forever> [--padding=N] [--wait-for-go]\n',
+    'usage: append-loop <dataDir> <runId> <label> <count | forever> [--padding=N] [--wait-for-go] [--claim]\n',
   );
   process.exit(2);
 }
@@ -17,6 +18,10 @@ const paddingFlag = flags.find((flag) => flag.startsWith('--padding='));
 const padding = 'x'.repeat(Number(paddingFlag?.slice('--padding='.length) ?? '0'));
 
 const store = openStore({ dataDir });
+if (flags.includes('--claim')) {
+  store.claimRun(runId);
+  process.stdout.write('claimed\n');
+}
 if (flags.includes('--wait-for-go')) {
   process.stdout.write('ready\n');
   await new Promise((resolve) => process.stdin.once('data', resolve));

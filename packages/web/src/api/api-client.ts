@@ -15,8 +15,9 @@ import type { ApiError, ApiResult, CreateRunRequest, RunCommandName, RunListItem
 
 /** The body each command takes; commands without arguments take none. */
 export interface RunCommandBodies {
-  readonly approve: undefined;
-  readonly reject: { readonly reason: string };
+  /** `requestId`: the approval request the person answers; the run refuses it once that question is over. */
+  readonly approve: { readonly requestId?: string } | undefined;
+  readonly reject: { readonly reason: string; readonly requestId?: string };
   readonly regenerate: undefined;
   readonly edit: { readonly edits: readonly PlanEdit[] };
   readonly pause: undefined;
@@ -46,6 +47,8 @@ export interface ApiClient {
   listEvents(runId: string, after: number): Promise<ApiResult<{ readonly events: readonly RunEvent[] }>>;
   createRun(request: CreateRunRequest): Promise<ApiResult<RunView & { readonly id: string }>>;
   command<N extends RunCommandName>(runId: string, name: N, body: RunCommandBodies[N]): Promise<ApiResult<unknown>>;
+  /** Take up an interrupted run on the server: it opens the run's environment again and goes on from its log. */
+  recover(runId: string): Promise<ApiResult<RunView>>;
   /** Address of a stored image, with the token in the query (an `<img>` cannot send headers). */
   blobUrl(hash: string): string;
   /** Address of a run's HTML report, with the token in the query, to open as a page. */
@@ -94,6 +97,7 @@ export function createApiClient({ token, origin, fetch: doFetch = fetch }: ApiCl
     listEvents: (runId, after) => request(apiRoutes.listEvents, `${run(runId)}/events?after=${after}`),
     createRun: (body) => request(apiRoutes.createRun, '/api/runs', body),
     command: (runId, name, body) => request(commandRoute(name), `${run(runId)}/${name}`, body ?? {}),
+    recover: (runId) => request(apiRoutes.recover, `${run(runId)}/recover`, {}),
     blobUrl: (hash) => `${origin}${withToken(`/api/blobs/${encodeURIComponent(hash)}`)}`,
     reportUrl: (runId) => `${origin}${withToken(`${run(runId)}/report`)}`,
     streamUrl: (runId, after) => `${wsOrigin}${withToken(`${run(runId)}/stream?after=${after}`)}`,

@@ -2,10 +2,15 @@ import type { RunState } from '@sandpiper/core/projection';
 import { useState } from 'react';
 import type { RunControl } from '../api/api-types.js';
 import type { RunCommands } from '../hooks/use-run-commands.js';
-import { PauseIcon, PlayIcon, StopIcon } from './icons.js';
-import { Button } from './ui.js';
+import { pauseControl } from '../lib/pause-control.js';
+import { HandIcon, PauseIcon, PlayIcon, StopIcon } from './icons.js';
+import { Badge, Button } from './ui.js';
 
-/** Pause, resume and cancel, as the run's phase allows. */
+/**
+ * Pause, resume and cancel. The pause control always offers the command that applies now: Pause,
+ * or while a pause is asked for and not yet taken, a button that withdraws it, or Resume once the
+ * run is paused.
+ */
 export function RunControls({
   state,
   control,
@@ -18,9 +23,7 @@ export function RunControls({
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const busy = commands.busy !== undefined;
-  const canPause =
-    (state.phase === 'executing' || state.phase === 'awaiting-approval') && !(control?.pauseRequested ?? false);
-  const canResume = state.phase === 'paused';
+  const pause = pauseControl(state, control);
 
   if (confirming) {
     return (
@@ -53,24 +56,51 @@ export function RunControls({
 
   return (
     <div className="flex items-center gap-1.5">
-      {canResume ? (
+      {pause.type === 'resume' && (
         <Button
           variant="primary"
           data-testid="resume-button"
           disabled={busy}
+          title={pause.title}
           onClick={() => void commands.send('resume', undefined)}
         >
           <PlayIcon /> Resume
         </Button>
-      ) : (
+      )}
+      {pause.type === 'withdraw' && (
+        <>
+          <span className="text-[12px] text-stone-500" data-testid="pause-requested">
+            Pause asked for
+          </span>
+          <Button
+            data-testid="pause-withdraw"
+            disabled={busy}
+            title={pause.title}
+            onClick={() => void commands.send('resume', undefined)}
+          >
+            <PlayIcon /> Don’t pause
+          </Button>
+        </>
+      )}
+      {pause.type === 'pause' && (
         <Button
           data-testid="pause-button"
-          disabled={busy || !canPause}
-          title={canPause ? 'Pause after the current action' : 'Pausing is possible while steps execute'}
+          disabled={busy}
+          title={pause.title}
           onClick={() => void commands.send('pause', undefined)}
         >
-          <PauseIcon /> {control?.pauseRequested ? 'Pausing…' : 'Pause'}
+          <PauseIcon /> Pause
         </Button>
+      )}
+      {pause.type === 'held' && (
+        <Badge tone="attention" testId="pause-held" title={pause.title}>
+          <PauseIcon className="size-3" /> Paused
+        </Badge>
+      )}
+      {pause.type === 'taken-over' && (
+        <Badge tone="attention" testId="pause-taken-over" title={pause.title}>
+          <HandIcon className="size-3" /> You have the screen
+        </Badge>
       )}
       <Button variant="danger" data-testid="cancel-button" disabled={busy} onClick={() => setConfirming(true)}>
         <StopIcon className="size-3" /> Cancel

@@ -10,6 +10,7 @@ import { chatEntries } from '../lib/chat-entries.js';
 import { describeEnvironment, truncate } from '../lib/format.js';
 import { effectivePhase, workingPlan } from '../lib/run-phase.js';
 import { ExecutionPanel, type ExecutionTab } from './execution-panel.js';
+import { InterruptedBar } from './interrupted-bar.js';
 import { LiveView } from './live-view.js';
 import type { PushNotice } from '../lib/notice.js';
 import { PlannerChat } from './planner-chat.js';
@@ -42,9 +43,11 @@ export function RunPage({
   const ended = state.phase === 'ended';
   const active = (view.control?.active ?? false) && !ended;
   const live = useLiveView(api, runId, active);
-  const ticking = useNow(!ended && stream.caughtUp);
-  // An ended run's clock stops at its last event, whenever the page is opened.
-  const now = ended ? (state.lastEventAt ?? ticking) : ticking;
+  // Stopped before it ended, with nothing driving it: it can be resumed here.
+  const interrupted = !active && view.summary?.status === 'interrupted';
+  const ticking = useNow(!ended && !interrupted && stream.caughtUp);
+  // An ended or interrupted run's clock stops at its last event, whenever the page is opened.
+  const now = ended || interrupted ? (state.lastEventAt ?? ticking) : ticking;
   const [openStep, setOpenStep] = useState<string>();
   const [tab, setTab] = useState<ExecutionTab>('activity');
 
@@ -79,7 +82,7 @@ export function RunPage({
         <p className="min-w-0 flex-1 truncate text-stone-600" title={instruction}>
           {truncate(instruction, 200)}
         </p>
-        {view.control && !active && (
+        {view.control && !active && !interrupted && (
           <Badge
             tone="neutral"
             testId="read-only-badge"
@@ -100,7 +103,9 @@ export function RunPage({
         </a>
         {active && <RunControls state={state} control={view.control} commands={commands} />}
       </header>
+      {interrupted && <InterruptedBar api={api} runId={runId} state={state} push={push} onResumed={view.refresh} />}
       <StatusBar
+        interrupted={interrupted}
         state={state}
         events={events}
         control={view.control}
@@ -121,7 +126,13 @@ export function RunPage({
           busy={commands.busy === 'guidance'}
           onSend={(text) => commands.send('guidance', { text })}
         />
-        <StepsPanel state={state} readOnly={!active} commands={commands} onOpenStep={setOpenStep} />
+        <StepsPanel
+          state={state}
+          control={view.control}
+          readOnly={!active}
+          commands={commands}
+          onOpenStep={setOpenStep}
+        />
         <div className="flex min-h-0 flex-col gap-3">
           <LiveView
             api={api}

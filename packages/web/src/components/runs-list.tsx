@@ -9,6 +9,7 @@ import { Badge, Empty, Panel } from './ui.js';
 const statusTones: Record<StoredRunStatus, Tone> = {
   created: 'neutral',
   running: 'busy',
+  interrupted: 'attention',
   succeeded: 'good',
   failed: 'bad',
   cancelled: 'neutral',
@@ -62,8 +63,16 @@ export function RunsList({ api, onOpenRun }: { api: ApiClient; onOpenRun(runId: 
                       {run.status}
                     </Badge>
                     {!run.active && run.status === 'running' && (
-                      <span className="text-[10px] text-stone-400" title="Not driven by this server">
-                        idle
+                      <span className="text-[10px] text-stone-400" title="Driven by another process">
+                        elsewhere
+                      </span>
+                    )}
+                    {run.status === 'interrupted' && (
+                      <span
+                        className="text-[10px] text-stone-400"
+                        title="Its process stopped before the run ended; open it to resume"
+                      >
+                        resumable
                       </span>
                     )}
                   </div>

@@ -20,7 +20,10 @@ export function StatusBar({
   live,
   now,
   plan,
+  interrupted = false,
 }: {
+  /** The run stopped before it ended and nothing drives it. */
+  interrupted?: boolean;
   state: RunState;
   events: readonly RunEvent[];
   control: RunControl | undefined;
@@ -30,7 +33,14 @@ export function StatusBar({
   now: number;
   plan: PlanVersion | undefined;
 }) {
-  const phase = describePhase(state, control?.pauseRequested ?? false);
+  const phase = interrupted
+    ? ({
+        key: 'interrupted',
+        label: 'Interrupted',
+        hint: 'Its process stopped before the run ended.',
+        tone: 'attention',
+      } as const)
+    : describePhase(state, control?.pauseRequested ?? false);
   const planState = describePlanState(state);
   const progress = stepProgress(plan);
   const grounding = lastGrounding(events);

@@ -1,6 +1,8 @@
-import type { PlanVersion, Step, PlanEdit } from '@sandpiper/protocol';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { draftFromSteps, moveRow, stepEditsFor, type DraftStep } from '../lib/step-edits.js';
+import type { PlanVersion, Step } from '@sandpiper/protocol';
+import { useEffect, useRef, useState } from 'react';
+import type { StepDraft } from '../hooks/use-step-draft.js';
+import { countEdits } from '../lib/describe-edits.js';
+import { moveRow, type DraftStep } from '../lib/step-edits.js';
 import { LockIcon } from './icons.js';
 import { StepText } from './step-text.js';
 import { Button } from './ui.js';
@@ -15,33 +17,27 @@ const statusStyles: Record<Step['status'], { label: string; chip: string; dot: s
 
 /**
  * The plan's steps: completed ones locked, pending ones editable in place (edit, add, delete,
- * move). Every change stays local until "Save edits" sends them together as one request.
+ * move). Every change stays in the draft (kept by the panel) until "Save edits" sends them
+ * together as one request.
  */
 export function StepList({
   plan,
   editable,
   haltedLabel,
-  onSave,
+  draft,
   onOpenStep,
 }: {
   plan: PlanVersion;
   editable: boolean;
   /** How to label the step marked executing when the run holds or ended there; absent while it runs. */
   haltedLabel: string | undefined;
-  onSave(edits: PlanEdit[]): Promise<boolean>;
+  /** The person's unsaved changes to this version's pending steps. */
+  draft: StepDraft;
   onOpenStep(stepId: string): void;
 }) {
-  const [draft, setDraft] = useState<{ baseId: string; rows: DraftStep[] }>();
   const [editingKey, setEditingKey] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const counter = useRef(0);
 
-  useEffect(() => {
-    if (draft && draft.baseId !== plan.id) {
-      setDraft(undefined);
-      setEditingKey(undefined);
-    }
-  }, [plan.id, draft]);
+  useEffect(() => setEditingKey(undefined), [plan.id]);
 
   const running = plan.pending.find((step) => step.status === 'executing')?.id;
   const list = useRef<HTMLDivElement>(null);
@@ -50,21 +46,12 @@ export function StepList({
     list.current?.querySelector(`[data-step-id="${CSS.escape(running)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [running]);
 
-  const completedIds = useMemo(() => new Set(plan.completed.map((step) => step.id)), [plan.completed]);
-  const rows = (draft?.rows ?? draftFromSteps(plan.pending)).filter(
-    (row) => row.stepId === undefined || !completedIds.has(row.stepId),
-  );
+  const { rows, result, change } = draft;
   const byId = new Map(plan.pending.map((step) => [step.id, step]));
-  const result = draft ? stepEditsFor(plan.pending, rows) : undefined;
   const edits = result?.ok ? result.edits : [];
 
-  const change = (next: DraftStep[]) => setDraft({ baseId: plan.id, rows: next });
-  const newRow = (): DraftStep => {
-    counter.current += 1;
-    return { key: `new-${counter.current}`, text: '' };
-  };
   const insertAt = (index: number) => {
-    const row = newRow();
+    const row: DraftStep = { key: draft.newRowKey(), text: '' };
     change([...rows.slice(0, index), row, ...rows.slice(index)]);
     setEditingKey(row.key);
   };
@@ -77,13 +64,6 @@ export function StepList({
     }
     if (row && row.text !== text)
       change(rows.map((candidate) => (candidate.key === key ? { ...candidate, text } : candidate)));
-  };
-  const save = async () => {
-    if (!result?.ok || edits.length === 0) return;
-    setSaving(true);
-    const sent = await onSave(edits);
-    setSaving(false);
-    if (sent) setDraft(undefined);
   };
 
   const offset = plan.completed.length;
@@ -227,45 +207,36 @@ export function StepList({
           </Button>
         </div>
       )}
-      {draft && (
+      {draft.open && (
         <div
           className="sticky bottom-0 flex items-center justify-between gap-2 border-t border-amber-200 bg-amber-50 px-3 py-2"
           data-testid="steps-edit-bar"
         >
           <span className="text-[12px] text-amber-900" data-testid="steps-edit-summary">
-            {result && !result.ok ? result.reason : edits.length === 0 ? 'No changes yet.' : describeEdits(edits)}
+            {result && !result.ok
+              ? result.reason
+              : edits.length === 0
+                ? 'No changes yet.'
+                : `${countEdits(edits)}, sent together as one revision.`}
           </span>
           <div className="flex gap-1.5">
-            <Button size="sm" variant="ghost" data-testid="steps-discard" onClick={() => setDraft(undefined)}>
+            <Button size="sm" variant="ghost" data-testid="steps-discard" onClick={draft.discard}>
               Discard
             </Button>
             <Button
               size="sm"
               variant="primary"
               data-testid="steps-save"
-              disabled={saving || !result?.ok || edits.length === 0}
-              onClick={() => void save()}
+              disabled={draft.saving || !result?.ok || edits.length === 0}
+              onClick={() => void draft.save()}
             >
-              {saving ? 'Saving…' : 'Save edits'}
+              {draft.saving ? 'Saving…' : 'Save edits'}
             </Button>
           </div>
         </div>
       )}
     </div>
   );
-}
-
-function describeEdits(edits: readonly PlanEdit[]): string {
-  const counts = new Map<string, number>();
-  for (const edit of edits) counts.set(edit.type, (counts.get(edit.type) ?? 0) + 1);
-  const names: Record<string, [string, string]> = {
-    add: ['addition', 'additions'],
-    remove: ['removal', 'removals'],
-    rewrite: ['rewrite', 'rewrites'],
-    move: ['move', 'moves'],
-  };
-  const parts = [...counts].map(([type, count]) => `${count} ${(names[type] ?? [type, type])[count === 1 ? 0 : 1]}`);
-  return `${parts.join(', ')} — sent together as one revision.`;
 }
 
 export function StepDot({ number, status }: { number: number; status: Step['status'] }) {

@@ -1,25 +1,33 @@
 import type { RunState } from '@sandpiper/core/projection';
-import { useState } from 'react';
+import type { PlanEdit } from '@sandpiper/protocol';
+import { useCallback, useState } from 'react';
+import type { RunControl } from '../api/api-types.js';
 import type { RunCommands } from '../hooks/use-run-commands.js';
+import { useStepDraft } from '../hooks/use-step-draft.js';
+import { queuedNotice } from '../lib/queued-changes.js';
 import { candidateVersion, causeLabel, comparisonBase, workingPlan } from '../lib/run-phase.js';
 import { CriteriaList } from './criteria-list.js';
 import { PlanDecision } from './plan-decision.js';
 import { ProposalView } from './proposal-view.js';
+import { QueuedChangesNotice } from './queued-changes-notice.js';
 import { StepList } from './step-list.js';
 import { StepText } from './step-text.js';
 import { Badge, Button, Empty, Panel } from './ui.js';
 
 /**
  * The plan as the run works with it: the proposal awaiting approval beside the current plan, or
- * the steps with inline editing, the derived constraints and the success criteria.
+ * the steps with inline editing, the derived constraints and the success criteria. Changes the
+ * server holds for the run's next safe point are shown above the steps until the run takes them.
  */
 export function StepsPanel({
   state,
+  control,
   readOnly,
   commands,
   onOpenStep,
 }: {
   state: RunState;
+  control: RunControl | undefined;
   readOnly: boolean;
   commands: RunCommands;
   onOpenStep(stepId: string): void;
@@ -27,6 +35,13 @@ export function StepsPanel({
   const [editingProposal, setEditingProposal] = useState<string>();
   const candidate = candidateVersion(state);
   const plan = workingPlan(state);
+  const { send } = commands;
+  const draft = useStepDraft(
+    plan,
+    useCallback((edits: PlanEdit[]) => send('edit', { edits }), [send]),
+  );
+  const queued = readOnly ? undefined : queuedNotice(control?.queuedChanges ?? [], state, control?.waitingFor);
+  const requestId = state.pendingApproval?.requestId;
   const base = candidate ? comparisonBase(state, candidate) : undefined;
   const comparing = candidate !== undefined && base !== undefined && editingProposal !== candidate.id;
   const action = state.pendingApproval?.subject.type === 'action' ? state.pendingApproval.subject : undefined;
@@ -82,7 +97,13 @@ export function StepsPanel({
           <p className="mt-0.5 text-[12px] text-amber-900">{action.reason}</p>
           {!readOnly && (
             <div className="mt-2 flex justify-end">
-              <PlanDecision commands={commands} subject="action" canRegenerate={false} />
+              <PlanDecision
+                key={requestId}
+                commands={commands}
+                subject="action"
+                canRegenerate={false}
+                requestId={requestId}
+              />
             </div>
           )}
         </div>
@@ -99,24 +120,38 @@ export function StepsPanel({
           </p>
           {!readOnly && (
             <div className="mt-2 flex justify-end">
-              <PlanDecision commands={commands} subject="result" canRegenerate={false} />
+              <PlanDecision
+                key={requestId}
+                commands={commands}
+                subject="result"
+                canRegenerate={false}
+                requestId={requestId}
+              />
             </div>
           )}
         </div>
       )}
+      {queued && <QueuedChangesNotice notice={queued} />}
       {!plan && (
         <Empty>
           {state.phase === 'planning' || state.phase === 'created' ? 'The planner is writing the steps…' : 'No plan.'}
         </Empty>
       )}
       {candidate && !readOnly && (
-        <div className="sticky top-0 z-10 flex items-center justify-between gap-2 border-b border-stone-200 bg-white/95 px-3 py-2 backdrop-blur">
+        <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 bg-white/95 px-3 py-2 backdrop-blur">
           <p className="text-[12px] text-stone-600">
             {candidate.state === 'draft'
               ? 'Review the draft, edit it or regenerate, then approve.'
               : 'Approve to put this version in force.'}
           </p>
-          <PlanDecision commands={commands} subject="plan" canRegenerate={!state.plan} />
+          <PlanDecision
+            key={requestId}
+            commands={commands}
+            subject="plan"
+            canRegenerate={!state.plan}
+            requestId={requestId}
+            draft={draft}
+          />
         </div>
       )}
       {comparing && candidate && base && <ProposalView base={base} candidate={candidate} />}
@@ -140,7 +175,7 @@ export function StepsPanel({
                   ? 'Paused here'
                   : undefined
             }
-            onSave={(edits) => commands.send('edit', { edits })}
+            draft={draft}
             onOpenStep={onOpenStep}
           />
         </>

@@ -5,16 +5,18 @@ import type { PerformedAction, PlannedAction } from '../../engine.js';
 import type { RunContext } from '../run-context.js';
 import type { RunStop } from '../stop.js';
 import { refusedAddress } from '../navigation.js';
-import { approveIfSensitive } from './approve.js';
+import { approveIfSensitive, type DeclinedAction } from './approve.js';
 import { checkpoint } from './checkpoint.js';
 
 /**
  * How a chain of actions ended. `done`: every action ran (or the operator declared the task done
- * or asked for a tool, which ends the chain). `failed`: one could not be performed. `replanned`
+ * or asked for a tool, which ends the chain). `failed`: one could not be performed. `declined`:
+ * the person said no to one. `replanned`
  * and `reobserve`: the person stepped in between two actions (see `Checkpoint`).
  */
 export type ChainResult =
   | RunStop
+  | DeclinedAction
   | { readonly type: 'done' }
   | { readonly type: 'failed'; readonly reason: string }
   | { readonly type: 'replanned' }
@@ -51,8 +53,8 @@ export async function performChain(
       // no record of it shows the value.
       context.secrets.learn(planned.action.text);
     }
-    const stop = await approveIfSensitive(context, step, planned);
-    if (stop) return stop;
+    const approval = await approveIfSensitive(context, step, planned);
+    if (approval && approval.type !== 'approved') return approval;
     const start = await context.emit('agent', {
       type: 'action-start',
       stepId: step.id,
@@ -74,6 +76,7 @@ export async function performChain(
       ? await environment.act(context.handle, withSecrets(context, planned.action))
       : { ok: false, error: `this environment cannot perform '${planned.action.type}' actions`, durationMs: 0 };
     await context.emit('environment', { type: 'action-end', stepId: step.id, result }, start.seq);
+    if (approval) context.approvedActions.push(approval.action);
     performed.push({ action: planned.action, summary: planned.summary, ok: result.ok });
     if (!result.ok) return { type: 'failed', reason: `${planned.summary} failed: ${result.error ?? 'unknown error'}` };
   }

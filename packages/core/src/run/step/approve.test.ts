@@ -1,7 +1,7 @@
 import { legacyCriterion, createScriptedEnvironment } from '@sandpiper/testing';
 import type { Action, RunEvent, TaskInput } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
-import type { OperatorDecision, OperatorInput, PlannedAction, PlannerResult } from '../../engine.js';
+import type { OperatorDecision, OperatorInput, PlannedAction, PlannerResult, StepCheck } from '../../engine.js';
 import { setup } from '../../test-support/loop-harness.js';
 import { startRun } from '../agent-loop.js';
 import { button, clickOn, dialog, field, heading, nodeNamed, screenOf, text } from '../sensitive-test-support.js';
@@ -53,24 +53,34 @@ function run(options: {
   name: string;
   task?: Partial<TaskInput>;
   answers?: readonly UserCommand[];
+  /** Answers to plan approvals after the first (the first is approved by the task's policy). */
+  plans?: readonly UserCommand[];
+  reflector?: readonly StepCheck[];
 }) {
   const channel = createQueueChannel({ interactive: true });
   const answers = [...(options.answers ?? [])];
+  const plans = [...(options.plans ?? [])];
+  let planRequests = 0;
   const environment = createScriptedEnvironment({ accessibility: () => options.nodes });
   const harness = setup({
     environment,
     channel,
     task: { approval: 'auto', ...options.task },
-    script: { planner: [oneStep(`Click '${options.name}'`)], operator: [clicks(options.nodes, options.name)] },
+    script: {
+      planner: [oneStep(`Click '${options.name}'`)],
+      operator: [clicks(options.nodes, options.name)],
+      ...(options.reflector ? { reflector: options.reflector } : {}),
+    },
   });
   const deps = {
     ...harness.deps,
     onEvent: (event: RunEvent) => {
       // The plan is approved by policy; each action approval gets the next scripted answer.
-      if (event.payload.type === 'approval-request' && event.payload.subject.type === 'action') {
-        const answer = answers.shift();
-        if (answer) channel.push(answer);
-      }
+      if (event.payload.type !== 'approval-request') return;
+      if (event.payload.subject.type === 'plan') planRequests += 1;
+      const answer =
+        event.payload.subject.type === 'action' ? answers.shift() : planRequests > 1 ? plans.shift() : undefined;
+      if (answer) channel.push(answer);
     },
   };
   return { ...harness, deps, environment };
@@ -91,9 +101,13 @@ describe('the approve phase', () => {
     expect(clicked(environment.performed)).toBe(1);
   });
 
-  it('fails the step when the person declines, logs why, and lets the run try again', async () => {
-    const answers: UserCommand[] = [{ type: 'reject', reason: 'keep the old mail' }, { type: 'approve' }];
-    const { deps, task, log, environment } = run({ nodes: trash, name: 'OK', answers });
+  it('fails the step when the person declines, logs why, and proposes the plan without it', async () => {
+    const { deps, task, log, environment } = run({
+      nodes: trash,
+      name: 'OK',
+      answers: [{ type: 'reject', reason: 'keep the old mail' }],
+      plans: [{ type: 'approve' }],
+    });
     const state = await startRun(deps, 'run-1', task);
     const events = payloads(log.all('run-1'));
     expect(events).toContainEqual(
@@ -104,23 +118,52 @@ describe('the approve phase', () => {
         reason: 'keep the old mail',
       }),
     );
+    // One attempt: trying again would only ask the same question again.
+    expect(events.filter((payload) => payload.type === 'step-start')).toHaveLength(1);
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'warning', message: expect.stringContaining('keep the old mail') }),
+      expect.objectContaining({
+        type: 'step-end',
+        status: 'failed',
+        reason: expect.stringContaining('keep the old mail'),
+      }),
     );
-    // The declined click never ran; the second attempt asked again and ran once approved.
-    expect(events.filter((payload) => payload.type === 'step-start')).toHaveLength(2);
-    expect(clicked(environment.performed)).toBe(1);
-    expect(events.some((payload) => payload.type === 'run-cancel')).toBe(false);
-    expect(state.status).toBe('succeeded');
+    const proposal = state.versions.at(-1)!;
+    expect(proposal).toMatchObject({ cause: 'system-replan', pending: [] });
+    expect(proposal.rationale).toContain('keep the old mail');
+    // The person approved going on without the step; the policy could not have.
+    const byPerson = events.filter((payload) => payload.type === 'approval-response' && payload.by === 'user');
+    expect(byPerson).toHaveLength(2);
+    expect(clicked(environment.performed)).toBe(0);
   });
 
-  it('ends the run failed, not cancelled, when every attempt is declined', async () => {
-    const no: UserCommand = { type: 'reject', reason: 'not this one' };
-    const { deps, task, environment } = run({ nodes: trash, name: 'OK', answers: [no, no, no] });
+  it('stops cancelled when the person declines and also rejects going on without the step', async () => {
+    const { deps, task, environment } = run({
+      nodes: trash,
+      name: 'OK',
+      answers: [{ type: 'reject', reason: 'not this one' }],
+      plans: [{ type: 'reject', reason: 'keep the step' }],
+    });
     const state = await startRun(deps, 'run-1', task);
-    expect(state.status).toBe('failed');
+    expect(state.status).toBe('cancelled');
     expect(state.endReason).toContain('not this one');
     expect(clicked(environment.performed)).toBe(0);
+  });
+
+  it('neither asks nor acts twice for an approved action whose effect was not seen', async () => {
+    const { deps, task, log, environment } = run({
+      nodes: trash,
+      name: 'OK',
+      answers: [{ type: 'approve' }, { type: 'approve' }],
+      reflector: [{ passed: false, evidence: 'nothing changed' }],
+    });
+    const state = await startRun(deps, 'run-1', task);
+    const requests = payloads(log.all('run-1')).filter(
+      (payload) => payload.type === 'approval-request' && payload.subject.type === 'action',
+    );
+    expect(requests).toHaveLength(1);
+    expect(clicked(environment.performed)).toBe(1);
+    expect(state.status).toBe('needs-input');
+    expect(state.endReason).toContain('not done again');
   });
 
   it('ends the run cancelled when the person cancels instead of answering', async () => {

@@ -4,34 +4,57 @@ import type { RunContext } from '../run-context.js';
 import { classifyAction, type NamedTarget, type SensitivityVerdict } from '../sensitive-action.js';
 import { guardDecision } from '../sensitive-policy.js';
 import { locateTarget } from '../sensitive-target.js';
+import { repeatOf, type ApprovedAction } from '../approved-actions.js';
 import { stopRun, type RunStop } from '../stop.js';
 import { cancelled } from './checkpoint.js';
 
-/** The person declined one action: the step fails with their reason, and the run goes on. */
+/**
+ * The person declined one action. The step is not tried again as it is (that would only ask the
+ * same question again): the run proposes a plan without it, which the person approves in turn.
+ */
 export interface DeclinedAction {
-  readonly type: 'failed';
+  readonly type: 'declined';
+  /** The declined action, as it was put to the person. */
+  readonly summary: string;
+  /** Why, in the person's words ("no reason given" when they gave none). */
   readonly reason: string;
+}
+
+/** The person approved the action; once performed, it is recorded so that it is not asked or done again in the step. */
+export interface PersonApproved {
+  readonly type: 'approved';
+  readonly action: ApprovedAction;
 }
 
 /**
  * The approve phase, before each action: the action guard reads the action against the screen it
  * was decided on, and the task's policy says whether it waits for the person. Undefined when the
- * action may go ahead. A declined action fails the step (so another way can be tried) instead of
+ * action may go ahead. A declined action ends the step (see {@link DeclinedAction}) instead of
  * ending the run; a cancel ends it.
  */
 export async function approveIfSensitive(
   context: RunContext,
   step: Step,
   planned: PlannedAction,
-): Promise<RunStop | DeclinedAction | undefined> {
+): Promise<RunStop | DeclinedAction | PersonApproved | undefined> {
   const task = context.state.task!;
-  const decision = guardDecision(
-    task.actionGuard,
-    reviewAction(planned, step, context.latestScreen, context.deps.environment.info.kind),
-    planned.action,
-  );
+  const review = reviewAction(planned, step, context.latestScreen, context.deps.environment.info.kind);
+  const decision = guardDecision(task.actionGuard, review.verdict, planned.action);
   if (!decision.ask) return undefined;
   const reason = decision.reason;
+  const candidate = {
+    stepId: step.id,
+    summary: planned.summary,
+    ...(review.target ? { target: review.target } : {}),
+  };
+  const repeat = repeatOf(context.approvedActions, candidate);
+  if (repeat) {
+    // Asking again would make the person decide twice on one thing, and doing it again might do it twice.
+    return stopRun(
+      'needs-input',
+      `"${repeat.summary}" was approved and done once in step "${step.text}", but the step's effect was not seen; it is not done again. Look at the screen, then edit the plan or resume.`,
+    );
+  }
   const requestId = context.deps.ids.next('approval');
   const subject = { type: 'action' as const, stepId: step.id, summary: planned.summary, reason };
   await context.emit('agent', { type: 'approval-request', requestId, subject });
@@ -43,10 +66,11 @@ export async function approveIfSensitive(
     type: 'action-approval',
     summary: planned.summary,
     reason,
+    requestId,
   });
   if (command?.type === 'approve') {
     await context.emit('user', { type: 'approval-response', requestId, decision: 'accepted', by: 'user' });
-    return undefined;
+    return { type: 'approved', action: candidate };
   }
   if (!command) {
     return stopRun(
@@ -61,11 +85,7 @@ export async function approveIfSensitive(
   }
   const why = command.type === 'reject' && command.reason.trim() !== '' ? command.reason.trim() : 'no reason given';
   await context.emit('user', { type: 'approval-response', requestId, decision: 'rejected', by: 'user', reason: why });
-  await context.emit('agent', {
-    type: 'warning',
-    message: `The person declined "${planned.summary}" (${why}); the step fails so that another way can be tried.`,
-  });
-  return { type: 'failed', reason: `The person declined "${planned.summary}": ${why}` };
+  return { type: 'declined', summary: planned.summary, reason: why };
 }
 
 /**
@@ -78,7 +98,7 @@ function reviewAction(
   step: Step,
   screen: Screen | undefined,
   environment: EnvironmentInfo['kind'],
-): SensitivityVerdict {
+): { readonly verdict: SensitivityVerdict; readonly target: string | undefined } {
   const { action, grounding } = planned;
   const nodes = screen?.observation.accessibility;
   const pointer = action.type === 'click' || action.type === 'double-click' ? action.at : undefined;
@@ -95,13 +115,14 @@ function reviewAction(
     ? { name: grounding.query, ...(grounding.role ? { role: ariaRole(grounding.role) } : {}) }
     : undefined;
   const target = node ?? named;
-  return classifyAction({
+  const verdict = classifyAction({
     action,
     step: step.text,
     environment,
     ...(target ? { target } : {}),
     ...(nodes ? { nodes } : {}),
   });
+  return { verdict, target: target ? `${target.role ?? 'control'} '${target.name}'` : undefined };
 }
 
 /** Grounding speaks of fields and selects; the guard reads ARIA roles. */

@@ -3,6 +3,7 @@ import type { LoopHint, PerformedAction } from '../../engine.js';
 import type { RunContext } from '../run-context.js';
 import type { RunStop } from '../stop.js';
 import { performChain } from './act.js';
+import type { DeclinedAction } from './approve.js';
 import { checkStep, type Checked } from './check.js';
 import { checkpoint } from './checkpoint.js';
 import { watchForLoops, type StepReplan } from './loops.js';
@@ -15,6 +16,7 @@ export type AttemptOutcome =
   | RunStop
   | Checked
   | StepReplan
+  | DeclinedAction
   | { readonly type: 'failed'; readonly reason: string }
   | { readonly type: 'interrupted' };
 
@@ -55,7 +57,7 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
         return { type: 'stop', status: 'needs-input', reason: decision.question };
       case 'act': {
         const chain = await performChain(context, step, decision.actions, performed);
-        if (chain.type === 'stop' || chain.type === 'failed') return chain;
+        if (chain.type === 'stop' || chain.type === 'failed' || chain.type === 'declined') return chain;
         if (chain.type === 'replanned') return { type: 'interrupted' };
         screen = await context.observe();
         if (chain.type === 'reobserve') continue;

@@ -1,4 +1,5 @@
 import type { PlanVersion } from '@sandpiper/protocol';
+import { InterruptedError } from '../../handle.js';
 import { releaseRunningStep, proposeRevision, takeoverSession } from '../interventions.js';
 import { approvalPhase } from '../planning.js';
 import { reviseWithRefresh } from '../revision.js';
@@ -20,7 +21,11 @@ const proceed: Checkpoint = { type: 'continue' };
 
 /** The intervene and budget phases, between actions: cancellation, pause, takeover, changes, budgets. */
 export async function checkpoint(context: RunContext): Promise<Checkpoint> {
-  if (context.handle.signal.aborted) return cancelled(context, 'Cancelled by the user.');
+  if (context.handle.signal.aborted) {
+    // Interrupted, the run stops where it is without ending, to be resumed.
+    if (InterruptedError.isInstance(context.handle.signal.reason)) throw context.handle.signal.reason;
+    return cancelled(context, 'Cancelled by the user.');
+  }
   const command = context.deps.channel.take();
   if (command) {
     const outcome = await intervene(context, command);

@@ -4,6 +4,7 @@ import type { RunContext } from '../run-context.js';
 import type { RunStop } from '../stop.js';
 import { attemptStep } from './attempt.js';
 import type { StepReplan } from './loops.js';
+import type { DeclinedAction } from './approve.js';
 
 export type { StepReplan } from './loops.js';
 export { checkpoint, type Checkpoint } from './checkpoint.js';
@@ -13,9 +14,11 @@ export { modelBudgetStop } from './budget.js';
 /**
  * How a step ended. `completed`: its effect was seen. `interrupted`: an approved change replaced
  * the plan and the run picks its next step afresh. `replan`: the step is stuck and a recovery
- * should be proposed. A stop ends the run.
+ * should be proposed. `declined`: the person said no to one of its actions, so it is not tried
+ * again as it is. A stop ends the run.
  */
-export type StepResult = RunStop | StepReplan | { readonly type: 'completed' } | { readonly type: 'interrupted' };
+export type StepResult =
+  RunStop | StepReplan | DeclinedAction | { readonly type: 'completed' } | { readonly type: 'interrupted' };
 
 /**
  * Execute one step: attempt it until its visible outcome is confirmed, retrying up to the
@@ -35,6 +38,14 @@ export async function executeStep(context: RunContext, step: Step, firstAttempt 
         return outcome;
       case 'replan':
         await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: outcome.reason });
+        return outcome;
+      case 'declined':
+        await context.emit('agent', {
+          type: 'step-end',
+          stepId: step.id,
+          status: 'failed',
+          reason: `The person declined "${outcome.summary}": ${outcome.reason}`,
+        });
         return outcome;
       case 'checked': {
         const { passed, evidence, basis } = outcome;
