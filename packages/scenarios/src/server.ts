@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,8 @@ const baseHeaders = { 'cache-control': 'no-store', 'x-content-type-options': 'no
 export interface ScenarioServerOptions {
   /** TCP port on 127.0.0.1; a free port is chosen when absent or 0. */
   port?: number;
+  /** The token that reads and resets state over HTTP (at least 16 characters); a random one when absent. */
+  token?: string;
 }
 
 export interface ScenarioUrlOptions {
@@ -46,6 +49,11 @@ export interface ScenarioUrlOptions {
 export interface ScenarioServer {
   /** `http://127.0.0.1:PORT`, without a trailing slash. */
   readonly origin: string;
+  /**
+   * Reading or resetting state over HTTP (`GET`/`DELETE /api/state/…`) needs it as a bearer token;
+   * the apps' own pages report state with a key the server gives them in a cookie.
+   */
+  readonly token: string;
   /**
    * Address of a scenario's start page. Throws {@link UnknownScenarioError} for a name that is not
    * a built-in scenario, and {@link ScenarioError} for a session id outside {@link sessionIdPattern}
@@ -67,15 +75,20 @@ export interface ScenarioServer {
 /** Start the scenario server. Resolves once it is listening. */
 export async function startScenarioServer(options: ScenarioServerOptions = {}): Promise<ScenarioServer> {
   const store = createStateStore();
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  if (token.length < 16) throw new ScenarioError('The scenario server token needs at least 16 characters.');
+  const keys: AccessKeys = { token, pageKey: randomBytes(24).toString('base64url'), cookie: '' };
   let port = 0;
   const server = createServer((request, response) => {
-    handleRequest(store, port, request, response).catch((error: unknown) => {
+    handleRequest(store, port, keys, request, response).catch((error: unknown) => {
       if (!response.headersSent) sendText(response, 500, `Internal error: ${String(error)}`);
       else response.destroy();
     });
   });
   await listen(server, options.port ?? 0);
   port = (server.address() as AddressInfo).port;
+  // Cookies ignore ports: a name of its own keeps two scenario servers from overwriting each other's key.
+  keys.cookie = `sandpiper-state-${port}`;
   const origin = `http://127.0.0.1:${port}`;
 
   const known = (scenario: string): ScenarioName => {
@@ -93,6 +106,7 @@ export async function startScenarioServer(options: ScenarioServerOptions = {}): 
 
   return {
     origin,
+    token,
     urlFor(scenario, urlOptions = {}) {
       const url = new URL(`/${known(scenario)}/`, origin);
       if (urlOptions.session !== undefined) url.searchParams.set('session', checkedSession(urlOptions.session));
@@ -127,9 +141,18 @@ function listen(server: Server, port: number): Promise<void> {
   });
 }
 
+/** Who may touch state over HTTP: the holder of the token reads and resets; the apps' pages report with the page key. */
+interface AccessKeys {
+  readonly token: string;
+  readonly pageKey: string;
+  /** The cookie that carries the page key; named after the port once the server listens. */
+  cookie: string;
+}
+
 async function handleRequest(
   store: StateStore,
   port: number,
+  keys: AccessKeys,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -144,7 +167,9 @@ async function handleRequest(
   const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
   const search = queryStart === -1 ? '' : target.slice(queryStart);
 
-  if (pathname.startsWith('/api/')) return handleApi(store, request, response, pathname, search);
+  if (pathname.startsWith('/api/')) return handleApi(store, keys, request, response, pathname, search);
+  // Every page and file the apps load hands them the key they report state with.
+  response.setHeader('set-cookie', `${keys.cookie}=${keys.pageKey}; Path=/api/state; HttpOnly; SameSite=Strict`);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('allow', 'GET, HEAD');
     return sendText(response, 405, `Method ${request.method ?? ''} is not allowed here.`);
@@ -163,6 +188,7 @@ async function handleRequest(
 
 async function handleApi(
   store: StateStore,
+  keys: AccessKeys,
   request: IncomingMessage,
   response: ServerResponse,
   pathname: string,
@@ -170,6 +196,17 @@ async function handleApi(
 ): Promise<void> {
   const match = /^\/api\/state\/([^/]+)$/.exec(pathname);
   if (match === null) return sendText(response, 404, `Not found: ${pathname}`);
+  const tokenHolder = holds(bearerOf(request), keys.token);
+  if (request.method === 'POST' ? !tokenHolder && !holds(cookieOf(request, keys.cookie), keys.pageKey) : !tokenHolder) {
+    response.setHeader('www-authenticate', 'Bearer');
+    return sendText(
+      response,
+      401,
+      request.method === 'POST'
+        ? "Only the scenario apps' own pages, or the holder of the server's token, report state."
+        : "Reading or resetting scenario state needs the server's token: send Authorization: Bearer <token>.",
+    );
+  }
   const scenario = match[1] ?? '';
   if (!isScenarioName(scenario)) {
     return sendText(response, 404, new UnknownScenarioError(scenario, scenarioNames).message);
@@ -218,6 +255,27 @@ function describeIssues(subject: string, error: z.ZodError, prefix?: string): st
     return `${path || '(root)'}: ${issue.message}`;
   });
   return `Invalid ${subject}: ${issues.join('; ')}`;
+}
+
+function bearerOf(request: IncomingMessage): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+}
+
+function cookieOf(request: IncomingMessage, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** Compares in constant time, so the answer's timing says nothing about how much of a key was right. */
+function holds(given: string | undefined, key: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The body as text, or undefined when it exceeds the limit. */

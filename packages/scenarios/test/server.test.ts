@@ -22,14 +22,19 @@ interface RawResponse {
   readonly body: string;
 }
 
-/** A request sent with the path exactly as given (fetch would normalise `..` away). */
+/**
+ * A request sent with the path exactly as given (fetch would normalise `..` away), carrying the
+ * server's token unless `token` is null.
+ */
 function raw(
   path: string,
-  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; body?: string; headers?: Record<string, string>; token?: string | null } = {},
 ): Promise<RawResponse> {
+  const token = options.token === undefined ? server.token : options.token;
+  const headers = { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...options.headers };
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -192,5 +197,44 @@ describe('the scenario server', () => {
     expect(text.status).toBe(415);
     const huge = await postState('machine-status', { ...validMachineState, search: 'x'.repeat(300_000) });
     expect(huge.status).toBe(413);
+  });
+});
+
+describe('who may touch the state', () => {
+  it('needs the token to read or reset state, and tells the caller how to send it', async () => {
+    expect((await postState('machine-status', validMachineState)).status).toBe(204);
+    for (const method of ['GET', 'DELETE']) {
+      const refused = await raw('/api/state/machine-status?session=server-test', { method, token: null });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toContain('Authorization: Bearer');
+      const wrong = await raw('/api/state/machine-status?session=server-test', { method, token: 'x'.repeat(32) });
+      expect(wrong.status).toBe(401);
+    }
+    expect((await raw('/api/state/machine-status?session=server-test')).status).toBe(200);
+  });
+
+  it("takes reports from the apps' own pages with the key their cookie carries, and from no one else", async () => {
+    const page = await raw('/machine-status/', { token: null });
+    const cookie = String(page.headers['set-cookie'] ?? '').split(';')[0]!;
+    expect(cookie).toMatch(new RegExp(`^sandpiper-state-${port}=.{16,}`));
+    expect(String(page.headers['set-cookie'])).toContain('HttpOnly');
+    const report = (headers: Record<string, string>) =>
+      raw('/api/state/machine-status?session=cookie-test', {
+        method: 'POST',
+        token: null,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ seq: 1, state: validMachineState }),
+      });
+    expect((await report({ cookie })).status).toBe(204);
+    expect((await report({})).status).toBe(401);
+    expect((await report({ cookie: `sandpiper-state-${port}=guessed-key-guessed-key` })).status).toBe(401);
+    // The page key reports state; it does not read it.
+    expect(
+      (await raw('/api/state/machine-status?session=cookie-test', { token: null, headers: { cookie } })).status,
+    ).toBe(401);
+  });
+
+  it('refuses a token shorter than 16 characters', async () => {
+    await expect(startScenarioServer({ token: 'short' })).rejects.toThrow('at least 16 characters');
   });
 });
