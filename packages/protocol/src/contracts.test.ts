@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { actionSchema, actionTypes, ContractError, eventDraftSchema, parseContract, taskSchema } from './index.js';
+import {
+  actionSchema,
+  actionTypes,
+  ContractError,
+  environmentSpecSchema,
+  eventDraftSchema,
+  MAX_TARGET_NESTING,
+  parseContract,
+  targetRefSchema,
+  taskSchema,
+  type TargetRef,
+} from './index.js';
 
 describe('the contracts', () => {
   it('fills pointer defaults and keeps coordinates in screen space', () => {
@@ -52,5 +63,24 @@ describe('the contracts', () => {
     expect(task.instruction).toBe('press Enter');
     expect(task.approval).toBe('ask');
     expect(task.budgets.maxActions).toBe(200);
+  });
+
+  it('bounds how deeply targets nest', () => {
+    const nested = (depth: number): TargetRef =>
+      depth === 0 ? { name: 'Delete', role: 'button' } : { role: 'row', within: nested(depth - 1) };
+    expect(targetRefSchema.safeParse(nested(MAX_TARGET_NESTING)).success).toBe(true);
+    expect(() => parseContract(targetRefSchema, nested(MAX_TARGET_NESTING + 1), 'target')).toThrow(
+      `at most ${MAX_TARGET_NESTING} others`,
+    );
+  });
+
+  it('names a misspelt field of an environment instead of dropping it', () => {
+    expect(() =>
+      parseContract(environmentSpecSchema, { type: 'url', url: 'https://example.org', headed: true }, 'environment'),
+    ).toThrow('headed');
+    expect(parseContract(environmentSpecSchema, { type: 'scenario', name: 'machine-status' }, 'environment')).toEqual({
+      type: 'scenario',
+      name: 'machine-status',
+    });
   });
 });

@@ -48,8 +48,21 @@ export const targetRefSchema: z.ZodType<TargetRef> = z.lazy(() =>
     })
     .refine((target) => target.name !== undefined || target.role !== undefined, {
       message: 'a target needs a name or a role',
+    })
+    .refine((target) => nesting(target) <= MAX_TARGET_NESTING, {
+      message: `a target may sit within at most ${MAX_TARGET_NESTING} others`,
+      path: ['within'],
     }),
 );
+
+/** How many holders a target may name around it ("the button in the row in the table in the dialog…"). */
+export const MAX_TARGET_NESTING = 8;
+
+function nesting(target: TargetRef): number {
+  let depth = 0;
+  for (let holder = target.within; holder !== undefined; holder = holder.within) depth += 1;
+  return depth;
+}
 
 /** States a control can be seen in. */
 export const controlStateSchema = z.enum([

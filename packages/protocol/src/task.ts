@@ -8,11 +8,11 @@ export type DocumentFormat = z.infer<typeof documentFormatSchema>;
 
 export const environmentSpecSchema = z.discriminatedUnion('type', [
   /** A built-in scenario app served by Sandpiper on 127.0.0.1. */
-  z.object({ type: z.literal('scenario'), name: z.string().min(1).max(64) }),
+  z.strictObject({ type: z.literal('scenario'), name: z.string().min(1).max(64) }),
   /** A fresh Chromium opened at this address. */
-  z.object({ type: z.literal('url'), url: z.url() }),
+  z.strictObject({ type: z.literal('url'), url: z.url() }),
   /** An already running Chromium reached through its DevTools endpoint. */
-  z.object({
+  z.strictObject({
     type: z.literal('cdp'),
     endpoint: z.string().min(1).max(2048),
     /** DevTools target id of the page to act on; the first page when absent. */
@@ -23,7 +23,7 @@ export const environmentSpecSchema = z.discriminatedUnion('type', [
    * WebSocket. The token is not part of the task: it is a secret, read from the process's
    * environment (`SANDPIPER_EXECUTOR_TOKEN`) when the run opens the connection.
    */
-  z.object({
+  z.strictObject({
     type: z.literal('executor'),
     url: z
       .string()
@@ -37,7 +37,7 @@ export const environmentSpecSchema = z.discriminatedUnion('type', [
    * one named by `display`. With `scenario`, a built-in desktop scenario's document is written into
    * the run's own directory and opened in LibreOffice before the run starts.
    */
-  z.object({
+  z.strictObject({
     type: z.literal('desktop'),
     /** A built-in desktop scenario (`incident-sheet`, `sensor-log`, `site-report`). */
     scenario: z.string().min(1).max(64).optional(),
