@@ -12,6 +12,8 @@ export function sleep(handle: Handle, ms: number): Promise<void> {
  */
 export function waitAtMost(handle: Handle, work: Promise<unknown>, ms: number): Promise<void> {
   const { signal } = handle;
+  // Swallowed even when nobody waits any more: a page closed under an aborted run rejects its evaluations.
+  work.catch(() => {});
   if (signal.aborted) return Promise.reject(cancelledBy(signal));
   return new Promise<void>((resolve, reject) => {
     const finish = (): void => {
@@ -36,6 +38,8 @@ export function waitAtMost(handle: Handle, work: Promise<unknown>, ms: number): 
  */
 export function untilCancelled<T>(handle: Handle, work: Promise<T>): Promise<T> {
   const { signal } = handle;
+  // Work left behind by a cancellation may still fail; its failure no longer concerns anyone.
+  work.catch(() => {});
   if (signal.aborted) return Promise.reject(cancelledBy(signal));
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(cancelledBy(signal));
