@@ -67,6 +67,15 @@ export type PlannerResult =
       readonly type: 'clarify';
       readonly question: string;
       readonly unparsed: readonly string[];
+    }
+  | {
+      /**
+       * The planner cannot work at all, whatever the task says (its model refuses the key, the
+       * model name, or the request): the run fails with this reason instead of asking the person
+       * to restate a task that was never the problem.
+       */
+      readonly type: 'unavailable';
+      readonly reason: string;
     };
 
 /** The parts of a plan that follow from its steps, derived again after the steps were edited. */

@@ -1,4 +1,5 @@
 import { CancelledError } from '@sandpiper/core';
+import { MODEL_CONTRACT_VERSION, ModelError, type ModelClient } from '@sandpiper/models';
 import { describe, expect, it } from 'vitest';
 import { createModelEngine } from '../src/index.js';
 import { plan, reportingHandle, sampleTask, step, syntheticScreen } from './support/screens.js';
@@ -132,4 +133,24 @@ describe('after the repair bound every role returns its safe outcome instead of 
     await expect(engine.planner.plan(handle, { task: sampleTask })).rejects.toSatisfy(CancelledError.isInstance);
     expect(reports).toEqual([]);
   });
+
+  it.each([
+    ['auth', 'HTTP 401: Incorrect API key provided', 'Check the API key'],
+    ['bad-request', 'HTTP 404: The model `gpt-9` does not exist', 'Check the model name'],
+  ] as const)(
+    'planner says the model refused (%s) instead of asking to restate the task',
+    async (kind, message, fix) => {
+      const refusing: ModelClient = {
+        specificationVersion: MODEL_CONTRACT_VERSION,
+        provider: 'openai',
+        model: 'gpt-9',
+        complete: () => Promise.reject(new ModelError(kind, message)),
+      };
+      const engine = createModelEngine({ roles: { default: { client: refusing } } });
+      const planned = await engine.planner.plan(reportingHandle().handle, { task: sampleTask });
+      expect(planned.type).toBe('unavailable');
+      expect(planned.type === 'unavailable' && planned.reason).toContain(message);
+      expect(planned.type === 'unavailable' && planned.reason).toContain(fix);
+    },
+  );
 });

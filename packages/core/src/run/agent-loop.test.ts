@@ -41,6 +41,15 @@ describe('the agent loop', () => {
     expect(types(log.all('run-1'))).not.toContain('step-start');
   });
 
+  it('ends failed with the reason, asking nothing, when the planner cannot work at all', async () => {
+    const reason = "The planner's model refused the request (auth: HTTP 401). Check the API key.";
+    const { deps, log, task } = setup({ script: { planner: [{ type: 'unavailable', reason }] } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('failed');
+    expect(state.endReason).toContain('HTTP 401');
+    expect(types(log.all('run-1'))).not.toContain('clarification-request');
+  });
+
   it('waits for the person under the ask policy and ends needing input when nobody can answer', async () => {
     const { deps, task } = setup({ task: { approval: 'ask' } });
     const state = await startRun(deps, 'run-1', task);

@@ -28,6 +28,7 @@ export async function planPhase(context: RunContext, reason: 'initial' | 'regene
     screen,
     ...(previous ? { previous } : {}),
   });
+  if (result.type === 'unavailable') return stopRun('failed', result.reason);
   if (result.type === 'clarify') {
     await context.emit('agent', {
       type: 'clarification-request',

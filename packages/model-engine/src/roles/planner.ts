@@ -72,6 +72,13 @@ export function createModelPlanner(parts: RoleParts): Planner {
         maxOutputTokens: 4000,
       });
       if (!result.ok) {
+        // A refused key, model name or request fails the same way whatever the task says.
+        if (result.kind === 'auth' || result.kind === 'bad-request') {
+          return {
+            type: 'unavailable',
+            reason: `The planner's model refused the request (${result.reason}). ${fixFor(result.kind)}`,
+          };
+        }
         return {
           type: 'clarify',
           question: `The planner's answers could not be read (${result.reason}). Could you restate the task?`,
@@ -143,4 +150,11 @@ export function createModelPlanner(parts: RoleParts): Planner {
 
 export function withoutEmptyOutcome(step: z.infer<typeof modelStepSchema>): PlannedStep {
   return step.expectedOutcome ? { text: step.text, expectedOutcome: step.expectedOutcome } : { text: step.text };
+}
+
+/** What the person can do about a request the planner's model refused. */
+function fixFor(kind: 'auth' | 'bad-request'): string {
+  return kind === 'auth'
+    ? 'Check the API key for this provider (see "sandpiper models check").'
+    : 'Check the model name and the endpoint in --model or sandpiper.config.json (see "sandpiper models check").';
 }

@@ -12,7 +12,7 @@ const expense =
 
 function plan(text: string) {
   const result = planInstruction(text);
-  if (result.type !== 'plan') throw new Error(result.question);
+  if (result.type !== 'plan') throw new Error(result.type === 'clarify' ? result.question : result.reason);
   return result;
 }
 
