@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDebuggableChromium } from '@sandpiper/env-browser';
 import type { RunEvent } from '@sandpiper/protocol';
+import { openStore } from '@sandpiper/storage';
 import { getScenario, scenarios, scenarioTasks, startScenarioServer } from '@sandpiper/scenarios';
 import { seededRandom } from '@sandpiper/testing';
 
@@ -44,6 +45,8 @@ interface Case {
   readonly status: string;
   readonly checker: string;
   readonly completedBeforeKill: number;
+  /** The killed run's status in the store before the resume (`interrupted` unless it had ended). */
+  readonly statusAfterKill: string;
   readonly reopened: boolean;
   readonly redone: boolean;
   readonly wallMs: number;
@@ -164,6 +167,7 @@ async function main(): Promise<void> {
                 status: 'none',
                 checker: '',
                 completedBeforeKill: 0,
+                statusAfterKill: 'none',
                 reopened: false,
                 redone: false,
                 wallMs: 0,
@@ -174,6 +178,10 @@ async function main(): Promise<void> {
               (event) => event.payload.type === 'step-end' && event.payload.status === 'completed',
             ).length;
             const ended = before.find((event) => event.payload.type === 'run-end');
+            // What `sandpiper runs` says of the killed run: interrupted, unless it had ended.
+            const store = openStore({ dataDir });
+            const statusAfterKill = store.getRun(runId)?.status ?? 'missing';
+            store.close();
             const second =
               ended === undefined ? await cli(['resume', runId, '--yes', '--json', '--data-dir', dataDir]) : first;
             const after = events(second.stdout);
@@ -188,6 +196,7 @@ async function main(): Promise<void> {
               status,
               checker: checked.ok ? 'ok' : JSON.stringify(checked).slice(0, 300),
               completedBeforeKill,
+              statusAfterKill,
               reopened: after.some(
                 (event) => event.payload.type === 'run-recover' && event.payload.environment === 'reopened',
               ),
@@ -198,7 +207,7 @@ async function main(): Promise<void> {
             });
             const last = cases.at(-1)!;
             console.log(
-              `${name.padEnd(16)} ${mode.padEnd(9)} kill@${String(killAfter).padStart(3)}  ${last.verdict.padEnd(13)} ${status}${last.redone ? ' (redid steps)' : ''}`,
+              `${name.padEnd(16)} ${mode.padEnd(9)} kill@${String(killAfter).padStart(3)}  ${statusAfterKill.padEnd(11)} → ${last.verdict.padEnd(13)} ${status}${last.redone ? ' (redid steps)' : ''}`,
             );
           } finally {
             await browser?.stop();
@@ -218,16 +227,21 @@ async function main(): Promise<void> {
         scenario: name,
         mode,
         cases: mine.length,
+        // Killed before its end, and listed as interrupted rather than running.
+        interrupted: mine.filter((entry) => entry.statusAfterKill === 'interrupted').length,
+        killedBeforeEnd: mine.filter(
+          (entry) => entry.statusAfterKill === 'interrupted' || entry.statusAfterKill === 'running',
+        ).length,
         ...Object.fromEntries(
           verdicts.map((verdict) => [verdict, mine.filter((entry) => entry.verdict === verdict).length]),
         ),
       };
     }),
   );
-  console.log('\nscenario          mode       cases  ✓succ  ✓fail  asked  FALSE-SUCC  false-fail');
+  console.log('\nscenario          mode       cases  interrupted  ✓succ  ✓fail  asked  FALSE-SUCC  false-fail');
   for (const row of table as Record<string, string | number>[]) {
     console.log(
-      `${String(row['scenario']).padEnd(17)} ${String(row['mode']).padEnd(10)} ${String(row['cases']).padStart(5)}  ${String(row['true-success']).padStart(5)}  ${String(row['true-failure']).padStart(5)}  ${String(row['asked']).padStart(5)}  ${String(row['false-success']).padStart(10)}  ${String(row['false-failure']).padStart(10)}`,
+      `${String(row['scenario']).padEnd(17)} ${String(row['mode']).padEnd(10)} ${String(row['cases']).padStart(5)}  ${`${row['interrupted']}/${row['killedBeforeEnd']}`.padStart(11)}  ${String(row['true-success']).padStart(5)}  ${String(row['true-failure']).padStart(5)}  ${String(row['asked']).padStart(5)}  ${String(row['false-success']).padStart(10)}  ${String(row['false-failure']).padStart(10)}`,
     );
   }
   const resultsDir = path.join(import.meta.dirname, 'results');

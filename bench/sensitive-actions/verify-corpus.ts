@@ -198,7 +198,8 @@ function checkCoverage(part: CorpusPart, cases: readonly LocatedCase[]): void {
   const harmless = items.filter((item) => item.label === 'harmless');
   const tagged = (list: readonly SensitiveCase[], tag: string) =>
     list.filter((item) => (item.tags ?? []).some((t) => t === tag)).length;
-  for (const category of sensitiveCategories) {
+  // 'program' is an `open` on a desktop or remote machine; the cases are browser pages, which cannot hold one.
+  for (const category of sensitiveCategories.filter((name) => name !== 'program')) {
     if (!sensitive.some((item) => item.category === category))
       report(part, `no sensitive case of category ${category}`);
   }

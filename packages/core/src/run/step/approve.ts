@@ -52,7 +52,7 @@ export async function approveIfSensitive(
     // Asking again would make the person decide twice on one thing, and doing it again might do it twice.
     return stopRun(
       'needs-input',
-      `"${repeat.summary}" was approved and done once in step "${step.text}", but the step's effect was not seen; it is not done again. Look at the screen, then edit the plan or resume.`,
+      `"${repeat.summary}" was already approved and done once in step "${step.text}"; it is not done again, since that could do it twice. Look at the screen, then edit the plan or resume.`,
     );
   }
   const requestId = context.deps.ids.next('approval');
