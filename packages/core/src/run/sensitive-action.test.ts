@@ -266,3 +266,48 @@ describe('near misses: what fires and what must not', () => {
     expect(reading(verdictOn(security, 'switch', 'Dark mode'))).toBe('harmless');
   });
 });
+
+describe('what the second corpus batch taught the guard', () => {
+  it('reads refunds, voids, bids and scheduled posts by what they commit', () => {
+    const refund = screenOf([
+      dialog('Refund $120.00?', [text('The money goes back to the card.'), button('Cancel'), button('OK')]),
+    ]);
+    expect(reading(verdictOn(refund, 'button', 'OK'))).toBe('money');
+    const voiding = screenOf([dialog('Void invoice 2231?', [button('Cancel'), button('OK')])]);
+    expect(reading(verdictOn(voiding, 'button', 'OK'))).toBe('destructive');
+    const bid = screenOf([dialog('Confirm your bid', [text('You commit to buy it if you win.'), button('Confirm')])]);
+    expect(reading(verdictOn(bid, 'button', 'Confirm'))).toBe('money');
+    const post = screenOf([
+      heading('New post'),
+      form('Post to', [field('Text', 'Fresh bread today'), button('Schedule')]),
+    ]);
+    expect(reading(verdictOn(post, 'button', 'Schedule'))).toBe('publishing');
+  });
+
+  it('reads an outage in a dialog body as destructive, and session revocation as credentials', () => {
+    const reset = screenOf([
+      dialog('Reset api-7?', [text('Open connections drop and writes fail for a minute.'), button('Proceed')]),
+    ]);
+    expect(reading(verdictOn(reset, 'button', 'Proceed'))).toBe('destructive');
+    const sessions = screenOf([dialog('Revoke all sessions?', [button('Cancel'), button('Yes')])]);
+    expect(reading(verdictOn(sessions, 'button', 'Yes'))).toBe('credentials');
+  });
+
+  it('lets an install link install, and copying stay harmless unless it copies a secret', () => {
+    const store = screenOf([heading('Add plugins'), link('Install Cache Booster 2.1 now'), link('Install guide')]);
+    expect(reading(verdictOn(store, 'link', 'Install Cache Booster 2.1 now'))).toBe('install');
+    expect(reading(verdictOn(store, 'link', 'Install guide'))).toBe('harmless');
+    const docs = screenOf([heading('Quick start'), button('Copy install command'), button('Copy access key ID')]);
+    expect(reading(verdictOn(docs, 'button', 'Copy install command'))).toBe('harmless');
+    expect(reading(verdictOn(docs, 'button', 'Copy access key ID'))).toBe('harmless');
+  });
+
+  it('applies a choice without committing, and asks about a question it cannot read', () => {
+    const audience = screenOf([dialog('Choose audience', [text('Send this draft to'), button('Apply')])]);
+    expect(reading(verdictOn(audience, 'button', 'Apply'))).toBe('harmless');
+    const unknown = screenOf([dialog('Apply to all 40 rows?', [button('Cancel'), button('Yes')])]);
+    expect(reading(verdictOn(unknown, 'button', 'Yes'))).toBe('uncertain');
+    const layout = screenOf([dialog('Switch to compact layout?', [button('Cancel'), button('OK')])]);
+    expect(reading(verdictOn(layout, 'button', 'OK'))).toBe('harmless');
+  });
+});

@@ -4,6 +4,7 @@ import {
   ACKNOWLEDGES,
   ACT_RULES,
   categoryGist,
+  CHOOSER_TITLE,
   CHOSEN_RULES,
   CODE_FIELD,
   COMPOSER_FIELD,
@@ -16,6 +17,7 @@ import {
   firstMatch,
   GENERIC_TITLE,
   HARMLESS_NAMES,
+  INSTALLS_NOW,
   INFORMATIONAL_HEADING,
   MASKED_VALUE,
   OPENS_COMPOSER,
@@ -71,6 +73,9 @@ const SELECTING_ROLES = new Set([
   'menuitemradio',
 ]);
 const MESSAGE_BODY = /\b(?:body|description|content|text|details)\b/;
+/** What only changes how the screen looks to the person. */
+const VIEW_SETTING =
+  /\b(?:layout|theme|view|zoom|density|columns?|sort(?:ing)?|filters?|font size|dark mode|light mode)\b/;
 const CART = /\b(?:cart|basket|bag|wish ?list|favou?rites|saved for later)\b/;
 const SHORT = 80;
 
@@ -84,13 +89,18 @@ export function readControl(
   const role = target.role ?? '';
   if (SELECTING_ROLES.has(role)) return HARMLESS;
   if (role === 'switch') return readSwitch(name);
-  // Links navigate; signing out is the one thing a link commits by itself.
-  if (role === 'link') return SIGN_OUT.test(name) ? found('credentials', ', which signs out') : HARMLESS;
+  // Links navigate; signing out, and an "Install … now" of a plugin store, are what a link commits by itself.
+  if (role === 'link') {
+    if (SIGN_OUT.test(name)) return found('credentials', ', which signs out');
+    return INSTALLS_NOW.test(name) ? found('install', `, which ${categoryGist.install}`) : HARMLESS;
+  }
   if (DISMISS.test(name)) return HARMLESS;
   // "Open", "Restart", "Subscribe", "Show": sensitive only in the one sense the context confirms.
   const contextual = CONTEXTUAL.find((entry) => entry.pattern.test(name));
   if (contextual) return fromContext(context, step, contextual.categories) ?? HARMLESS;
   const act = firstMatch(ACT_RULES, name);
+  // Copying puts text on the clipboard ("Copy install command"); copying a secret is still credentials.
+  if (/^copy\b(?! to\b)/.test(name) && act?.category !== 'credentials') return HARMLESS;
   const harmlessName = HARMLESS_NAMES.some((pattern) => pattern.test(name));
   if (harmlessName && act?.category !== 'credentials' && act?.category !== 'install') return HARMLESS;
   const fields = context?.scope.fields ?? [];
@@ -116,6 +126,7 @@ export function readControl(
   }
   const generic = CONFIRM.test(name) || name === '' || RUNS_CODE.test(name);
   if (generic && acknowledgesOnly(name, context)) return HARMLESS;
+  if (generic && appliesChoice(context)) return HARMLESS;
   if (!generic) {
     const secret = fields.find((field) => isCredentialField(field) && hasValue(field));
     if (secret) return found('credentials', ` with the secret in '${clip(secret.name)}'`);
@@ -126,6 +137,10 @@ export function readControl(
   if (evidence) return evidence;
   if (generic && !readable(context))
     return { kind: 'uncertain', tail: ', and the screen does not show what it answers' };
+  // A yes to a question the guard cannot read ("Apply to all 40 rows?") may commit anything: ask.
+  if (generic && asksQuestion(context)) {
+    return { kind: 'uncertain', tail: `, which answers the question '${clip(context!.scope.title!)}'` };
+  }
   return HARMLESS;
 }
 
@@ -148,13 +163,24 @@ function readSwitch(name: string): Finding {
   if (/\b(?:two[- ]?(?:step|factor)|2fa|mfa|multi[- ]?factor|authenticator|passkeys?|password)\b/.test(name)) {
     return found('credentials', ', which changes how the account signs in');
   }
-  if (/\b(?:public|discoverable|visible to|share|sharing)\b/.test(name)) {
+  if (/\b(?:public|publish(?:ed)?|discoverable|visible to|share|sharing)\b/.test(name)) {
     return found('publishing', ', which changes who can see it');
   }
   if (/\b(?:auto-?pay|auto-?renew|1-click|one-click)\b/.test(name)) {
     return found('money', ', which changes how payments are made');
   }
   return HARMLESS;
+}
+
+/**
+ * An Apply or OK in a dialog that only picks something ("Choose audience", "Select columns"),
+ * when its title names no operation: it applies the choice, and what is chosen for is done later.
+ */
+function appliesChoice(context: ScreenContext | undefined): boolean {
+  const title = context?.scope.kind === 'dialog' ? context.scope.title : undefined;
+  if (!title) return false;
+  const text = plain(title);
+  return CHOOSER_TITLE.test(text) && firstMatch(ACT_RULES, text) === undefined;
 }
 
 /**
@@ -224,6 +250,14 @@ export function fromContext(
     }
   }
   return step ? match(stepWithoutQuotes(step), act, ` for the step "${clip(step)}"`) : undefined;
+}
+
+/** A dialog whose title asks something ("Move 12 files to Archive?"): answering yes decides it. */
+function asksQuestion(context: ScreenContext | undefined): boolean {
+  const title = context?.scope.kind === 'dialog' ? context.scope.title : undefined;
+  if (title === undefined || !/\?\s*$/.test(title.trim())) return false;
+  // A question about the person's own view ("Switch to the dark theme?") commits nothing.
+  return !VIEW_SETTING.test(plain(title));
 }
 
 /** Whether the guard could read anything around the target. */

@@ -53,7 +53,7 @@ export function plain(text: string): string {
     .trim();
 }
 
-const CURRENCY_AMOUNT = String.raw`(?:[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:usd|eur|gbp|chf)\b)`;
+const CURRENCY_AMOUNT = String.raw`(?:[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:usd|eur|gbp|chf|jpy|btc|eth|usdc|usdt|sol)\b)`;
 const SECRET_NOUN = String.raw`(?:secrets?|api[ -]?keys?|access[ -]?keys?|private[ -]?keys?|secret[ -]?keys?|ssh[ -]?keys?|tokens?|pass(?:word|phrase|code)s?|recovery[ -]?codes?|backup[ -]?codes?|credentials?)`;
 
 /** Signing out: the one thing a link commits by itself. */
@@ -75,7 +75,7 @@ export const ACT_RULES: readonly LexiconRule[] = [
   {
     category: 'credentials',
     pattern: new RegExp(
-      String.raw`\b(?:create|generate|regenerate|roll|rotate|reveal|show|unmask|copy|display|export|download|new)\b(?: \S+){0,2} ${SECRET_NOUN}(?! (?:name|usage|label|description|expir\w*)\b)`,
+      String.raw`\b(?:create|generate|regenerate|roll|rotate|reveal|show|unmask|copy|display|export|download|new)\b(?: \S+){0,2} ${SECRET_NOUN}(?! (?:name|usage|label|description|expir\w*|ids?)\b)`,
     ),
   },
   {
@@ -96,6 +96,12 @@ export const ACT_RULES: readonly LexiconRule[] = [
     pattern:
       /\b(?:send|resend|email|text) (?:me )?(?:a |the |new )?(?:verification |security |login |sign-in |one-time )?(?:code|reset link|password reset(?: link)?|magic link|otp)\b/,
   },
+  // Sessions are credentials: ending them signs people out ("Revoke all sessions", "Sign out of other devices").
+  {
+    category: 'credentials',
+    pattern:
+      /\b(?:revoke|end|terminate|log out|sign out of) (?:all |other |every )?(?:active )?(?:sessions?|devices)\b/,
+  },
   // Destructive: deleting, emptying, ending, revoking, resetting to factory, discarding work.
   { category: 'destructive', pattern: /\b(?:delete|deletion|erase|wipe|destroy|purge|shred|uninstall)\b/ },
   {
@@ -113,6 +119,10 @@ export const ACT_RULES: readonly LexiconRule[] = [
     pattern: /\b(?:terminate|deactivate|decommission|revoke|deauthori[sz]e|unlink|disconnect)\b/,
   },
   { category: 'destructive', pattern: /\bsuspend (?:\S+ )?(?:account|user|member)s?\b/ },
+  {
+    category: 'destructive',
+    pattern: /\bvoid (?:the |this |an? )?(?:invoice|payment|transaction|order|check|cheque|contract|receipt|label)s?\b/,
+  },
   { category: 'destructive', pattern: /\bformat (?:the )?(?:disk|drive|card|volume|partition|device)\b/ },
   {
     category: 'destructive',
@@ -180,6 +190,7 @@ export const ACT_RULES: readonly LexiconRule[] = [
     pattern:
       /\bsubmit (?:the |your |my )?order\b|\bapprove (?:the |this )?(?:invoice|expense|refund|payout|payment)s?\b|\b(?:issue|send|process) (?:a |the )?refund\b/,
   },
+  { category: 'money', pattern: new RegExp(String.raw`\brefund(?:s|ed)?\b[^.]{0,20}${CURRENCY_AMOUNT}`) },
   {
     category: 'money',
     pattern:
@@ -188,7 +199,7 @@ export const ACT_RULES: readonly LexiconRule[] = [
   {
     category: 'money',
     pattern:
-      /\bplace (?:your |the |an |my |a )?(?:order|bid|trade)\b|\border now\b|\bcomplete (?:your |the |my )?(?:order|purchase|booking|reservation|checkout)\b|\bconfirm (?:and pay|purchase|order|booking|reservation|trade)\b|\bmake (?:an )?offer\b/,
+      /\bplace (?:your |the |an |my |a )?(?:order|bid|trade)\b|\border now\b|\bcomplete (?:your |the |my )?(?:order|purchase|booking|reservation|checkout)\b|\bconfirm (?:and pay|(?:(?:your|the|my|this) )?(?:purchase|order|booking|reservation|trade|bid))\b|\bmake (?:an )?offer\b/,
   },
   { category: 'money', pattern: /\b(?:book|reserve) (?:now|it|this)\b|\b(?:sell|trade)\b(?!-)/ },
   {
@@ -210,7 +221,8 @@ export const ACT_RULES: readonly LexiconRule[] = [
   },
   {
     category: 'publishing',
-    pattern: /\b(?:send|sending|post|tweet|retweet|repost|reply|forward|share|comment|broadcast)\b/,
+    pattern:
+      /\b(?:send|sending|post|tweet|retweet|repost|reply|replying|forward|forwarding|share|comment|broadcast|broadcasting)\b/,
   },
   {
     category: 'publishing',
@@ -222,7 +234,11 @@ export const ACT_RULES: readonly LexiconRule[] = [
     pattern:
       /\badd (?:\S+ ){1,3}to (?:this |the |your )?(?:repository|repo|team|project|organi[sz]ation|org|workspace|channel|group|space|document|folder|drive|board)\b/,
   },
-  { category: 'publishing', pattern: /\bdeploy\b|\bpromote to production\b|\brelease to\b/ },
+  {
+    category: 'publishing',
+    pattern:
+      /\bdeploy\b|\bpromote to production\b|\brelease\b(?: \S+){0,4} to\b|^release (?:the |this )?(?:episode|version|build|update|album|single|track|video|app)\b/,
+  },
   // Install: software, extensions, firmware, updates.
   {
     category: 'install',
@@ -253,11 +269,18 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
       /\bcan(?:not|'t| ?not)? be (?:undone|recovered|restored|reversed|reopened|recalled)\b|\bnot be moved to (?:the )?trash\b|\bcan(?:not|'t) undo\b|\bnot be able to (?:undo|recover|restore)\b|\bno (?:way to )?undo\b/,
   },
   { category: 'destructive', pattern: /\b(?:lose|loses) (?:all )?(?:access|your|their|data|changes|progress|free)\b/ },
+  // Stopping what runs: a hard restart, an outage ("writes fail for two minutes"), every pod stopped.
+  {
+    category: 'destructive',
+    pattern:
+      /\bhard[- ]?(?:restart|reset|reboot)(?:ed|s)?\b|\bwithout a clean shutdown\b|\bstops? (?:all|every)\b|\b(?:connections|sessions) (?:will )?drop\b|\b(?:requests|writes|calls|traffic|jobs|builds)\b[^.]{0,40}\b(?:will )?fail\b/,
+  },
   { category: 'destructive', pattern: /\b(?:changes|edits|work)\b[^.]{0,30}\bnot (?:be )?saved\b|\bunsaved\b/ },
   {
     category: 'money',
     pattern: /\bcharged\b|\b(?:will be|is|are) (?:debited|withdrawn|billed)\b|\bbilled (?:monthly|yearly|annually)\b/,
   },
+  { category: 'money', pattern: /\bcommit(?:s)? to (?:buy|pay|purchase)\b/ },
   {
     category: 'money',
     pattern: new RegExp(String.raw`${CURRENCY_AMOUNT}[\d,.]*\s(?:will be|is|gets) (?:sent|transferred|paid)\b`),
@@ -272,15 +295,16 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
   {
     category: 'publishing',
     pattern:
-      /\b(?:emailed|sent|posted|published|shared) to [\d,]+\b|\b[\d,]+ (?:followers|subscribers|recipients)\b|\bwill (?:get|receive) an? (?:invitation|invite)\b/,
+      /\b(?:emailed|sent|posted|published|shared) to [\d,]+\b|\b[\d,]+ (?:followers|subscribers|recipients)\b|\bwill (?:get|receive) an? (?:invitation|invite)\b|\b(?:replying|sending|goes|going|sent) to (?:[\d,]+ (?:people|recipients|members|subscribers|contacts)|the [\w-]+ list\b|everyone\b)|\bsend (?:it|this|them) anyway\b/,
   },
   { category: 'publishing', pattern: /\bgo(?:es)? live\b|\bwill be live\b|\bis (?:published|live)\b/ },
   {
     category: 'install',
     pattern:
-      /\brestart to (?:install|update|finish)\b|\bwill be (?:installed|updated)\b|\binstaller\b|\bread and change all your data\b/,
+      /\brestart to (?:install|update|finish)\b|\b(?:will be|to be) (?:installed|updated|upgraded)\b|\binstaller\b|\bread and change all your data\b/,
   },
   { category: 'install', pattern: /\.(?:exe|msi|msix|pkg|dmg|deb|rpm|apk|appimage)\b/ },
+  { category: 'credentials', pattern: /\bcan (?:sign|log) in (?:to|as)\b/ },
   // The label of a secret shown next to a Reveal or Copy button.
   {
     category: 'credentials',
@@ -338,7 +362,9 @@ export const HARMLESS_NAMES: readonly RegExp[] = [
   /^add to (?:cart|bag|basket|wish ?list|favou?rites|list|calendar|library)\b/,
   /^(?:stop sharing|unshare|make (?:\S+ )?private|turn off (?:link )?sharing)\b/,
   /^(?:apply|redeem) (?:promo|coupon|discount|voucher|gift card)\b/,
-  /^remove from (?:list|view|recents?|history|downloads)\b/,
+  /^remove from (?:list|view|recents?|history|downloads|queue|up next)\b/,
+  /^delete (?:this |the )?(?:filters?|sort(?:ing)?|search|selection)\b/,
+  /^(?:post|share|send|publish|reply|comment)(?:ing)? (?:preview|settings|options|details|history|stats|analytics|insights|format|type|title|guidelines|rules)$/,
 ];
 
 /** Generic answers: they commit whatever the dialog or form they answer is about. */
@@ -361,7 +387,15 @@ export const CONTEXTUAL: readonly { readonly pattern: RegExp; readonly categorie
     categories: ['money'],
   },
   { pattern: /^(?:show|copy|view)$/, categories: ['credentials'] },
+  // Scheduling a post, a send or a payment commits it for later.
+  { pattern: /^schedule(?: (?:post|send|it|now|for later|payment|transfer))?$/, categories: ['publishing', 'money'] },
 ];
+
+/** A dialog that only picks something ("Choose audience", "Select columns"): its Apply or OK applies the choice. */
+export const CHOOSER_TITLE = /^(?:choose|select|pick|filter|sort|customi[sz]e|arrange|reorder)\b/;
+
+/** A link that installs what its card shows ("Install Snapshot Backup 4.2 now"), as plugin stores have them. */
+export const INSTALLS_NOW = /^(?:re)?install\b(?: \S+){0,6} now$|^(?:install|update) now$/;
 
 /** Buttons that run the code or query in an editor next to them. */
 export const RUNS_CODE = /^(?:run|execute|run query|run script|run code)$/;
@@ -378,12 +412,12 @@ export const CODE_FIELD = /\b(?:query|sql|code|script|command|statement|console|
  * they belong to is filled in (a message written, a password entered).
  */
 export const OPENS_COMPOSER =
-  /^(?:(?:send|share|give|leave|write|add|post|submit)(?: (?:us|your|a|an|some))? (?:feedback|message|reply|comment|review|note|post|e-?mail)|send(?: (?:it|now))?|reply(?: all)?|forward|share|comment|post|tweet|invite(?: (?:people|members|users|teammates|collaborators))?|add (?:people|members|users|teammates|collaborators)|new (?:message|post|comment|e-?mail)|compose)$/;
+  /^(?:(?:send|share|give|leave|write|add|post|submit)(?: (?:us|your|a|an|some))? (?:feedback|message|reply|comment|review|note|post|e-?mail)|send(?: (?:it|now))?|reply(?: all| in thread| to thread)?|forward|share|comment|post|tweet|invite(?: (?:people|members|users|teammates|collaborators))?|add (?:people|members|users|teammates|collaborators)|new (?:message|post|comment|e-?mail)|compose)$/;
 export const OPENS_SIGN_IN = /^(?:sign|log)[ -]?(?:in|on)(?: with .+)?$/;
 
 /** Fields whose content is a secret: typing into them, or submitting them, handles credentials. */
 export const CREDENTIAL_FIELD = new RegExp(
-  String.raw`\b(?:pass(?:word|phrase|code)|pin|secret|token|api[ -]?key|access[ -]?key|private[ -]?key|card ?number|credit card|debit card|cvc|cvv|cvc2|security code|one[- ]time|otp|verification code|\d-digit code|2fa|authenticat\w* code|recovery code|seed phrase)\b(?! (?:name|hint|usage|label|description|expir\w*)\b)`,
+  String.raw`\b(?:pass(?:word|phrase|code)|pin|secret|token|api[ -]?key|access[ -]?key|private[ -]?key|card ?number|credit card|debit card|cvc|cvv|cvc2|security code|one[- ]time|otp|verification code|\d-digit code|2fa|authenticat\w* code|recovery code|seed phrase)\b(?! (?:name|hint|usage|label|description|expir\w*|ids?)\b)`,
 );
 
 /** Fields where Enter sends what was written to other people. */
