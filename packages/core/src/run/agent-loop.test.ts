@@ -41,6 +41,17 @@ describe('the agent loop', () => {
     expect(types(log.all('run-1'))).not.toContain('step-start');
   });
 
+  it('asks instead of succeeding when every role says done but nothing was ever done', async () => {
+    const { deps, log, task, environment } = setup({
+      script: { operator: [() => ({ type: 'step-complete', evidence: 'It looks done already.' })] },
+    });
+    const state = await startRun(deps, 'run-1', task);
+    expect((environment as ReturnType<typeof createScriptedEnvironment>).performed).toHaveLength(0);
+    expect(state.status).toBe('needs-input');
+    expect(state.endReason).toContain('no action was performed');
+    expect(log.all('run-1').some((event) => event.payload.type === 'approval-request')).toBe(true);
+  });
+
   it('ends failed with the reason, asking nothing, when the planner cannot work at all', async () => {
     const reason = "The planner's model refused the request (auth: HTTP 401). Check the API key.";
     const { deps, log, task } = setup({ script: { planner: [{ type: 'unavailable', reason }] } });

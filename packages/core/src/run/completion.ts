@@ -1,4 +1,4 @@
-import type { Step } from '@sandpiper/protocol';
+import type { RunEvent, Step } from '@sandpiper/protocol';
 import { cancelled } from './step/checkpoint.js';
 import type { CriterionReading, Screen } from '../engine.js';
 import { hashDistance } from '../detectors/index.js';
@@ -127,7 +127,15 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
     accepted,
   });
   if (accepted) {
-    const open = unconfirmedSteps(context.state.plan!, await context.deps.log.read(context.runId), judgedSteps);
+    const events = await context.deps.log.read(context.runId);
+    if (!events.some(actedOnScreen)) {
+      // Nothing was done, so the claim rests only on reading the screen as done already.
+      return askAboutResult(
+        context,
+        'no action was performed, so the result rests only on the screen having shown it from the start',
+      );
+    }
+    const open = unconfirmedSteps(context.state.plan!, events, judgedSteps);
     if (open.length > 0) {
       const steps = open.map((step) => `"${step.text}"`).join(', ');
       return askAboutResult(
@@ -146,6 +154,13 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
   }
   const unmet = readings.filter((reading) => reading.status !== 'satisfied');
   return appendMissingWork(context, screen, { unmet, missing: judged?.missing ?? [], reason, unsure });
+}
+
+/** An action that reached the environment: the agent's or the person's, not the agent's own done or fail. */
+function actedOnScreen(event: RunEvent): boolean {
+  const payload = event.payload;
+  if (payload.type === 'manual-action') return true;
+  return payload.type === 'action-start' && payload.action.type !== 'done' && payload.action.type !== 'fail';
 }
 
 /**

@@ -106,7 +106,8 @@ describe('the approve phase', () => {
       nodes: trash,
       name: 'OK',
       answers: [{ type: 'reject', reason: 'keep the old mail' }],
-      plans: [{ type: 'approve' }],
+      // Going on without the step is approved; then, nothing having been done, the run asks whether the task is.
+      plans: [{ type: 'approve' }, { type: 'reject', reason: 'the trash is still full' }],
     });
     const state = await startRun(deps, 'run-1', task);
     const events = payloads(log.all('run-1'));
@@ -132,8 +133,10 @@ describe('the approve phase', () => {
     expect(proposal.rationale).toContain('keep the old mail');
     // The person approved going on without the step; the policy could not have.
     const byPerson = events.filter((payload) => payload.type === 'approval-response' && payload.by === 'user');
-    expect(byPerson).toHaveLength(2);
+    expect(byPerson).toHaveLength(3);
     expect(clicked(environment.performed)).toBe(0);
+    expect(state.status).toBe('failed');
+    expect(state.endReason).toContain('the trash is still full');
   });
 
   it('stops cancelled when the person declines and also rejects going on without the step', async () => {
