@@ -319,4 +319,31 @@ describe('the web UI never loses what the person meant', () => {
     await stopRun(second.runId);
     await own.close();
   });
+
+  it('shows a declined action with its reason, and the plan without it as a proposal that asks again', async () => {
+    const shoot = screenshotter(page);
+    const reason = 'not during the night shift';
+    const { runId, view, events } = await startRun(RESTART_TASK, 'plan-approval');
+    await byTestId(page, 'plan-approve').click();
+    await byTestId(page, 'action-approval').waitFor();
+    await byTestId(page, 'action-reject').click();
+    await byTestId(page, 'reject-reason-input').fill(reason);
+    await byTestId(page, 'reject-confirm').click();
+
+    // The run does not ask about the same click again: it proposes going on without that step.
+    await expect.poll(async () => (await view()).control.waitingFor?.type, SERVER_WAIT).toBe('plan-approval');
+    const proposal = (await view()).state.versions.at(-1)!;
+    expect(proposal.cause).toBe('system-replan');
+    expect(proposal.pending.map((step) => step.text).join(' ')).not.toContain('Restart selected');
+    const shown = byTestId(page, 'proposal-view', { 'version-id': proposal.id });
+    await shown.waitFor();
+    expect(await byTestId(shown, 'proposal-rationale').textContent()).toContain(reason);
+    expect(await byTestId(page, 'steps-panel').textContent()).toContain(reason);
+    await shoot('intent-08-declined-proposal');
+    const asked = (await events()).filter(
+      (event) => event.payload.type === 'approval-request' && event.payload.subject.type === 'action',
+    );
+    expect(asked).toHaveLength(1);
+    await stopRun(runId);
+  });
 });
