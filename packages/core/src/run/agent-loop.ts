@@ -4,10 +4,11 @@ import { revisePlan } from '../plan/index.js';
 import { completionPhase } from './completion.js';
 import { recentTrajectory } from './completion-policy.js';
 import type { DeclinedAction } from './step/approve.js';
+import { completeFromEarlierAttempt } from './step/recheck.js';
 import { checkpoint, executeStep, type StepReplan, type StepResult } from './step/execute-step.js';
 import { approvalPhase, planPhase } from './planning.js';
 import type { RunState } from './projection.js';
-import { performedSince, recheckOnReopenedPage, verifyReopenedPage } from './reopened-page.js';
+import { recheckOnReopenedPage, verifyReopenedPage } from './reopened-page.js';
 import { RunContext, type RunDependencies } from './run-context.js';
 import { continueRun, stopRun, type Continue, type RunStop } from './stop.js';
 
@@ -262,28 +263,7 @@ async function recheckInterruptedStep(
 ): Promise<RunStop | Continue> {
   const step = context.state.plan?.pending.find((candidate) => candidate.id === stepId);
   if (!step) return continueRun;
-  const events = await context.deps.log.read(context.runId, startSeq);
-  const performed = performedSince(events);
-  const firstObservation = events.find((event) => event.payload.type === 'observation');
-  const before =
-    firstObservation?.payload.type === 'observation'
-      ? await context.screenFrom(firstObservation.payload.observation)
-      : undefined;
-  const after = await context.observe();
-  if (before && performed.length > 0) {
-    const check = await context.engine.reflector.check(context.handle, { step, performed, before, after });
-    await context.emit('agent', {
-      type: 'step-check',
-      stepId,
-      passed: check.passed,
-      evidence: check.evidence,
-      ...(check.basis === undefined ? {} : { basis: check.basis }),
-    });
-    if (check.passed) {
-      await context.emit('agent', { type: 'step-end', stepId, status: 'completed', reason: check.evidence });
-      return continueRun;
-    }
-  }
+  if (await completeFromEarlierAttempt(context, step, startSeq)) return continueRun;
   const result = await executeStep(
     context,
     step,

@@ -203,4 +203,49 @@ describe('the approve phase', () => {
     );
     expect(requests).toHaveLength(asked);
   });
+
+  it('checks a step taken up again after a mid-step edit instead of asking about its approved action again', async () => {
+    const channel = createQueueChannel({ interactive: true });
+    const nodes = trash;
+    const environment = createScriptedEnvironment({ accessibility: () => nodes });
+    const harness = setup({
+      environment,
+      channel,
+      task: { approval: 'auto' },
+      script: { planner: [oneStep("Click 'OK'")], operator: [clicks(nodes, 'OK')] },
+    });
+    let edited = false;
+    const deps = {
+      ...harness.deps,
+      onEvent: (event: RunEvent) => {
+        const payload = event.payload;
+        if (payload.type === 'approval-request' && payload.subject.type === 'action') channel.push({ type: 'approve' });
+        // The person edits the plan while the approved click runs: the run takes the edit in before the check.
+        if (payload.type === 'action-end' && !edited) {
+          edited = true;
+          channel.push({ type: 'edit', edits: [{ type: 'add', index: 1, text: 'Press Tab' }] });
+        }
+      },
+    };
+    const state = await startRun(deps, 'run-1', harness.task);
+    const events = payloads(harness.log.all('run-1'));
+    const first = harness.log.all('run-1').find((event) => event.payload.type === 'step-start')!;
+    const firstStep = first.payload.type === 'step-start' ? first.payload.stepId : '';
+    const ofFirst = events.filter((payload) => 'stepId' in payload && payload.stepId === firstStep);
+    // The edited plan took the step up again; its effect was checked, not its click repeated or asked again.
+    expect(
+      events.some((payload) => payload.type === 'plan-version-create' && payload.version.cause === 'plan-edit'),
+    ).toBe(true);
+    expect(ofFirst.filter((payload) => payload.type === 'action-start')).toHaveLength(1);
+    expect(
+      events.filter(
+        (payload) =>
+          payload.type === 'approval-request' &&
+          payload.subject.type === 'action' &&
+          payload.subject.stepId === firstStep,
+      ),
+    ).toHaveLength(1);
+    expect(ofFirst.at(-1)).toMatchObject({ type: 'step-end', status: 'completed' });
+    expect(state.status).toBe('succeeded');
+  });
 });

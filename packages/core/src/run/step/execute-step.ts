@@ -3,6 +3,7 @@ import { checkFeasibility, updateCriteria } from '../completion.js';
 import type { RunContext } from '../run-context.js';
 import type { RunStop } from '../stop.js';
 import { attemptStep } from './attempt.js';
+import { completeFromEarlierAttempt } from './recheck.js';
 import type { StepReplan } from './loops.js';
 import type { DeclinedAction } from './approve.js';
 
@@ -27,6 +28,14 @@ export type StepResult =
  */
 export async function executeStep(context: RunContext, step: Step, firstAttempt = 1): Promise<StepResult> {
   const budgets = context.state.task!.budgets;
+  // Taken up again after a change replaced the plan mid-step: an action the person approved has
+  // already run, so look first whether the step is done instead of doing it, or asking, twice.
+  if (context.approvedActions.some((done) => done.stepId === step.id)) {
+    const started = (await context.deps.log.read(context.runId)).findLast(
+      (event) => event.payload.type === 'step-start' && event.payload.stepId === step.id,
+    );
+    if (started && (await completeFromEarlierAttempt(context, step, started.seq))) return { type: 'completed' };
+  }
   let lastReason = 'the step did not have its expected effect';
   let feasibilityAsked = false;
   for (let attempt = firstAttempt; attempt <= budgets.maxAttemptsPerStep; attempt += 1) {
