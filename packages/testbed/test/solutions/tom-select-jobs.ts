@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { leaveAlone, type PageSolutions } from './solution.js';
 
 const apply = (page: Page) => page.getByRole('button', { name: 'Apply filters' }).click();
@@ -15,7 +15,16 @@ async function typeInto(page: Page, field: string, typed: string): Promise<void>
 }
 async function pick(page: Page, field: string, typed: string, option: string): Promise<void> {
   await typeInto(page, field, typed);
-  await page.getByRole('listbox').locator('.option', { hasText: option }).first().click();
+  await (await optionsOf(page, field)).locator('.option', { hasText: option }).first().click();
+}
+/**
+ * The options of one field, by the list its input controls: the dropdown of a field picked a
+ * moment ago may still be closing, and then two listboxes are on the page.
+ */
+async function optionsOf(page: Page, field: string): Promise<Locator> {
+  const controls = await page.getByRole('combobox', { name: field }).getAttribute('aria-controls');
+  if (controls === null) throw new Error(`the ${field} field names no list of options (aria-controls)`);
+  return page.locator(`[id="${controls}"]`);
 }
 async function nudge(page: Page, slider: string, key: string, times: number): Promise<void> {
   const handle = page.getByRole('slider', { name: slider });
@@ -35,7 +44,7 @@ export const tomSelectJobsSolutions: PageSolutions = {
     },
     'tom-select-jobs/create-elixir': async (page) => {
       await typeInto(page, 'Skills', 'Elixir');
-      await page.getByRole('listbox').locator('.create', { hasText: 'Add Elixir' }).click();
+      await (await optionsOf(page, 'Skills')).locator('.create', { hasText: 'Add Elixir' }).click();
       await apply(page);
     },
     'tom-select-jobs/city-lisbon': async (page) => {
