@@ -17,6 +17,7 @@ import {
   type TargetRef,
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
+import { choiceShownBeside } from '../screen/shown-choice.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
 import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
@@ -306,7 +307,9 @@ export function sameValue(shown: string | undefined, wanted: string, node: Acces
   // An option shown with more words than were asked for ("CC-330" → "CC-330 Research").
   const score = scoreText(wanted, shown);
   return (
-    score !== undefined && (score.tier === 'exact' || score.tier === 'prefix') && normalizeText(wanted).length >= 3
+    score !== undefined &&
+    (score.tier === 'exact' || score.tier === 'same-words' || score.tier === 'prefix') &&
+    normalizeText(wanted).length >= 3
   );
 }
 
@@ -349,6 +352,11 @@ async function judgeSet(context: CheckContext, evidence: StepEvidence, directive
   }
   if (sameValue(node.value, directive.value, node))
     return succeed(`${capital(name)} shows ${quote(node.value ?? '')}.`);
+  if (node.role === 'combobox' && (node.value ?? '') === '' && node.expanded !== true) {
+    // A searchable select shows its choice beside its text box, which empties once it is made.
+    const shown = choiceShownBeside(context.reader.nodes(context.input.after) ?? [], node, directive.value);
+    if (shown !== undefined) return succeed(`${capital(name)} shows ${quote(shown)}.`);
+  }
   return fail(`${capital(name)} shows ${quote(node.value ?? '')}, not ${quote(directive.value)}.`);
 }
 

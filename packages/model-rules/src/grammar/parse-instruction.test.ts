@@ -138,6 +138,8 @@ describe('several values, targets and clauses', () => {
       'Click “Remove” in the row of “Jonas Berg”, then “Remove” in the dialog.',
       ["Click 'Remove' in the row of 'Jonas Berg'", "Click 'Remove' in the dialog"],
     ],
+    ["Fill 'Name' with 'Ada', then 'Save'.", ["Type 'Ada' into the 'Name' field", "Click 'Save'"]],
+    ["Type 'Dear Ada,', then 'Thanks'", ["Type 'Dear Ada,'", "Type 'Thanks'"]],
     ['Account menu → Sign out, confirm.', ["Go to the 'Account' menu", 'Sign out', 'Confirm in the dialog']],
     ['Country: New Zealand. Save.', ["Set 'Country' to 'New Zealand'", 'Save']],
     ['Billing: expand 2024', ["Go to 'Billing'", "Expand '2024'"]],

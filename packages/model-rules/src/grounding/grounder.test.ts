@@ -38,6 +38,16 @@ describe('matching names', () => {
     expect((await locate(buttons, 'Invoce 2024')).best?.label).toBe('Invoice 2024');
   });
 
+  it('matches a name said with joining words the label leaves out, in the same order only', async () => {
+    const nodes = [
+      node('option', 'Harbour View Inn, Oslo', [10, 10, 200, 20]),
+      node('option', 'Oslo Inn', [10, 40, 200, 20]),
+    ];
+    expect((await locate(nodes, 'the harbour view inn in oslo')).best?.label).toBe('Harbour View Inn, Oslo');
+    expect((await locate(nodes, 'the harbour view inn in oslo')).best?.score).toBeGreaterThan(0.95);
+    expect((await locate(nodes, 'oslo view inn harbour')).best?.score ?? 0).toBeLessThan(0.6);
+  });
+
   it('finds a cell named with no kind when no control has the name', async () => {
     const nodes = [node('cell', 'D3', [348, 216, 73, 17], { value: '3' }), node('button', 'Sort', [10, 10, 40, 20])];
     expect((await locate(nodes, 'D3')).best).toMatchObject({ role: 'cell', label: 'D3' });

@@ -144,8 +144,7 @@ const holderRoleFits: Readonly<Record<string, readonly string[]>> = {
 function holderScore(tree: NodeTree, node: AccessibilityNode, name: string): number {
   const own = node.name === '' ? 0 : (scoreText(name, node.name)?.score ?? 0);
   const under = scoreText(name, tree.textUnder(node.ref));
-  const contained =
-    under !== undefined && (under.tier === 'exact' || under.tier === 'prefix' || under.tier === 'contains') ? 0.8 : 0;
+  const contained = under !== undefined && under.tier !== 'contained' && under.tier !== 'fuzzy' ? 0.8 : 0;
   return Math.max(own, contained);
 }
 

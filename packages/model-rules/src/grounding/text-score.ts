@@ -1,5 +1,5 @@
 /** How a name matched the query, strongest first. */
-export type MatchTier = 'exact' | 'prefix' | 'contains' | 'contained' | 'fuzzy';
+export type MatchTier = 'exact' | 'same-words' | 'prefix' | 'contains' | 'contained' | 'fuzzy';
 
 /** A scored text match. */
 export interface TextScore {
@@ -49,8 +49,9 @@ function tokenOverlap(a: string, b: string): number {
 const FUZZY_FLOOR = 0.6;
 
 /**
- * Score how well an on-screen name matches the query text. Tiers: exact (1), the name starts with
- * the query (0.85–0.95), the name contains it as whole words (0.7–0.8), the query contains the
+ * Score how well an on-screen name matches the query text. Tiers: exact (1), the same words in the
+ * same order once joining words are left out ("harbour view inn in oslo" and "Harbour View Inn,
+ * Oslo": 0.96), the name starts with the query (0.85–0.95), the name contains it as whole words (0.7–0.8), the query contains the
  * name (0.55–0.65), and fuzzy (token overlap or edit similarity, at most 0.5). Within a tier a
  * tighter fit scores higher. Undefined when the texts are unrelated.
  */
@@ -59,6 +60,9 @@ export function scoreText(query: string, name: string): TextScore | undefined {
   const seen = normalizeText(name);
   if (wanted === '' || seen === '') return undefined;
   if (wanted === seen) return { score: 1, tier: 'exact' };
+  const wantedWords = contentWords(wanted);
+  if (wantedWords.length >= 2 && wantedWords.join(' ') === contentWords(seen).join(' '))
+    return { score: 0.96, tier: 'same-words' };
   if (seen.startsWith(`${wanted} `)) return { score: 0.85 + 0.1 * (wanted.length / seen.length), tier: 'prefix' };
   if (` ${seen} `.includes(` ${wanted} `))
     return { score: 0.7 + 0.1 * (wanted.length / seen.length), tier: 'contains' };
@@ -69,6 +73,13 @@ export function scoreText(query: string, name: string): TextScore | undefined {
   if (digits(wanted) !== '' && digits(seen) !== '' && digits(wanted) !== digits(seen)) return undefined;
   const similarity = Math.max(editSimilarity(wanted, seen), tokenOverlap(wanted, seen));
   return similarity >= FUZZY_FLOOR ? { score: 0.5 * similarity, tier: 'fuzzy' } : undefined;
+}
+
+/** Words that join the parts of a spoken name ("the inn in Oslo") and that labels often leave out. */
+const joiningWords = new Set(['the', 'a', 'an', 'in', 'at', 'of', 'on', 'by', 'near', 'from', 'and']);
+
+function contentWords(normalized: string): string[] {
+  return normalized.split(' ').filter((word) => word !== '' && !joiningWords.has(word));
 }
 
 /** Whether `text` appears in `haystack` as whole words, ignoring case and punctuation. */

@@ -12,6 +12,7 @@ import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { sameValue } from '../evidence/judgment.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
+import { choiceShownBeside } from '../screen/shown-choice.js';
 import { findVisibleText } from '../screen/visible-text.js';
 
 /** The outcome for one criterion: whether it was positively seen, and what was seen. */
@@ -145,8 +146,19 @@ async function controlState(context: CriterionContext, check: Extract<CriterionC
         context.screen,
         queryFor(target.within, 'dropdown'),
       );
-      const value = holder.best?.node?.value;
-      if (value !== undefined && value !== '' && holder.best?.node?.checked === undefined) {
+      const holderNode = holder.best?.node;
+      const value = holderNode?.value;
+      if (holderNode?.role === 'combobox' && (value ?? '') === '' && holderNode.expanded !== true) {
+        // A searchable select shows its choice beside an empty text box, on the same line.
+        const label = target.within.name ?? describeTarget(target.within);
+        const shown = choiceShownBeside(context.reader.nodes(context.screen) ?? [], holderNode, target.name);
+        if (shown !== undefined) {
+          return wanted
+            ? seen(`${quote(label)} shows ${quote(shown)}.`)
+            : unseen(`${quote(label)} shows ${quote(shown)}.`);
+        }
+      }
+      if (value !== undefined && value !== '' && holderNode?.checked === undefined) {
         const label = target.within.name ?? describeTarget(target.within);
         const shows = optionShows(value, target.name) === wanted;
         return shows

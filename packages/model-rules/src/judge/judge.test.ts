@@ -90,6 +90,21 @@ describe('the rules judge', () => {
     expect(unseen.verdict).toBe('reject');
   });
 
+  it('reads the choice a searchable select shows beside its empty text box, on its own line only', async () => {
+    const picked: CriterionDraft = {
+      check: {
+        kind: 'control-state',
+        target: { name: 'harbour view inn in oslo', role: 'option', within: { name: 'Hotel' } },
+        state: 'selected',
+      },
+    };
+    const hotel = node('combobox', 'Hotel', [220, 100, 4, 20], { value: '', editable: true, expanded: false });
+    const chosen = await verdict([picked], [hotel, node('text', 'Harbour View Inn, Oslo', [60, 100, 150, 20])]);
+    expect(chosen).toMatchObject({ verdict: 'accept', satisfied: ['c1'] });
+    const elsewhere = await verdict([picked], [hotel, node('text', 'Harbour View Inn, Oslo', [60, 400, 150, 20])]);
+    expect(elsewhere.verdict).toBe('reject');
+  });
+
   it('accepts the every-step criterion only when all steps completed', async () => {
     const done = await verdict([allStepsConfirmedCriterion], []);
     const unfinished = await verdict([allStepsConfirmedCriterion], [], {

@@ -1473,6 +1473,16 @@ function statementSubject(tokens: readonly Token[], source: string): { subject?:
   return phrase?.type === 'target' ? { subject: phrase.target } : undefined;
 }
 
+/** Whether the intents type text without naming where (into whatever has focus). */
+function typesNowhere(intents: readonly StepIntent[]): boolean {
+  return intents.some((intent) => intent.kind === 'type' && intent.field === undefined);
+}
+
+/** The verb "click", placed just before `next`, to read a verbless name as a press on it. */
+function clickWord(next: Token): Token {
+  return { kind: 'word', text: 'click', lower: 'click', start: next.start, end: next.start };
+}
+
 /** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
 export function interpretInstruction(text: string, hints?: ScreenHints): Interpretation {
   const readSteps: ReadStep[] = [];
@@ -1491,7 +1501,16 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
     else if (result.type === 'unparsed' && lastVerb !== undefined && stripped[0]?.kind === 'quoted') {
       // "Click 'Remove' in the row, then 'Remove' in the dialog": the verb carries over.
       const gapped = readClause({ ...clause, tokens: [...lastVerb, ...stripped] }, text, hints, last);
-      if (gapped.type === 'steps') result = gapped;
+      const previous = readSteps.at(-1)?.intent;
+      const typedNowhere = previous !== undefined && typesNowhere([previous]);
+      if (gapped.type === 'steps' && (typedNowhere || !typesNowhere(gapped.intents))) result = gapped;
+      else if (gapped.type === 'steps') {
+        // "Fill 'Name' with 'Ada', then 'Save'": the typing verb would type the name into nothing
+        // in particular; a name alone after values typed into fields is what to press. After
+        // text typed where the cursor is ("Type 'Dear Ada,', then 'Thanks'") it is more text.
+        const pressed = readClause({ ...clause, tokens: [clickWord(stripped[0]!), ...stripped] }, text, hints, last);
+        if (pressed.type === 'steps') result = pressed;
+      }
     }
     if (pendingVerb !== undefined) {
       // "find and click X": the object of the second verb is the object of the first.

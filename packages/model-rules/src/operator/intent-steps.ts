@@ -361,7 +361,10 @@ function leadingNumber(value: string): number | undefined {
 
 /**
  * A combobox that takes text and suggests options: type the value, then choose the suggestion
- * that matches it. With no suggestions, the typed text is the value.
+ * that matches it. A value of several words that brings no suggestion ("harbour view inn in oslo"
+ * where the list has "Harbour View Inn, Oslo") is looked up again by its first word. With no
+ * suggestion at all the typed text may be the value, but only a field that still shows it once
+ * focus has left it took it: a searchable select drops text it found nothing for.
  */
 async function decideAutocomplete(
   context: DecisionContext,
@@ -371,45 +374,59 @@ async function decideAutocomplete(
 ): Promise<OperatorDecision> {
   const performed = context.input.performed;
   const done = carried(performed);
-  const typed = done.some((entry) => entry.action.type === 'type');
-  if (done.some((entry) => entry.summary.startsWith('Choosing the suggestion'))) {
+  if (done.some((entry) => entry.summary.startsWith(choosingSuggestion))) {
     return { type: 'step-complete', evidence: `Chose the suggestion for ${quote(directive.value)} in ${label}.` };
   }
-  if (!typed) {
-    const actions: PlannedAction[] = [];
-    if (node.focused !== true)
-      actions.push(planned(clickAt(fieldPoint(node.box, context.screen)), `Clicking ${label}`));
-    actions.push(planned(selectAll, `Selecting the text in ${label}`));
-    actions.push(planned({ type: 'type', text: directive.value }, `Typing ${quote(directive.value)} into ${label}`));
-    return { type: 'act', actions };
+  const typings = done.filter((entry) => entry.action.type === 'type');
+  const typed = typings.at(-1)?.action;
+  const lastText = typed?.type === 'type' ? typed.text : undefined;
+  if (done.some((entry) => entry.summary.startsWith(leavingField))) {
+    if (node.value !== undefined && normalizeText(node.value) === normalizeText(directive.value)) {
+      return {
+        type: 'step-complete',
+        evidence: `${capitalize(label)} kept ${quote(node.value)} after focus left it; it offered no suggestions.`,
+      };
+    }
+    return {
+      type: 'fail',
+      reason: `${capitalize(label)} offered no suggestion for ${quote(directive.value)} and did not keep the typed text (it shows ${quote(node.value ?? '')}).`,
+    };
   }
+  if (lastText === undefined) return typeInto(node, directive.value, label, context);
+  const sinceTyping = performed.slice(performed.lastIndexOf(typings.at(-1)!) + 1);
   const nodes = context.reader.nodes(context.screen) ?? [];
   const options = nodes.filter(
     (candidate) => candidate.role === 'option' && isInViewport(candidate.box, context.screen),
   );
-  if (options.length === 0) {
-    const waits = performedOfType(performed, 'wait').length;
-    if (waits < 2)
-      return { type: 'act', actions: [planned({ type: 'wait', ms: 400 }, `Waiting for suggestions in ${label}`)] };
-    if (node.value !== undefined && normalizeText(node.value) === normalizeText(directive.value)) {
-      return {
-        type: 'step-complete',
-        evidence: `${capitalize(label)} shows ${quote(node.value)}; it offered no suggestions.`,
-      };
-    }
-    return { type: 'fail', reason: `${capitalize(label)} offered no suggestion for ${quote(directive.value)}.` };
-  }
   const scored = options
     .map((option) => ({ option, score: scoreText(directive.value, option.name)?.score ?? 0 }))
     .filter((entry) => entry.score >= 0.7)
     .sort((first, second) => second.score - first.score);
   const best = scored[0];
   if (best === undefined) {
-    const listed = options
-      .slice(0, 8)
-      .map((option) => quote(option.name))
-      .join(', ');
-    return { type: 'fail', reason: `${capitalize(label)} suggests ${listed}, none of them ${quote(directive.value)}.` };
+    if (options.length === 0 && performedOfType(sinceTyping, 'wait').length < 2)
+      return { type: 'act', actions: [planned({ type: 'wait', ms: 400 }, `Waiting for suggestions in ${label}`)] };
+    const shorter = lookupWord(directive.value);
+    const lookedUp = typings.some((entry) => entry.action.type === 'type' && entry.action.text === shorter);
+    if (shorter !== undefined && !lookedUp)
+      return typeInto(node, shorter, label, context, ` to look up ${quote(directive.value)}`);
+    if (options.length > 0 && lastText === directive.value) {
+      const listed = options
+        .slice(0, 8)
+        .map((option) => quote(option.name))
+        .join(', ');
+      return {
+        type: 'fail',
+        reason: `${capitalize(label)} suggests ${listed}, none of them ${quote(directive.value)}.`,
+      };
+    }
+    if (lastText !== directive.value) return typeInto(node, directive.value, label, context, ' again');
+    return {
+      type: 'act',
+      actions: [
+        planned(keyAction(['Tab']), `${leavingField} ${label} to see whether it keeps ${quote(directive.value)}`),
+      ],
+    };
   }
   const second = scored[1];
   if (
@@ -422,7 +439,36 @@ async function decideAutocomplete(
       question: `${capitalize(label)} suggests both ${quote(best.option.name)} and ${quote(second.option.name)} for ${quote(directive.value)}. Which one do you mean?`,
     };
   }
-  return clickNode(context, best.option, `Choosing the suggestion ${quote(best.option.name)} in ${label}`);
+  return clickNode(context, best.option, `${choosingSuggestion} ${quote(best.option.name)} in ${label}`);
+}
+
+const choosingSuggestion = 'Choosing the suggestion';
+const leavingField = 'Leaving';
+
+function typeInto(
+  node: AccessibilityNode,
+  text: string,
+  label: string,
+  context: DecisionContext,
+  purpose = '',
+): OperatorDecision {
+  const actions: PlannedAction[] = [];
+  if (node.focused !== true) actions.push(planned(clickAt(fieldPoint(node.box, context.screen)), `Clicking ${label}`));
+  actions.push(planned(selectAll, `Selecting the text in ${label}`));
+  actions.push(planned({ type: 'type', text }, `Typing ${quote(text)} into ${label}${purpose}`));
+  return { type: 'act', actions };
+}
+
+/** Words too common to look a name up by. */
+const lookupStopWords = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'one']);
+
+/** The first telling word of a value of several words, to search a list by; undefined for one word. */
+function lookupWord(value: string): string | undefined {
+  const words = value.trim().split(/\s+/);
+  if (words.length < 2) return undefined;
+  return words.find(
+    (word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= 3 && !lookupStopWords.has(word.toLowerCase()),
+  );
 }
 
 // ——— pick ———
@@ -446,7 +492,12 @@ const pickRoles = new Set([
 export async function decidePick(context: DecisionContext, directive: PickDirective): Promise<OperatorDecision> {
   const description = quote(directive.option);
   const performed = context.input.performed;
-  const clicked = lastClick(performed);
+  const choosing = `Choosing ${description}`;
+  // Only the pick's own click counts: one that a field or dropdown path made (into a search
+  // field, onto a dropdown) only began the choice.
+  const clicked = carried(performed)
+    .filter((entry) => entry.action.type === 'click' && entry.summary.startsWith(choosing))
+    .at(-1);
   const query: LocateQuery = {
     text: directive.option,
     ...(directive.within === undefined ? {} : { within: directive.within }),
@@ -468,7 +519,7 @@ export async function decidePick(context: DecisionContext, directive: PickDirect
       };
     const target = await prepareTarget(context, query, description, { target: { name: directive.option } });
     if (target.type === 'decided') return target.decision;
-    return clickTarget(context, target, `Choosing ${description}`);
+    return clickTarget(context, target, choosing);
   }
   // A dropdown that offers it: a native select lists its options, a named holder may be one.
   const dropdown = await dropdownOffering(context, directive);
@@ -500,13 +551,13 @@ export async function decidePick(context: DecisionContext, directive: PickDirect
   if (node !== undefined) {
     const target = await prepareTarget(context, query, description, { target: { name: directive.option } });
     if (target.type === 'decided') return target.decision;
-    return clickTarget(context, target, `Choosing ${description}`);
+    return clickTarget(context, target, choosing);
   }
   const target = await prepareTarget(context, query, description, {
     target: { name: directive.option, ...(directive.within ? { within: directive.within } : {}) },
   });
   if (target.type === 'decided') return target.decision;
-  return clickTarget(context, target, `Choosing ${description}`);
+  return clickTarget(context, target, choosing);
 }
 
 async function dropdownOffering(

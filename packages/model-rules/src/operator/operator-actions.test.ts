@@ -230,3 +230,65 @@ describe('a date typed into a picker field', () => {
     expect(done.type).toBe('step-complete');
   });
 });
+
+describe('a combobox that searches as you type', () => {
+  const step = "Set 'Hotel' to 'harbour view inn in oslo'";
+  const field = (value: string, extra: Partial<AccessibilityNode> = {}) =>
+    node('combobox', 'Hotel', [200, 100, 300, 30], { value, editable: true, focused: true, ...extra });
+  const typed = (text: string): PerformedAction[] => [
+    { action: { type: 'type', text }, summary: `Typing '${text}' into the 'Hotel' field`, ok: true },
+  ];
+  const waited: PerformedAction[] = [
+    { action: { type: 'wait', ms: 400 }, summary: 'Waiting for suggestions', ok: true },
+    { action: { type: 'wait', ms: 400 }, summary: 'Waiting for suggestions', ok: true },
+  ];
+  const options = [
+    node('option', 'Harbour View Inn, Oslo', [200, 140, 300, 30]),
+    node('option', 'Harbour Lights, Bergen', [200, 170, 300, 30]),
+  ];
+
+  it('looks a value of several words up again by its first word when it brings no suggestion', async () => {
+    const screen = screenOf({ nodes: [field('harbour view inn in oslo')] });
+    const actions = actionsOf(await decide(step, screen, [...typed('harbour view inn in oslo'), ...waited]));
+    expect(actions.at(-1)?.action).toEqual({ type: 'type', text: 'harbour' });
+  });
+
+  it('chooses the suggestion that carries the same words, joining words and punctuation aside', async () => {
+    const screen = screenOf({ nodes: [field('harbour', { expanded: true }), ...options] });
+    const performed = [...typed('harbour view inn in oslo'), ...waited, ...typed('harbour')];
+    const [click] = actionsOf(await decide(step, screen, performed));
+    expect(click).toMatchObject({ action: { type: 'click', at: { x: 350, y: 155 } } });
+    expect(click?.summary).toMatch(/^Choosing the suggestion 'Harbour View Inn, Oslo'/);
+  });
+
+  it('takes text no suggestion matched only when the field keeps it after focus leaves', async () => {
+    const lookedUp = [...typed('harbour view inn in oslo'), ...waited, ...typed('harbour'), ...waited];
+    const again = actionsOf(await decide(step, screenOf({ nodes: [field('harbour')] }), lookedUp));
+    expect(again.at(-1)?.action).toEqual({ type: 'type', text: 'harbour view inn in oslo' });
+    const retyped = [...lookedUp, ...typed('harbour view inn in oslo'), ...waited];
+    const leave = actionsOf(await decide(step, screenOf({ nodes: [field('harbour view inn in oslo')] }), retyped));
+    expect(leave.map((planned) => planned.action)).toEqual([{ type: 'key', keys: ['Tab'] }]);
+    const left: PerformedAction[] = [
+      ...retyped,
+      { action: { type: 'key', keys: ['Tab'] }, summary: leave[0]!.summary, ok: true },
+    ];
+    const kept = await decide(step, screenOf({ nodes: [field('harbour view inn in oslo', { focused: false })] }), left);
+    expect(kept.type).toBe('step-complete');
+    const dropped = await decide(step, screenOf({ nodes: [field('', { focused: false })] }), left);
+    expect(dropped).toMatchObject({ type: 'fail', reason: expect.stringMatching(/did not keep the typed text/) });
+  });
+
+  it('does not count the click into the search field as the pick itself', async () => {
+    const pick = "Pick 'harbour view inn in oslo' in 'Hotel'";
+    const performed: PerformedAction[] = [
+      {
+        action: { type: 'click', at: { x: 210, y: 115 }, button: 'left', count: 1, modifiers: [] },
+        summary: "Clicking the 'Hotel' field",
+        ok: true,
+      },
+      ...typed('harbour view inn in oslo'),
+    ];
+    const decision = await decide(pick, screenOf({ nodes: [field('harbour view inn in oslo')] }), performed);
+    expect(decision.type).toBe('act');
+  });
+});
