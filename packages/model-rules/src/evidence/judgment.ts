@@ -18,7 +18,7 @@ import {
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
 import { choiceShownBeside } from '../screen/shown-choice.js';
-import { normalizeText, scoreText } from '../grounding/text-score.js';
+import { containsText, normalizeText, scoreText } from '../grounding/text-score.js';
 import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import { onState, valueForField } from '../operator/intent-steps.js';
@@ -231,10 +231,34 @@ export async function judgeStep(
       if (evidence.executed.lastPoint === undefined && evidence.executed.actions.length === 0)
         return fail(`Nothing was done for ${describeTarget(directive)}.`);
       const said = newTextForVerb(context, directive.verb);
+      const other = said === undefined ? undefined : otherItemNamed(context, said, directive.object?.name);
+      if (said !== undefined && other !== undefined) {
+        return fail(
+          `After ${directive.verb}, the page says ${quote(said)}: that names ${quote(other)}, not ${quote(directive.object!.name!)}.`,
+        );
+      }
       if (said !== undefined) return succeed(`After ${directive.verb}, the page says ${quote(said)}.`);
       return judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
     }
   }
+}
+
+/** Roles of the things a page lists and acts on, whose names a report of the effect may repeat. */
+const itemRoles = new Set(['treeitem', 'row', 'listitem', 'gridcell', 'cell', 'option', 'article', 'link']);
+
+/**
+ * The name of another item that was on screen before, when `said` names it and not `wanted`
+ * ("Deleted tests." after deleting 'button.test.tsx' inside the folder 'tests'): the verb took
+ * effect on something else. Undefined when `said` names `wanted`, or no other item.
+ */
+function otherItemNamed(context: CheckContext, said: string, wanted: string | undefined): string | undefined {
+  if (wanted === undefined || containsText(said, wanted)) return undefined;
+  const key = normalizeText(wanted);
+  const names = (context.reader.nodes(context.input.before) ?? [])
+    .filter((node) => itemRoles.has(node.role) && /\p{L}/u.test(node.name) && normalizeText(node.name).length >= 3)
+    .map((node) => node.name)
+    .filter((name) => normalizeText(name) !== key && containsText(said, name));
+  return names.sort((first, second) => second.length - first.length)[0];
 }
 
 /**

@@ -59,13 +59,22 @@ export function scrollByScreens(screen: Screen, direction: 'up' | 'down'): Actio
   return { type: 'scroll', deltaX: 0, deltaY: direction === 'down' ? distance : -distance };
 }
 
-/** Ok actions of the given type performed in this attempt. */
+/** How the summary of an action that only looks for a target begins (see explore.ts). */
+export const EXPLORING = 'Exploring';
+
+/**
+ * Ok actions of the given type performed in this attempt to carry the step out. Actions that only
+ * looked for the target (expanding a folder, opening a menu, switching a tab) are left out: a
+ * click that opened the way to the target is not the click on it.
+ */
 export function performedOfType<T extends Action['type']>(
   performed: readonly PerformedAction[],
   type: T,
 ): Extract<Action, { type: T }>[] {
   return performed.flatMap((entry) =>
-    entry.ok && entry.action.type === type ? [entry.action as Extract<Action, { type: T }>] : [],
+    entry.ok && entry.action.type === type && !entry.summary.startsWith(EXPLORING)
+      ? [entry.action as Extract<Action, { type: T }>]
+      : [],
   );
 }
 

@@ -10,12 +10,12 @@ import { quote, type AccessibilityNode, type TargetRef } from '@sandpiper/protoc
 import { nodeTree } from '../grounding/scope.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
 import { isInViewport } from '../screen/screen-reader.js';
-import { clickAt, keyAction, planned, pointIn, scrollByScreens, scrollToward } from './actions.js';
+import { EXPLORING, clickAt, keyAction, planned, pointIn, scrollByScreens, scrollToward } from './actions.js';
 import type { DecisionContext } from './context.js';
 import type { PlannedAction } from '@sandpiper/core';
 
 /** Summary prefix of every exploring action. */
-export const EXPLORING = 'Exploring';
+export { EXPLORING };
 
 /** Most exploring actions in one attempt at a step. */
 export const MAX_EXPLORATION = 8;
@@ -36,6 +36,9 @@ export function isExploring(entry: PerformedAction): boolean {
 export function explorations(performed: readonly PerformedAction[]): PerformedAction[] {
   return performed.filter(isExploring);
 }
+
+/** Items a page selects with a click, for a menu elsewhere to act on. */
+const selectableRoles = new Set(['treeitem', 'row', 'option', 'gridcell', 'listitem']);
 
 function tried(performed: readonly PerformedAction[], label: string, what?: string): boolean {
   const marker = what === undefined ? `: ${quote(label)}` : `${what} ${quote(label)}`;
@@ -93,7 +96,28 @@ export function nextExploration(
   const tree = nodeTree(all);
   const words = hintWords(target);
   const visible = nodes.filter((node) => node.disabled !== true && node.box.width > 0);
+  // The thing the target acts on ("Delete" for 'notes.txt'), when it is an item on screen that a
+  // page-wide menu would act on only once it is selected.
+  const object = target.within?.name;
+  const item =
+    object === undefined
+      ? undefined
+      : visible.find(
+          (node) =>
+            selectableRoles.has(node.role) &&
+            node.selected !== true &&
+            isInViewport(node.box, context.screen) &&
+            ['exact', 'same-words'].includes(scoreText(object, node.name)?.tier ?? '') &&
+            !tried(performed, label(node), 'selecting'),
+        );
   const act = (node: AccessibilityNode, what: string): PlannedAction => {
+    if (what === 'opening the menu' && item !== undefined && !tree.ancestors(node.ref).includes(item.ref)) {
+      // A menu outside the item acts on what is selected: select the item first.
+      return planned(
+        clickAt(pointIn(item.box, context.screen)),
+        `${EXPLORING} for ${description}: selecting ${quote(label(item))}`,
+      );
+    }
     if (!isInViewport(node.box, context.screen)) {
       return planned(
         scrollToward(node.box, context.screen),

@@ -110,6 +110,62 @@ describe('targets that are not ready', () => {
   });
 });
 
+describe('exploring for a target', () => {
+  const tree = [
+    node('tree', 'Files', [10, 50, 300, 300], { ref: 'tree' }),
+    node('treeitem', 'tests', [10, 60, 300, 24], { ref: 'tests', parent: 'tree', expanded: false, level: 1 }),
+  ];
+
+  it('does not take the click that expanded a folder for the click on the target', async () => {
+    const expanded: PerformedAction[] = [
+      {
+        action: { type: 'click', at: { x: 160, y: 72 }, button: 'left', count: 1, modifiers: [] },
+        summary: "Exploring for 'button.test.tsx': expanding 'tests'",
+        ok: true,
+      },
+    ];
+    const opened = [
+      node('tree', 'Files', [10, 50, 300, 300], { ref: 'tree' }),
+      node('treeitem', 'tests', [10, 60, 300, 24], { ref: 'tests', parent: 'tree', expanded: true, level: 1 }),
+      node('treeitem', 'button.test.tsx', [30, 86, 280, 24], { ref: 'file', parent: 'tests', level: 2 }),
+    ];
+    expect((await decide("Click 'button.test.tsx'", screenOf({ nodes: tree }))).type).toBe('act');
+    const next = await decide("Click 'button.test.tsx'", screenOf({ nodes: opened }), expanded);
+    expect(next).toMatchObject({ type: 'act', actions: [{ summary: "Clicking 'button.test.tsx'" }] });
+  });
+
+  it('selects the item a page-wide menu would act on before opening that menu', async () => {
+    const nodes = [
+      node('button', 'Actions', [400, 10, 80, 30], { popup: 'menu', expanded: false }),
+      node('tree', 'Files', [10, 50, 300, 300], { ref: 'tree' }),
+      node('treeitem', 'tests', [10, 60, 300, 24], { ref: 'tests', parent: 'tree', expanded: true, selected: true }),
+      node('treeitem', 'button.test.tsx', [30, 86, 280, 24], { ref: 'file', parent: 'tests', selected: false }),
+    ];
+    const first = await decide("Delete 'button.test.tsx'", screenOf({ nodes }));
+    expect(first).toMatchObject({
+      type: 'act',
+      actions: [{ summary: expect.stringMatching(/selecting 'button\.test\.tsx'$/) }],
+    });
+    const selected = nodes.map((entry) =>
+      entry.ref === 'file'
+        ? { ...entry, selected: true }
+        : entry.ref === 'tests'
+          ? { ...entry, selected: false }
+          : entry,
+    );
+    const performed = (first as Extract<OperatorDecision, { type: 'act' }>).actions.map((planned) => ({
+      action: planned.action,
+      summary: planned.summary,
+      ok: true,
+    }));
+    const second = await decide("Delete 'button.test.tsx'", screenOf({ nodes: selected }), performed);
+    expect(second).toMatchObject({
+      type: 'act',
+      actions: [{ summary: expect.stringMatching(/opening the menu 'Actions'$/) }],
+    });
+  });
+});
+
 describe('waiting for text', () => {
   it('polls with growing waits while the text is absent', async () => {
     const screen = screenOf({ nodes: [node('heading', 'Review', [10, 10, 100, 30])] });
