@@ -138,6 +138,11 @@ describe('several values, targets and clauses', () => {
       'Click “Remove” in the row of “Jonas Berg”, then “Remove” in the dialog.',
       ["Click 'Remove' in the row of 'Jonas Berg'", "Click 'Remove' in the dialog"],
     ],
+    [
+      'Tap “Like” on the posts by “Dana Whitfield” and “Mei Chen”.',
+      ["Click 'Like' in the card of 'Dana Whitfield'", "Click 'Like' in the card of 'Mei Chen'"],
+    ],
+    ['Like the posts by @dana and @mei.', ["Like the '@dana' card", "Like the '@mei' card"]],
     ["Fill 'Name' with 'Ada', then 'Save'.", ["Type 'Ada' into the 'Name' field", "Click 'Save'"]],
     ["Type 'Dear Ada,', then 'Thanks'", ["Type 'Dear Ada,'", "Type 'Thanks'"]],
     ['Account menu → Sign out, confirm.', ["Go to the 'Account' menu", 'Sign out', 'Confirm in the dialog']],

@@ -8,7 +8,7 @@
  */
 import { isBareOpenTarget, type StepIntent, type TargetRef } from '@sandpiper/protocol';
 import { modifierKeys, parseKeys } from '../grammar/keys.js';
-import { scoreText } from '../grounding/text-score.js';
+import { normalizeText, scoreText } from '../grounding/text-score.js';
 import { constraintOpeners, leadingFiller, trailingFiller, verbAt, type VerbMatch } from './lexicon.js';
 import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
 import { isWord, spanText, tokenize, type Token } from './tokens.js';
@@ -393,15 +393,44 @@ function targetsOf(source: string, tokens: readonly Token[], options: PhraseOpti
       items.every(namesAnIdentifier)
     ) {
       const phrases = items.map((item) => parsePhrase(source, item, options));
-      if (phrases.every((phrase) => phrase !== undefined)) return shareRole(phrases as Phrase[]);
+      if (phrases.every((phrase) => phrase !== undefined)) return shareAnchor(items, shareRole(phrases as Phrase[]));
     }
   }
   return whole === undefined ? undefined : [whole];
 }
 
-/** "AST-1004", "row 12", "INV-2207": a list of such names is a list, even joined by a bare "and". */
+/**
+ * "Like on the posts by 'Dana' and 'Mei'": names alone after a target placed by its holder's name
+ * are more holders for the same target, so each gets the first one's target and relation.
+ */
+function shareAnchor(items: readonly Token[][], phrases: Phrase[]): Phrase[] {
+  const [first, ...rest] = phrases;
+  const anchor = first?.type === 'target' ? first.target.within : undefined;
+  const last = items[0]?.at(-1);
+  if (first?.type !== 'target' || anchor?.name === undefined || last === undefined) return phrases;
+  // The holder's name ends the first item, so the names after it continue that name's list.
+  if (normalizeText(last.text) !== normalizeText(anchor.name) || rest.length === 0) return phrases;
+  const bare = rest.every(
+    (phrase, index) =>
+      phrase.type === 'target' &&
+      phrase.target.role === undefined &&
+      phrase.target.within === undefined &&
+      phrase.target.name !== undefined &&
+      items[index + 1]!.length === 1,
+  );
+  if (!bare) return phrases;
+  return [
+    first,
+    ...rest.map((phrase) => {
+      const name = (phrase as Extract<Phrase, { type: 'target' }>).target.name!;
+      return { ...first, target: { ...first.target, within: { ...anchor, name } } };
+    }),
+  ];
+}
+
+/** "AST-1004", "row 12", "@dana": a list of such names is a list, even joined by a bare "and". */
 function namesAnIdentifier(item: readonly Token[]): boolean {
-  return item.some((token) => token.kind === 'word' && /\d/.test(token.text));
+  return item.some((token) => token.kind === 'word' && (/\d/.test(token.text) || token.text.startsWith('@')));
 }
 
 /** "rows AST-1004 and AST-1007": the kind named once applies to every item that names none. */
