@@ -143,6 +143,8 @@ describe('several values, targets and clauses', () => {
       ["Click 'Like' in the card of 'Dana Whitfield'", "Click 'Like' in the card of 'Mei Chen'"],
     ],
     ['Like the posts by @dana and @mei.', ["Like the '@dana' card", "Like the '@mei' card"]],
+    ['Please delete the machine in the last row of the first page of the table.', ['Delete the last row']],
+    ['click Delete in the last row of the table', ["Click 'Delete' in the last row"]],
     ["Fill 'Name' with 'Ada', then 'Save'.", ["Type 'Ada' into the 'Name' field", "Click 'Save'"]],
     ["Type 'Dear Ada,', then 'Thanks'", ["Type 'Dear Ada,'", "Type 'Thanks'"]],
     ['Account menu → Sign out, confirm.', ["Go to the 'Account' menu", 'Sign out', 'Confirm in the dialog']],

@@ -142,7 +142,14 @@ const placeWords = new Set([
   'page',
   'screen',
   'toolbar',
+  // The container a row or item is in, named by kind: "the last row of the table".
+  'table',
+  'list',
+  'grid',
 ]);
+
+/** Position words a place may carry without naming anything: "of the first page". */
+const placePositions = new Set(['first', 'second', 'third', 'last', 'next', 'previous', 'current']);
 
 /** Adjectives and filler that do not belong to a name: "the little notice", "the blue button". */
 const fillerAdjectives = new Set([
@@ -389,6 +396,12 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
     }
     const holder = parsePhrase(source, after, { contentKinds: true });
     if (holder?.type !== 'target') continue;
+    // "the machine in the last row": a plain noun before a holder picked by its position is the
+    // kind of thing that holder shows, not a name to look for; the holder is what is meant.
+    const plainNoun =
+      hadDeterminerAndNoun(before) && head.role === undefined && head.ordinal === undefined && !head.all;
+    if (plainNoun && holder.target.ordinal !== undefined && holderRoles.has(holder.target.role ?? ''))
+      return { type: 'target', target: holder.target, all: false };
     const target = toTarget(head);
     if (target === undefined) continue;
     const placed = relation.placed === undefined ? {} : { relation: relation.placed };
@@ -401,9 +414,21 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
   return target === undefined ? undefined : { type: 'target', target, all: head.all };
 }
 
+/** "the machine": a determiner and one lower-case word, nothing quoted. */
+function hadDeterminerAndNoun(tokens: readonly Token[]): boolean {
+  const [first, second] = tokens;
+  return (
+    tokens.length === 2 &&
+    first?.kind === 'word' &&
+    determiners.has(first.lower) &&
+    second?.kind === 'word' &&
+    /^\p{Ll}+$/u.test(second.text)
+  );
+}
+
 function isPlace(tokens: readonly Token[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word').map((token) => token.lower);
-  const content = words.filter((word) => !determiners.has(word) && word !== 'of');
+  const content = words.filter((word) => !determiners.has(word) && word !== 'of' && !placePositions.has(word));
   return content.length > 0 && content.length <= 3 && content.every((word) => placeWords.has(word));
 }
 
