@@ -6,7 +6,7 @@ import { queryFor } from '../grounding/grounder.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
 import { clickAt, fieldPoint, formatPoint, performedOfType, planned, pointIn, sameKeys, selectAll } from './actions.js';
 import { capitalize, prepareTarget, type DecisionContext } from './context.js';
-import { fieldShows } from './field-values.js';
+import { fieldShows, singularWords } from './field-values.js';
 
 /** Beyond this many arrow presses, typing the option's text is shorter and as reliable. */
 const MAX_ARROW_PRESSES = 12;
@@ -81,6 +81,9 @@ export async function decideClear(context: DecisionContext, directive: ClearDire
 export function findOptionIndex(options: readonly string[], wanted: string): number | undefined {
   const exact = options.findIndex((option) => normalizeText(option) === normalizeText(wanted));
   if (exact !== -1) return exact;
+  // "audiobooks" for the option "Audiobook", "invoices" for "Invoice".
+  const singular = options.findIndex((option) => singularWords(option) === singularWords(wanted));
+  if (singular !== -1) return singular;
   let best: { index: number; score: number } | undefined;
   options.forEach((option, index) => {
     const score = scoreText(wanted, option)?.score ?? 0;

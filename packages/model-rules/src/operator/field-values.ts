@@ -32,5 +32,14 @@ function masked(value: string, text: string): boolean {
 
 /** Whether a select or listbox value names the wanted option (case and punctuation aside). */
 export function optionShows(value: string | undefined, option: string): boolean {
-  return value !== undefined && normalizeText(value) === normalizeText(option);
+  if (value === undefined) return false;
+  return normalizeText(value) === normalizeText(option) || singularWords(value) === singularWords(option);
+}
+
+/** The words of a text with a plural "s" or "es" dropped from each longer word ("audiobooks" → "audiobook"). */
+export function singularWords(text: string): string {
+  return normalizeText(text)
+    .split(' ')
+    .map((word) => (word.length > 3 ? word.replace(/(?:(?<=[sxz]|ch|sh)es|(?<!s)s)$/, '') : word))
+    .join(' ');
 }

@@ -489,6 +489,9 @@ const pickRoles = new Set([
   'row',
 ]);
 
+/** Roles a pick may land on that act rather than choose. */
+const actionRoles = new Set(['button', 'link', 'gridcell', 'row']);
+
 export async function decidePick(context: DecisionContext, directive: PickDirective): Promise<OperatorDecision> {
   const description = quote(directive.option);
   const performed = context.input.performed;
@@ -508,6 +511,13 @@ export async function decidePick(context: DecisionContext, directive: PickDirect
   // whether the first one took.
   if (clicked !== undefined) {
     return { type: 'step-complete', evidence: `Clicked ${description}${clickPoint(clicked)}.` };
+  }
+  // A choice a dropdown offers goes before a link or button that only carries the word ("show only
+  // audiobooks" is the Format filter, not a result card that says "Audiobook").
+  const offered =
+    node === undefined || actionRoles.has(node.role) ? await dropdownOffering(context, directive) : undefined;
+  if (offered !== undefined) {
+    return decideSelect(context, { kind: 'select', option: offered.option, field: offered.field });
   }
   if (node !== undefined && pickRoles.has(node.role)) {
     const state =
