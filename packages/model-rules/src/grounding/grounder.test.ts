@@ -242,3 +242,23 @@ describe('words of the name that point at another tab', () => {
     expect((await locate(kitchen, 'kitchen lights', 'switch')).best?.node?.ref).toBe('s1');
   });
 });
+
+describe('positions among headings', () => {
+  it('counts the most common level and takes the link a counted heading holds', async () => {
+    const nodes = [
+      node('heading', 'Quayside Library', [10, 10, 600, 30], { ref: 'h1', level: 1 }),
+      node('article', '', [10, 60, 600, 80], { ref: 'a1' }),
+      node('heading', 'The Sea Around Us', [20, 70, 580, 24], { ref: 'h3a', level: 3, parent: 'a1' }),
+      node('link', 'The Sea Around Us', [20, 70, 160, 24], { ref: 'l1', parent: 'h3a' }),
+      node('article', '', [10, 150, 600, 80], { ref: 'a2' }),
+      node('heading', 'Sea Glass', [20, 160, 580, 24], { ref: 'h3b', level: 3, parent: 'a2' }),
+      node('link', 'Sea Glass', [20, 160, 90, 24], { ref: 'l2', parent: 'h3b' }),
+    ];
+    const first = await locateTarget(createHandle(), reader, screenOf({ nodes }), {
+      text: '',
+      role: 'heading',
+      ordinal: 1,
+    });
+    expect(first.best).toMatchObject({ role: 'link', label: 'The Sea Around Us' });
+  });
+});

@@ -1,6 +1,6 @@
 import type { Grounder, Handle, Screen, TargetQuery } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
-import type { Box, TargetRef, TargetRelation } from '@sandpiper/protocol';
+import type { AccessibilityNode, Box, TargetRef, TargetRelation } from '@sandpiper/protocol';
 import { centreInside } from '../evidence/geometry.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { accessibilityCandidates, labelToFieldDistance } from './accessibility.js';
@@ -103,6 +103,51 @@ function preferNear(candidates: readonly TargetCandidate[], near: Box | undefine
 }
 
 /**
+ * A heading or cell picked by position that holds exactly one link or button: that control is
+ * what acting on it means (the title link in a result's heading, which does not span its width).
+ */
+function onlyActionableInside(
+  nodes: readonly AccessibilityNode[],
+  chosen: TargetCandidate,
+  viewport: { width: number; height: number },
+): TargetCandidate {
+  const holder = chosen.node;
+  if (holder === undefined || !containerRoles.has(holder.role)) return chosen;
+  const tree = nodeTree(nodes);
+  const inner = nodes.filter(
+    (node) =>
+      actionableRoles.has(node.role) &&
+      (tree.structured ? tree.ancestors(node.ref).includes(holder.ref) : centreInside(node.box, holder.box)),
+  );
+  if (inner.length !== 1) return chosen;
+  const control = inner[0]!;
+  const centre = { x: control.box.x + control.box.width / 2, y: control.box.y + control.box.height / 2 };
+  return {
+    ...chosen,
+    label: control.name === '' ? chosen.label : control.name,
+    role: control.role,
+    box: control.box,
+    node: control,
+    inViewport: centre.x >= 0 && centre.y >= 0 && centre.x < viewport.width && centre.y < viewport.height,
+  };
+}
+
+/**
+ * Headings counted by position are the ones of the most common level: "the first title" on a
+ * results page is the first result's title, not the page's own heading above them.
+ */
+function sameLevelHeadings(candidates: readonly TargetCandidate[]): readonly TargetCandidate[] {
+  if (!candidates.every((candidate) => candidate.node?.role === 'heading')) return candidates;
+  const byLevel = new Map<number, TargetCandidate[]>();
+  for (const candidate of candidates) {
+    const level = candidate.node?.level ?? 0;
+    byLevel.set(level, [...(byLevel.get(level) ?? []), candidate]);
+  }
+  if (byLevel.size < 2) return candidates;
+  return [...byLevel.values()].reduce((most, group) => (group.length > most.length ? group : most));
+}
+
+/**
  * Find a target on a screen: by accessibility names when the screen has a snapshot, otherwise (or
  * when the snapshot has no match) by OCR. Never throws for "not found": the match has no `best`.
  */
@@ -159,9 +204,10 @@ async function findMatch(
       const close = found.filter((candidate) => candidate.score >= top - ORDINAL_BAND);
       // Holders are counted among their peers: nested holders of the same kind are not items of it.
       const holders = query.role !== undefined && holderHints.has(query.role);
-      const matching = holders ? peerCandidates(nodeTree(all), close) : close;
-      const chosen = nthCandidate(nodeTree(all), matching, query.ordinal);
-      if (chosen === undefined) return { query: query.text, method: 'none', alternatives: [], ambiguous: false };
+      const matching = sameLevelHeadings(holders ? peerCandidates(nodeTree(all), close) : close);
+      const counted = nthCandidate(nodeTree(all), matching, query.ordinal);
+      if (counted === undefined) return { query: query.text, method: 'none', alternatives: [], ambiguous: false };
+      const chosen = onlyActionableInside(all, counted, viewport);
       return {
         query: query.text,
         method: 'accessibility',

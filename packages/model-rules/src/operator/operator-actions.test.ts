@@ -292,3 +292,18 @@ describe('a combobox that searches as you type', () => {
     expect(decision.type).toBe('act');
   });
 });
+
+describe('a pick that a filter offers', () => {
+  it('chooses the dropdown option, across a plural, over a result link that carries the word', async () => {
+    const nodes = [
+      node('combobox', 'Format', [600, 100, 200, 30], {
+        value: 'All formats',
+        options: ['All formats', 'Book', 'Audiobook'],
+      }),
+      node('link', 'Audiobook · Tales of the Sea', [40, 300, 300, 24]),
+    ];
+    const actions = actionsOf(await decide("Pick 'audiobooks'", screenOf({ nodes })));
+    expect(actions[0]?.summary).toMatch(/Format/);
+    expect(actions.at(-1)?.summary).toMatch(/Selecting 'Audiobook'/);
+  });
+});
