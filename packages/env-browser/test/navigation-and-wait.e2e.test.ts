@@ -106,21 +106,24 @@ describe('actions the agent handles', () => {
 });
 
 describe('a navigation policy with allowed hosts', () => {
+  // The fixture server answers on 127.0.0.1; "localhost" reaches the same server under another host name.
+  const elsewhere = () => server.url('/second.html').replace('127.0.0.1', 'localhost');
+  const confinedEnvironment = () =>
+    launchBrowserEnvironment({ url: server.url('/lab.html'), navigation: { allowHosts: ['example.org'] } });
+  /** Put a link to another host at the top of the page, for the policy to block. */
+  const addLeavingLink = (confined: BrowserEnvironment) =>
+    confined.page.evaluate((href) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = 'Leave';
+      link.id = 'leave';
+      document.body.prepend(link);
+    }, elsewhere());
+
   it('blocks a link to another host, and lets the start host and listed hosts load', async () => {
-    // The fixture server answers on 127.0.0.1; "localhost" reaches the same server under another host name.
-    const elsewhere = server.url('/second.html').replace('127.0.0.1', 'localhost');
-    const confined = await launchBrowserEnvironment({
-      url: server.url('/lab.html'),
-      navigation: { allowHosts: ['example.org'] },
-    });
+    const confined = await confinedEnvironment();
     try {
-      await confined.page.evaluate((href) => {
-        const link = document.createElement('a');
-        link.href = href;
-        link.textContent = 'Leave';
-        link.id = 'leave';
-        document.body.prepend(link);
-      }, elsewhere);
+      await addLeavingLink(confined);
       const before = server.requests.length;
       const blocked = confined.page.waitForEvent('requestfailed');
       await confined.page.click('#leave');
@@ -134,24 +137,15 @@ describe('a navigation policy with allowed hosts', () => {
       await confined.close();
     }
   });
+
   it('an open just after a blocked link still loads, however the two overlap', async () => {
     // Chromium shows its error page for the blocked link some time after the click; an open that
     // starts meanwhile is cut off by it, which says nothing about the open's own address.
-    const elsewhere = server.url('/second.html').replace('127.0.0.1', 'localhost');
-    const confined = await launchBrowserEnvironment({
-      url: server.url('/lab.html'),
-      navigation: { allowHosts: ['example.org'] },
-    });
+    const confined = await confinedEnvironment();
     try {
       for (const pauseMs of [0, 10, 20, 40, 80]) {
         await confined.page.goto(server.url('/lab.html'));
-        await confined.page.evaluate((href) => {
-          const link = document.createElement('a');
-          link.href = href;
-          link.textContent = 'Leave';
-          link.id = 'leave';
-          document.body.prepend(link);
-        }, elsewhere);
+        await addLeavingLink(confined);
         await confined.page.click('#leave', { noWaitAfter: true });
         await new Promise((resolve) => setTimeout(resolve, pauseMs));
         const result = await confined.act(handle, { type: 'open', target: server.url('/second.html') });
