@@ -22,6 +22,8 @@ export const LIBREOFFICE_MS = 60_000;
 const RECLICK_MS = 5_000;
 /** Title of the keeper document (see {@link Office.start}). */
 const KEEPER = 'Untitled 1 - LibreOffice Writer';
+/** The one word typed into the keeper, so that its paragraph is never taken for a document's. */
+const KEEPER_TEXT = 'keeper';
 /** A Name Box shows a cell or a range: `A1`, `E2:E12`. */
 const CELL_REFERENCE = /^\$?[A-Z]+\$?\d+(?::\$?[A-Z]+\$?\d+)?$/;
 
@@ -77,10 +79,10 @@ export class Office {
       await office.window(KEEPER);
       await eventually('the keeper document to hold a word', async () => {
         const paragraph = (await office.nodes()).find((node) => node.role === 'paragraph');
-        if (paragraph?.value === 'keeper') return true;
+        if (paragraph?.value === KEEPER_TEXT) return true;
         if (paragraph !== undefined && (paragraph.value ?? '') === '') {
           await office.act({ type: 'click', at: centre(paragraph) });
-          await office.act({ type: 'type', text: 'keeper' });
+          await office.act({ type: 'type', text: KEEPER_TEXT });
         }
         return undefined;
       });
@@ -165,11 +167,15 @@ export class Office {
       await this.keys(['Enter']);
     }
     await this.window(prepared.windowTitle);
-    // A node that is not focused yet, so that its taking the focus shows the click arrived.
+    // A node that is not focused yet, so that its taking the focus shows the click arrived. The
+    // keeper's paragraph is listed first until the new window is the active one: never that one.
     const role = prepared.scenario === 'site-report' ? 'paragraph' : 'cell';
     const target = await this.find(
       `an unfocused ${role} in ${prepared.windowTitle}`,
-      (node) => node.role === role && node.focused !== true && (role === 'cell' || (node.value ?? '') !== ''),
+      (node) =>
+        node.role === role &&
+        node.focused !== true &&
+        (role === 'cell' || ((node.value ?? '') !== '' && node.value !== KEEPER_TEXT)),
     );
     const same = (node: AccessibilityNode): boolean =>
       node.role === role && node.name === target.name && node.value === target.value;
