@@ -18,7 +18,7 @@ import {
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
 import { choiceShownBeside } from '../screen/shown-choice.js';
-import { containsText, normalizeText, scoreText } from '../grounding/text-score.js';
+import { containsText, normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import { onState, valueForField } from '../operator/intent-steps.js';
@@ -330,11 +330,7 @@ export function sameValue(shown: string | undefined, wanted: string, node: Acces
     return wantedTime.hour === shownTime.hour && wantedTime.minute === shownTime.minute;
   // An option shown with more words than were asked for ("CC-330" → "CC-330 Research").
   const score = scoreText(wanted, shown);
-  return (
-    score !== undefined &&
-    (score.tier === 'exact' || score.tier === 'same-words' || score.tier === 'prefix') &&
-    normalizeText(wanted).length >= 3
-  );
+  return reaches(score, 'prefix') && normalizeText(wanted).length >= 3;
 }
 
 function isoDate(text: string): { year: number; month: number; day: number } | undefined {
@@ -376,11 +372,9 @@ async function judgeSet(context: CheckContext, evidence: StepEvidence, directive
   }
   if (sameValue(node.value, directive.value, node))
     return succeed(`${capital(name)} shows ${quote(node.value ?? '')}.`);
-  if (node.role === 'combobox' && (node.value ?? '') === '' && node.expanded !== true) {
-    // A searchable select shows its choice beside its text box, which empties once it is made.
-    const shown = choiceShownBeside(context.reader.nodes(context.input.after) ?? [], node, directive.value);
-    if (shown !== undefined) return succeed(`${capital(name)} shows ${quote(shown)}.`);
-  }
+  // A searchable select shows its choice beside its text box, which empties once it is made.
+  const shown = choiceShownBeside(context.reader.nodes(context.input.after) ?? [], node, directive.value);
+  if (shown !== undefined) return succeed(`${capital(name)} shows ${quote(shown)}.`);
   return fail(`${capital(name)} shows ${quote(node.value ?? '')}, not ${quote(directive.value)}.`);
 }
 

@@ -18,7 +18,8 @@ interface Viewport {
   readonly height: number;
 }
 
-function inViewport(box: Box, viewport: Viewport): boolean {
+/** Whether the box's centre lies inside the viewport. */
+export function inViewport(box: Box, viewport: Viewport): boolean {
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   return x >= 0 && y >= 0 && x < viewport.width && y < viewport.height;

@@ -3,7 +3,7 @@ import { throwIfCancelled } from '@sandpiper/core';
 import type { AccessibilityNode, Box, TargetRef, TargetRelation } from '@sandpiper/protocol';
 import { centreInside } from '../evidence/geometry.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
-import { accessibilityCandidates, labelToFieldDistance } from './accessibility.js';
+import { accessibilityCandidates, inViewport, labelToFieldDistance } from './accessibility.js';
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
 import { ocrCandidates } from './ocr-grounding.js';
 import { placedCandidates } from './placement.js';
@@ -121,14 +121,13 @@ function onlyActionableInside(
   );
   if (inner.length !== 1) return chosen;
   const control = inner[0]!;
-  const centre = { x: control.box.x + control.box.width / 2, y: control.box.y + control.box.height / 2 };
   return {
     ...chosen,
     label: control.name === '' ? chosen.label : control.name,
     role: control.role,
     box: control.box,
     node: control,
-    inViewport: centre.x >= 0 && centre.y >= 0 && centre.x < viewport.width && centre.y < viewport.height,
+    inViewport: inViewport(control.box, viewport),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { AccessibilityNode, Box, TargetRef } from '@sandpiper/protocol';
 import type { TargetCandidate } from './candidates.js';
-import { normalizeText, scoreText } from './text-score.js';
+import { normalizeText, reaches, scoreText } from './text-score.js';
 
 /** A snapshot indexed for walking up from a node and reading the text under one. */
 export interface NodeTree {
@@ -144,7 +144,7 @@ const holderRoleFits: Readonly<Record<string, readonly string[]>> = {
 function holderScore(tree: NodeTree, node: AccessibilityNode, name: string): number {
   const own = node.name === '' ? 0 : (scoreText(name, node.name)?.score ?? 0);
   const under = scoreText(name, tree.textUnder(node.ref));
-  const contained = under !== undefined && under.tier !== 'contained' && under.tier !== 'fuzzy' ? 0.8 : 0;
+  const contained = reaches(under, 'contains') ? 0.8 : 0;
   return Math.max(own, contained);
 }
 

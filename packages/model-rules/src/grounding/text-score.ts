@@ -1,6 +1,14 @@
 /** How a name matched the query, strongest first. */
 export type MatchTier = 'exact' | 'same-words' | 'prefix' | 'contains' | 'contained' | 'fuzzy';
 
+/** The tiers from strongest to weakest, as {@link MatchTier} lists them. */
+const TIER_ORDER: readonly MatchTier[] = ['exact', 'same-words', 'prefix', 'contains', 'contained', 'fuzzy'];
+
+/** Whether a match is at least as strong as `tier` ("prefix" or better: exact, same-words, prefix). */
+export function reaches(score: TextScore | undefined, tier: MatchTier): boolean {
+  return score !== undefined && TIER_ORDER.indexOf(score.tier) <= TIER_ORDER.indexOf(tier);
+}
+
 /** A scored text match. */
 export interface TextScore {
   /** 0 to 1; every exact match outranks every prefix match, and so on down the tiers. */
@@ -51,7 +59,8 @@ const FUZZY_FLOOR = 0.6;
 /**
  * Score how well an on-screen name matches the query text. Tiers: exact (1), the same words in the
  * same order once joining words are left out ("harbour view inn in oslo" and "Harbour View Inn,
- * Oslo": 0.96), the name starts with the query (0.85–0.95), the name contains it as whole words (0.7–0.8), the query contains the
+ * Oslo": 0.96), the name starts with the query (0.85–0.95), the name contains it as whole words
+ * (0.7–0.8), the query contains the
  * name (0.55–0.65), and fuzzy (token overlap or edit similarity, at most 0.5). Within a tier a
  * tighter fit scores higher. Undefined when the texts are unrelated.
  */

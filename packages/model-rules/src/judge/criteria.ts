@@ -148,15 +148,16 @@ async function controlState(context: CriterionContext, check: Extract<CriterionC
       );
       const holderNode = holder.best?.node;
       const value = holderNode?.value;
-      if (holderNode?.role === 'combobox' && (value ?? '') === '' && holderNode.expanded !== true) {
-        // A searchable select shows its choice beside an empty text box, on the same line.
+      // A searchable select shows its choice beside an empty text box, on the same line.
+      const shown =
+        holderNode === undefined
+          ? undefined
+          : choiceShownBeside(context.reader.nodes(context.screen) ?? [], holderNode, target.name);
+      if (shown !== undefined) {
         const label = target.within.name ?? describeTarget(target.within);
-        const shown = choiceShownBeside(context.reader.nodes(context.screen) ?? [], holderNode, target.name);
-        if (shown !== undefined) {
-          return wanted
-            ? seen(`${quote(label)} shows ${quote(shown)}.`)
-            : unseen(`${quote(label)} shows ${quote(shown)}.`);
-        }
+        return wanted
+          ? seen(`${quote(label)} shows ${quote(shown)}.`)
+          : unseen(`${quote(label)} shows ${quote(shown)}.`);
       }
       if (value !== undefined && value !== '' && holderNode?.checked === undefined) {
         const label = target.within.name ?? describeTarget(target.within);

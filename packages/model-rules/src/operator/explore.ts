@@ -8,7 +8,7 @@
 import type { PerformedAction } from '@sandpiper/core';
 import { quote, type AccessibilityNode, type TargetRef } from '@sandpiper/protocol';
 import { nodeTree } from '../grounding/scope.js';
-import { normalizeText, scoreText } from '../grounding/text-score.js';
+import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import { isInViewport } from '../screen/screen-reader.js';
 import { EXPLORING, clickAt, keyAction, planned, pointIn, scrollByScreens, scrollToward } from './actions.js';
 import type { DecisionContext } from './context.js';
@@ -107,7 +107,7 @@ export function nextExploration(
             selectableRoles.has(node.role) &&
             node.selected !== true &&
             isInViewport(node.box, context.screen) &&
-            ['exact', 'same-words'].includes(scoreText(object, node.name)?.tier ?? '') &&
+            reaches(scoreText(object, node.name), 'same-words') &&
             !tried(performed, label(node), 'selecting'),
         );
   const act = (node: AccessibilityNode, what: string): PlannedAction => {
