@@ -43,8 +43,12 @@ describe('a desktop run from the API', () => {
       await stream.until((event) => event.payload.type === 'run-pause');
       expect((await test.post(`/api/runs/${runId}/takeover`)).status).toBe(202);
       await stream.until((event) => event.payload.type === 'takeover-start');
-      const observation = [...stream.received].reverse().find((event) => event.payload.type === 'observation');
-      if (observation?.payload.type !== 'observation') throw new Error('no observation');
+      // Like a person, look at the screen as it is now before aiming: the last observation may
+      // predate LibreOffice's final layout. A short wait is an input that observes afresh.
+      expect((await test.post(`/api/runs/${runId}/input`, { action: { type: 'wait', ms: 300 } })).status).toBe(202);
+      const waited = await stream.until((event) => event.payload.type === 'manual-action');
+      const observation = await stream.until((event) => event.payload.type === 'observation' && event.seq > waited.seq);
+      if (observation.payload.type !== 'observation') throw new Error('no observation');
       const cell = observation.payload.observation.accessibility!.find(
         (node) => node.role === 'cell' && node.name === 'H2',
       )!;
@@ -72,8 +76,13 @@ describe('a desktop run from the API', () => {
       const sessions = path.join(test.dataDir, 'desktop');
       expect(readdirSync(sessions)).toEqual([runId]);
       const rows = (await readSpreadsheet(path.join(sessions, runId, 'incidents.ods'))).sheets[0]!.rows;
+      const cellsHolding = (text: string) =>
+        rows.flatMap((row, r) =>
+          row.flatMap((cell, c) => (cell?.text === text ? [`row ${r + 1}, column ${c + 1}`] : [])),
+        );
       expect(rows[4]?.[6]?.text).toBe('42');
-      expect(rows[1]?.[7]?.text).toBe('checked');
+      // Where the person's text went, so a miss says which cell took it.
+      expect(cellsHolding('checked')).toEqual(['row 2, column 8']);
     },
     DESKTOP_RUN_MS,
   );
