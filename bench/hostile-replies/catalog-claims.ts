@@ -166,7 +166,7 @@ function doneClaim(request: SeenRequest): unknown {
         certain: true,
         reason: seen,
         criteria: request.criteria.map((id) => ({ id, satisfied: true, evidence: seen })),
-        sideEffectsConfirmed: true,
+        sideEffects: 'confirmed',
         screenStable: true,
         missing: [],
       };
@@ -261,7 +261,7 @@ export const endlessWorkCategory: Category = {
         certain: true,
         reason: 'More is needed.',
         criteria: [],
-        sideEffectsConfirmed: false,
+        sideEffects: 'unconfirmed',
         screenStable: true,
         missing: ['Check the table once more'],
       },

@@ -94,7 +94,7 @@ function judgement(request: SeenRequest, done: boolean): unknown {
       satisfied: done,
       evidence: done ? 'Welder-28 is the first row.' : 'The first row is not Welder-28.',
     })),
-    sideEffectsConfirmed: done,
+    sideEffects: done ? 'confirmed' : 'unconfirmed',
     screenStable: true,
     missing: done ? [] : [STEP],
   };

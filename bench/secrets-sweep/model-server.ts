@@ -218,7 +218,7 @@ function answer(outputName: string, user: string): unknown {
         certain: true,
         reason: all ? 'Every field named in the task is filled in.' : 'A field is still empty.',
         criteria: criteria(user).map(({ id, evidence }) => ({ id, satisfied: all, evidence })),
-        sideEffectsConfirmed: true,
+        sideEffects: 'confirmed',
         screenStable: true,
         missing: all ? [] : ['fill in the empty field'],
       };

@@ -277,6 +277,8 @@ export interface JudgeVerdict {
   readonly reason: string;
   /** Criteria ids judged satisfied on this screen. */
   readonly satisfied: readonly string[];
+  /** False when the verdict rests on a guess; an acceptance that is not certain counts as a rejection. */
+  readonly certain?: boolean;
   /** On rejection, what is still needed, in the judge's words; empty or absent when nothing specific. */
   readonly missing?: readonly string[];
   /**

@@ -33,7 +33,6 @@ describe('the public surface of @sandpiper/core', () => {
       'hashDistance',
       'isActionAllowed',
       'isBlacklisted',
-      'isHedged',
       'lineage',
       'loopBreaker',
       'loopMetrics',

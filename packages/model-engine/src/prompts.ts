@@ -48,13 +48,13 @@ export const PROMPT_VERSIONS: Readonly<Record<PromptName, number>> = {
   operator: 1,
   grounder: 1,
   'reflector-stage1': 1,
-  'reflector-stage2': 1,
-  judge: 1,
-  'criteria-assess': 1,
-  feasibility: 1,
-  'loop-judge': 1,
+  'reflector-stage2': 2,
+  judge: 2,
+  'criteria-assess': 2,
+  feasibility: 2,
+  'loop-judge': 2,
   'missing-work': 1,
-  critic: 1,
+  critic: 2,
 };
 
 /** A prompt filled in: the system turn and the text of the user turn. */

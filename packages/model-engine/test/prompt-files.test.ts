@@ -55,13 +55,13 @@ describe('prompts are versioned files with exactly their declared placeholders',
 
   it('refuses to load when a prompt file is missing', () => {
     const directory = copyOfPrompts();
-    unlinkSync(join(directory, 'judge.v1.md'));
+    unlinkSync(join(directory, 'judge.v2.md'));
     expect(() => loadPrompts(pathToFileURL(`${directory}/`))).toThrow(/prompt judge is missing/);
   });
 
   it('refuses to load a file whose placeholders differ from the declaration', () => {
     const directory = copyOfPrompts();
-    const file = join(directory, 'critic.v1.md');
+    const file = join(directory, 'critic.v2.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('{{recent}}', '{{recentLines}}'));
     expect(() => loadPrompts(pathToFileURL(`${directory}/`))).toThrow(
       /placeholders not declared: \[recentLines\]; declared but not used: \[recent\]/,

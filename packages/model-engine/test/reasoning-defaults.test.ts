@@ -15,7 +15,7 @@ const reject = JSON.stringify({
   certain: true,
   reason: 'The Employee name field is still empty.',
   criteria: [{ id: 'criterion-1', satisfied: false, evidence: 'The field is empty.' }],
-  sideEffectsConfirmed: false,
+  sideEffects: 'unconfirmed',
   screenStable: true,
   missing: ["type 'Ada'"],
 });

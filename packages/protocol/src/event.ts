@@ -189,7 +189,7 @@ const payloads = [
         reason: z.string(),
         /** What is still needed, as the judge put it. */
         missing: z.array(z.string().max(1000)).max(10),
-        /** The judge's own verdict was accept, but it hedged ("not sure", "cannot verify"), so it counts as reject. */
+        /** The judge's own verdict was accept, but it was not certain or still listed missing work, so it counts as reject. */
         hedged: z.boolean(),
       })
       .optional(),

@@ -152,7 +152,7 @@ function gateCell(gate: CompletionCheckReport['gate'], textOf: (id: string) => s
 function judgeCell(judge: CompletionCheckReport['judge']): string {
   if (judge === undefined) return '<span class="meta">not asked</span>';
   const hedged = judge.hedged
-    ? ' <span class="tag warn" title="The judge said accept but hedged, so it counts as reject">hedged</span>'
+    ? ' <span class="tag warn" title="The judge said accept but was not certain or still listed missing work, so it counts as reject">not certain</span>'
     : '';
   const missing = judge.missing.length
     ? `<p class="label">Still missing</p><ul>${judge.missing.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`

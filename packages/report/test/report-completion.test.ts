@@ -130,12 +130,12 @@ describe('the run report shows the success criteria and every completion check',
     expect(claims[0]).toContain('✗ rejected');
     expect(claims[2]).toContain('accept');
     expect(claims[2]).toContain('✓ accepted');
-    expect(claims[2]).not.toContain('hedged');
+    expect(claims[2]).not.toContain('not certain');
   });
 
-  it('marks a hedged rejection and shows the work the judge found missing', () => {
+  it('marks an acceptance the judge was not certain of, and shows the work it found missing', () => {
     const hedged = rowsOf('claims')[1]!;
-    expect(hedged).toContain('hedged');
+    expect(hedged).toContain('not certain');
     expect(hedged).toContain('reject');
     expect(hedged).toContain('I cannot verify the confirmation.');
     expect(hedged).toContain('Still missing');

@@ -162,7 +162,7 @@ function answer(outputName: string, user: string): unknown {
         certain: true,
         reason: all ? 'Every value is in its field.' : 'A value is missing.',
         criteria: read,
-        sideEffectsConfirmed: true,
+        sideEffects: 'confirmed',
         screenStable: true,
         missing: all ? [] : ['type the missing values'],
       };

@@ -2,13 +2,7 @@ import { EVENT_SCHEMA_VERSION } from '@sandpiper/protocol';
 import { legacyCriterion } from '@sandpiper/testing';
 import type { Action, PlanVersion, RunEvent } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
-import {
-  completionConfigSchema,
-  conservativeVerdict,
-  gateVerdict,
-  isHedged,
-  recentTrajectory,
-} from './completion-policy.js';
+import { completionConfigSchema, conservativeVerdict, gateVerdict, recentTrajectory } from './completion-policy.js';
 
 const plan = (ids: readonly string[]): PlanVersion => ({
   id: 'plan-1',
@@ -54,27 +48,26 @@ describe('the completion gate', () => {
 });
 
 describe('the conservative reading of a judge', () => {
-  it.each([
-    'The total seems to be 42.',
-    'It appears to be saved.',
-    'I cannot verify the value.',
-    'Probably submitted.',
-    'Not sure the dialog closed.',
-    'The row may have been added.',
-  ])('turns the hedged acceptance "%s" into a rejection', (reason) => {
-    expect(isHedged(reason)).toBe(true);
-    expect(conservativeVerdict({ verdict: 'accept', reason, satisfied: [] })).toMatchObject({
+  it('turns an acceptance its judge marks uncertain into a rejection', () => {
+    expect(conservativeVerdict({ verdict: 'accept', reason: 'Saved.', satisfied: [], certain: false })).toMatchObject({
       verdict: 'reject',
       hedged: true,
     });
   });
 
-  it.each(["The Name field shows 'Ada'.", "A banner reads 'Report saved'.", 'Maybe is not a word we look at in May.'])(
-    'keeps the plain acceptance "%s"',
+  it.each(["The Name field shows 'Ada'.", "A banner that reads 'Report saved' appears.", 'It seems done and it is.'])(
+    'reads certainty from the flag, not the wording: keeps "%s"',
     (reason) => {
       expect(conservativeVerdict({ verdict: 'accept', reason, satisfied: [] }).verdict).toBe('accept');
+      expect(conservativeVerdict({ verdict: 'accept', reason, satisfied: [], certain: true }).verdict).toBe('accept');
     },
   );
+
+  it('turns an acceptance that still lists missing work into a rejection', () => {
+    expect(
+      conservativeVerdict({ verdict: 'accept', reason: 'Done.', satisfied: [], missing: ['Press Save'] }),
+    ).toMatchObject({ verdict: 'reject', hedged: true, missing: ['Press Save'] });
+  });
 
   it('keeps a rejection as it is and trims empty missing items', () => {
     expect(

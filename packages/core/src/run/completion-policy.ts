@@ -59,26 +59,19 @@ export function gateVerdict(plan: PlanVersion, readings: readonly CriterionReadi
   return { verdict: 'done', stable, unmet: [], reason: 'Every criterion is seen satisfied on a stable screen.' };
 }
 
-/**
- * Words that show a verdict is not sure of itself. A judge that accepts in these words has not
- * seen the evidence, so its acceptance counts as a rejection.
- */
-const HEDGES =
-  /\b(not sure|unsure|unclear|uncertain|cannot (?:verify|confirm|tell|see)|can't (?:verify|confirm|tell|see)|could not (?:verify|confirm)|unable to (?:verify|confirm|see)|possibly|probably|presumably|likely|seems?|appears? to|might|may (?:have|be|not))\b/i;
-
-export function isHedged(text: string): boolean {
-  return HEDGES.test(text);
-}
-
 export interface ConservativeVerdict {
   readonly verdict: 'accept' | 'reject';
   readonly reason: string;
   readonly missing: readonly string[];
-  /** The judge said accept but hedged or still listed missing work, so it was turned into a rejection. */
+  /** The judge said accept but was not certain or still listed missing work, so it was turned into a rejection. */
   readonly hedged: boolean;
 }
 
-/** The judge's verdict after the conservative reading: a hedged acceptance, or one with missing work, is a rejection. */
+/**
+ * The judge's verdict after the conservative reading: an acceptance its judge marks uncertain, or
+ * one that lists missing work, is a rejection. Certainty is the judge's explicit flag, never read
+ * from its wording: "the banner appears" is a plain description, not a doubt.
+ */
 export function conservativeVerdict(verdict: JudgeVerdict): ConservativeVerdict {
   const missing = (verdict.missing ?? []).map((item) => item.trim()).filter((item) => item !== '');
   if (verdict.verdict === 'reject') return { verdict: 'reject', reason: verdict.reason, missing, hedged: false };
@@ -90,7 +83,7 @@ export function conservativeVerdict(verdict: JudgeVerdict): ConservativeVerdict 
       hedged: true,
     };
   }
-  if (isHedged(verdict.reason)) {
+  if (verdict.certain === false) {
     return { verdict: 'reject', reason: `The acceptance was not certain: ${verdict.reason}`, missing, hedged: true };
   }
   return { verdict: 'accept', reason: verdict.reason, missing, hedged: false };

@@ -93,11 +93,11 @@ describe('completion: the gate and the judge', () => {
     expect(engine.calls.missingWork[0]?.unmet.map((unmet) => unmet.evidence)).toEqual(['the Name field is empty']);
   });
 
-  it('counts a hedged acceptance as a rejection and ends failed after the allowed rejections', async () => {
+  it('counts an acceptance its judge is not certain of as a rejection and ends failed after the allowed rejections', async () => {
     const { deps, log, task, engine } = setup({
       completion: completionConfigSchema.parse({ maxRejections: 1 }),
       script: {
-        judge: [{ verdict: 'accept', reason: 'The form seems to be saved.', satisfied: [] }],
+        judge: [{ verdict: 'accept', reason: 'The form is saved.', satisfied: [], certain: false }],
         missingWork: [[{ text: 'Press Enter' }]],
       },
     });

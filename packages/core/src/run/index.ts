@@ -10,7 +10,6 @@ export {
   defaultCompletionConfig,
   conservativeVerdict,
   gateVerdict,
-  isHedged,
   recentTrajectory,
   type CompletionConfig,
   type ConservativeVerdict,

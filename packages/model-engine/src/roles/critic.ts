@@ -10,8 +10,8 @@ export type { Critic, CriticInput, CriticVerdict };
 
 /** The critic's answer as the model writes it. */
 export const criticAnswerSchema = z.object({
-  verdict: z.enum(['success', 'retryable', 'blocked']),
   reason: z.string().trim().min(1).max(1000),
+  verdict: z.enum(['success', 'retryable', 'blocked']),
 });
 
 /** The critic on its own model; an unreadable answer never counts as success. */

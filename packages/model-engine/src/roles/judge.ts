@@ -1,5 +1,4 @@
 import type { CriterionReading, FeasibilityVerdict, Judge, JudgeVerdict } from '@sandpiper/core';
-import { isHedged } from '@sandpiper/core';
 import type { PlanVersion } from '@sandpiper/protocol';
 import { z } from 'zod';
 import { exactValueOf } from '../model-criteria.js';
@@ -8,17 +7,23 @@ import { callRole } from '../role-call.js';
 import type { RoleParts } from '../role-parts.js';
 import { planningScreen } from './planning-screen.js';
 
-/** The completion judge's answer as the model writes it. */
+/**
+ * The completion judge's answer as the model writes it. The evidence comes first and the verdict
+ * last: strict decoding writes fields in schema order, so the verdict is written after, and from,
+ * what was read on the screen.
+ */
 export const judgeAnswerSchema = z.object({
-  verdict: z.enum(['accept', 'reject']),
-  certain: z.boolean(),
-  reason: z.string().trim().min(1).max(2000),
   criteria: z
-    .array(z.object({ id: z.string().min(1).max(64), satisfied: z.boolean(), evidence: z.string().max(2000) }))
+    .array(z.object({ id: z.string().min(1).max(64), evidence: z.string().max(2000), satisfied: z.boolean() }))
     .max(10),
-  sideEffectsConfirmed: z.boolean(),
+  /** Whether what the task changes beyond the screen (a save, a submission) shows confirmed. */
+  sideEffects: z.enum(['confirmed', 'unconfirmed', 'not-applicable']),
   screenStable: z.boolean(),
   missing: z.array(z.string().trim().min(1).max(1000)).max(10).default([]),
+  reason: z.string().trim().min(1).max(2000),
+  /** False when any part of the verdict rests on a guess rather than on what the screen shows. */
+  certain: z.boolean(),
+  verdict: z.enum(['accept', 'reject']),
 });
 type JudgeAnswer = z.infer<typeof judgeAnswerSchema>;
 
@@ -28,8 +33,8 @@ export const assessAnswerSchema = z.object({
     .array(
       z.object({
         id: z.string().min(1).max(64),
-        status: z.enum(['satisfied', 'unsatisfied', 'unknown']),
         evidence: z.string().max(2000),
+        status: z.enum(['satisfied', 'unsatisfied', 'unknown']),
       }),
     )
     .max(10),
@@ -37,8 +42,8 @@ export const assessAnswerSchema = z.object({
 
 /** Whether the task can still be done, with what was seen. */
 export const feasibilityAnswerSchema = z.object({
-  verdict: z.enum(['feasible', 'uncertain', 'infeasible']),
   evidence: z.array(z.string().trim().min(1).max(2000)).min(1).max(10),
+  verdict: z.enum(['feasible', 'uncertain', 'infeasible']),
 });
 
 /** Answers may only name this plan's criteria; an unknown id is re-asked. */
@@ -65,15 +70,17 @@ export function quotesValue(evidence: string, value: string): boolean {
 
 /**
  * The conservative reading of the judge's answer: an acceptance stands only when the model was
- * certain, saw every criterion satisfied, quoted every exact value, saw side effects confirmed on
- * a settled screen, and listed nothing missing. Anything less is a rejection saying why.
+ * certain, saw every criterion satisfied, quoted every exact value, saw the task's side effects
+ * confirmed (or the task has none) on a settled screen, and listed nothing missing. Anything less
+ * is a rejection saying why. A rejection that comes from doubt (an acceptance the checks did not
+ * let stand, or a rejection the model was not certain of) is marked unsure, so a run with no
+ * further work in sight asks the person instead of reporting a failure it has not seen.
  */
 export function conservativeJudgement(plan: PlanVersion, answer: JudgeAnswer): JudgeVerdict {
   const satisfied = answer.criteria.filter((entry) => entry.satisfied).map((entry) => entry.id);
   const doubts: string[] = [];
   if (answer.verdict === 'accept') {
     if (!answer.certain) doubts.push('the judge was not certain');
-    if (isHedged(answer.reason)) doubts.push('the judge hedged');
     for (const criterion of plan.successCriteria) {
       const reading = answer.criteria.find((entry) => entry.id === criterion.id);
       const exactValue = exactValueOf(criterion);
@@ -82,7 +89,7 @@ export function conservativeJudgement(plan: PlanVersion, answer: JudgeAnswer): J
         doubts.push(`the exact value ${JSON.stringify(exactValue)} was not quoted from the screen`);
       }
     }
-    if (!answer.sideEffectsConfirmed) doubts.push('no visible confirmation of the side effects');
+    if (answer.sideEffects === 'unconfirmed') doubts.push('no visible confirmation of the side effects');
     if (!answer.screenStable) doubts.push('the screen was not settled');
     if (answer.missing.length > 0) doubts.push('work was listed as missing');
   }
@@ -92,6 +99,7 @@ export function conservativeJudgement(plan: PlanVersion, answer: JudgeAnswer): J
       reason: doubts.length === 0 ? answer.reason : `Not accepted: ${doubts.join('; ')}. ${answer.reason}`,
       satisfied,
       missing: answer.missing,
+      ...(doubts.length > 0 || !answer.certain ? { unsure: true } : {}),
     };
   }
   return { verdict: 'accept', reason: answer.reason, satisfied, missing: [] };

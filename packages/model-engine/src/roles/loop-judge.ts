@@ -8,8 +8,8 @@ import type { RoleParts } from '../role-parts.js';
 export const loopAnswerSchema = z.object({
   progress: z.string().trim().min(1).max(1000),
   repeating: z.boolean(),
-  verdict: z.enum(['keep', 'switch']),
   reason: z.string().trim().min(1).max(1000),
+  verdict: z.enum(['keep', 'switch']),
 });
 
 /**

@@ -32,9 +32,9 @@ type ChangeAnswer = z.infer<typeof changeAnswerSchema>;
 
 /** Stage 2: the verdict from the cleaned evidence. */
 export const stepVerdictSchema = z.object({
-  verdict: z.enum(['success', 'failure']),
   evidence: z.string().trim().min(1).max(1000),
   summary: z.string().trim().min(1).max(1000),
+  verdict: z.enum(['success', 'failure']),
 });
 
 /** Most actions listed for one check; a step's chain is short, so this only bounds odd cases. */

@@ -158,7 +158,7 @@ export function honestJudge(call: ScriptedCall): string {
         ? 'Every requested value is readable in its field.'
         : `Not shown: ${unmet.map((criterion) => criterion.exactValue).join(', ')}.`,
     criteria,
-    sideEffectsConfirmed: true,
+    sideEffects: 'confirmed',
     screenStable: true,
     missing: unmet.map((criterion) => `enter '${criterion.exactValue}'`),
   });
