@@ -13,6 +13,7 @@ Usage:
   sandpiper show <run-id> [--json]
   sandpiper scenarios
   sandpiper models check [--model <provider:model>] [--json]
+  sandpiper models probe [--model <provider:model>] [--timeout <seconds>] [--json]
   sandpiper serve [--port N] [--data-dir <dir>] [--model <provider:model>]
   sandpiper executor --listen (--scenario <name> | --url <url> | --cdp <endpoint> | --desktop …) [--port N] [--host <addr>]
 
@@ -45,6 +46,12 @@ Run options:
   --data-dir <dir>      where runs are stored (default ./.sandpiper or $SANDPIPER_DATA_DIR)
   --json                print events as JSON lines instead of progress text
   --debug               print stack traces and debug messages
+
+Models:
+  check                 offline: every role's spec, key variable, profile and price
+  probe                 one tiny text request, one tiny image request and (local servers) one full-size request
+                          to each configured model; says per role what works and what to fix. --timeout is the
+                          longest wait per request (default 60)
 
 Serve options:
   --port <n>            port on 127.0.0.1 (default 7777; 0 picks a free one). The API needs the token printed at start.

@@ -24,20 +24,31 @@ export interface RoleCheck {
   readonly notes: readonly string[];
 }
 
-/**
- * `sandpiper models check [--model <spec>]`: whether every role's model can be used, checked
- * without any network call. Exit 0 when usable (including the built-in engine when no model is
- * configured), 1 with each role's reasons when not.
- */
+const SUBCOMMANDS =
+  '"sandpiper models" has two subcommands: sandpiper models check [--model <provider:model>] (offline) and ' +
+  'sandpiper models probe [--model <provider:model>] [--timeout <seconds>] (one tiny request to each model)';
+
+/** `sandpiper models check` or `sandpiper models probe`. */
 export async function modelsCommand(
   positionals: readonly string[],
   options: CliOptions,
   output: Output,
   env: ModelEnvironment,
 ): Promise<number> {
-  if (positionals.length !== 1 || positionals[0] !== 'check') {
-    throw new UsageError('"sandpiper models" has one subcommand: sandpiper models check [--model <provider:model>]');
+  if (positionals.length !== 1) throw new UsageError(SUBCOMMANDS);
+  if (positionals[0] === 'probe') {
+    return (await import('./models-probe.js')).probeCommand(options, output, env);
   }
+  if (positionals[0] !== 'check') throw new UsageError(SUBCOMMANDS);
+  return checkCommand(options, output, env);
+}
+
+/**
+ * `sandpiper models check [--model <spec>]`: whether every role's model can be used, checked
+ * without any network call. Exit 0 when usable (including the built-in engine when no model is
+ * configured), 1 with each role's reasons when not.
+ */
+async function checkCommand(options: CliOptions, output: Output, env: ModelEnvironment): Promise<number> {
   const cwd = process.cwd();
   const config = loadConfigFile(cwd);
   const selection = selectModels(options.model, config.models);
@@ -79,7 +90,10 @@ export async function modelsCommand(
     output.out(`\nNot usable:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     return 1;
   }
-  output.out('\nUsable: every role has a model. Nothing was sent over the network to check this.');
+  output.out(
+    '\nUsable: every role has a model. Nothing was sent over the network to check this; ' +
+      '"sandpiper models probe" asks each model for real.',
+  );
   return 0;
 }
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * request field, a new warning type) and the major number when an adapter written for the old
  * contract would no longer compile or would misbehave.
  */
-export const MODEL_CONTRACT_VERSION = '1.0' as const;
+export const MODEL_CONTRACT_VERSION = '1.1' as const;
 
 /**
  * The providers this package can reach. `ollama` is Ollama's native API (`/api/chat`), which,

@@ -3,7 +3,7 @@ import { createAnthropicClient } from './anthropic-adapter.js';
 import type { ModelClient, ProviderName } from './contract.js';
 import { ModelError } from './errors.js';
 import { formatModelSpec, type ModelSpec, parseModelSpec } from './model-spec.js';
-import { contextFromUrl, createOllamaClient, OLLAMA_DEFAULT_CONTEXT } from './ollama-adapter.js';
+import { contextFromUrl, createOllamaClient, OLLAMA_DEFAULT_CONTEXT, OLLAMA_DEFAULT_URL } from './ollama-adapter.js';
 import { createOpenAIClient, createOpenAICompatibleClient } from './openai-adapter.js';
 import { DEFAULT_PRICE_TABLE, findPrice, type PriceTable } from './prices.js';
 import { DEFAULT_PROFILES, findProfile, type ModelProfile } from './profiles.js';
@@ -91,6 +91,21 @@ export function createModelClient(
           : createOpenAICompatibleClient({ ...settings, baseURL: spec.baseURL ?? '' });
   if (options.retry === false) return client;
   return createRetryingClient(client, { ...(options.now === undefined ? {} : { now: options.now }), ...options.retry });
+}
+
+/** Where a spec's requests go, without any user name or password the base URL holds. */
+export function endpointOf(spec: ModelSpec): string {
+  const raw =
+    spec.baseURL ??
+    (spec.provider === 'anthropic'
+      ? 'https://api.anthropic.com'
+      : spec.provider === 'openai'
+        ? 'https://api.openai.com/v1'
+        : OLLAMA_DEFAULT_URL);
+  const url = new URL(raw);
+  url.username = '';
+  url.password = '';
+  return url.href.replace(/\/$/, '');
 }
 
 /** Whether a model configuration can be used, and why not. */

@@ -60,6 +60,8 @@ export interface ModelErrorDetails {
   readonly requestId?: string;
   /** Tokens spent on a call that was billed but failed on its output (invalid, refused, truncated). */
   readonly usage?: Usage;
+  /** True when no connection to the server could be made (refused, reset, unknown host). */
+  readonly unreachable?: boolean;
   /** The underlying error, only when it is known to carry no secret. */
   readonly cause?: unknown;
 }
@@ -87,6 +89,8 @@ export class ModelError extends SandpiperError {
   readonly requestId: string | undefined;
   /** Tokens the failed call was billed for; absent when the call produced no answer. */
   readonly usage: Usage | undefined;
+  /** True when the server could not be reached at all. */
+  readonly unreachable: boolean;
 
   constructor(reason: ModelErrorReason, message: string, details: ModelErrorDetails = {}) {
     // A cancelled call is the run's cancellation, not a model failure.
@@ -101,6 +105,7 @@ export class ModelError extends SandpiperError {
     this.validation = details.validation;
     this.requestId = details.requestId;
     this.usage = details.usage;
+    this.unreachable = details.unreachable === true;
   }
 
   static override isInstance(error: unknown): error is ModelError {
@@ -118,6 +123,7 @@ export function withUsage(error: unknown, usage: Usage): unknown {
     lastText: error.lastText,
     validation: error.validation,
     requestId: error.requestId,
+    unreachable: error.unreachable,
     usage,
   });
 }

@@ -43,6 +43,7 @@ export function toModelError(provider: string, failure: CallFailure, redact: Red
     requestId: failure.requestId ?? undefined,
     retryAfterMs: failure.headers === undefined ? undefined : retryAfterMs(failure.headers, now),
     ...(quotaExhausted ? { retryable: false } : {}),
+    ...(failure.status === undefined && failure.connectionFailed === true ? { unreachable: true } : {}),
   });
 }
 

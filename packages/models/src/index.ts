@@ -67,7 +67,9 @@ export {
   API_KEY_VARIABLES,
   checkModelSpec,
   createModelClient,
+  endpointOf,
   type ModelCheck,
   type ModelClientOptions,
   type ModelEnvironment,
 } from './create-client.js';
+export { probeModel, type ProbeCheck, type ProbeOptions, type ProbeProblem, type ProbeResult } from './probe.js';

@@ -17,6 +17,7 @@ describe('the public surface of @sandpiper/models', () => {
       'createOpenAIClient',
       'createOpenAICompatibleClient',
       'createRetryingClient',
+      'endpointOf',
       'extractJsonCandidates',
       'findPrice',
       'findProfile',
@@ -32,6 +33,7 @@ describe('the public surface of @sandpiper/models', () => {
       'prepareScreenshot',
       'priceEntrySchema',
       'priceTableSchema',
+      'probeModel',
       'retryDelayMs',
       'toEnvironmentPoint',
       'toModelPoint',
@@ -43,6 +45,6 @@ describe('the public surface of @sandpiper/models', () => {
   });
 
   it('declares the contract version clients carry', () => {
-    expect(models.MODEL_CONTRACT_VERSION).toBe('1.0');
+    expect(models.MODEL_CONTRACT_VERSION).toBe('1.1');
   });
 });
