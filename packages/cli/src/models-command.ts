@@ -1,6 +1,14 @@
 import { checkModelSpec, findPrice, type ModelCheck, type ModelEnvironment, type PriceTable } from '@sandpiper/runtime';
 import { UsageError } from '@sandpiper/protocol';
-import { displaySpec, loadConfigFile, loadPrices, selectModels, type RoleSpec } from '@sandpiper/runtime';
+import {
+  displaySpec,
+  loadConfigFile,
+  loadPrices,
+  profilesOf,
+  selectModels,
+  type ModelProfile,
+  type RoleSpec,
+} from '@sandpiper/runtime';
 import type { CliOptions } from './main.js';
 import type { Output } from './output.js';
 
@@ -22,6 +30,8 @@ export interface RoleCheck {
   readonly problems: readonly string[];
   /** Worth knowing, not blocking. */
   readonly notes: readonly string[];
+  /** The role's own call settings from the configuration (temperature, effort, timeout…); empty when none. */
+  readonly settings: RoleSpec['settings'];
 }
 
 const SUBCOMMANDS =
@@ -63,7 +73,8 @@ async function checkCommand(options: CliOptions, output: Output, env: ModelEnvir
   }
   const prices = await loadPrices(config.models, cwd);
   const table = prices.ok ? prices.table : undefined;
-  const roles = selection.roles.map((role) => checkRole(role, env, table));
+  const profiles = profilesOf(config.models);
+  const roles = selection.roles.map((role) => checkRole(role, env, table, profiles));
   const priceProblem = prices.ok ? undefined : `models.prices: ${prices.error}`;
   const usable = priceProblem === undefined && roles.every((role) => role.problems.length === 0);
   if (options.json) {
@@ -73,6 +84,12 @@ async function checkCommand(options: CliOptions, output: Output, env: ModelEnvir
     return usable ? 0 : 1;
   }
   output.out(renderTable(roles));
+  const configured = roles.filter((role) => Object.keys(role.settings).length > 0);
+  if (configured.length > 0) {
+    output.out(
+      `\nRole settings:\n${configured.map((role) => `  - ${role.role}: ${describeSettings(role.settings)}`).join('\n')}`,
+    );
+  }
   const models = config.models;
   output.out(
     `\nPrices: ${models?.prices === undefined ? 'the shipped table' : typeof models.prices === 'string' ? `${models.prices} over the shipped table` : 'the inline table over the shipped table'}` +
@@ -97,8 +114,13 @@ async function checkCommand(options: CliOptions, output: Output, env: ModelEnvir
   return 0;
 }
 
-function checkRole(role: RoleSpec, env: ModelEnvironment, prices: PriceTable | undefined): RoleCheck {
-  const check: ModelCheck = checkModelSpec(role.text, env, prices === undefined ? {} : { prices });
+function checkRole(
+  role: RoleSpec,
+  env: ModelEnvironment,
+  prices: PriceTable | undefined,
+  profiles: readonly ModelProfile[],
+): RoleCheck {
+  const check: ModelCheck = checkModelSpec(role.text, env, { profiles, ...(prices === undefined ? {} : { prices }) });
   const spec = check.spec;
   const price = spec && prices ? findPrice(`${spec.provider}:${spec.model}`, prices) : undefined;
   const coordinates = check.profile?.coordinates;
@@ -125,6 +147,7 @@ function checkRole(role: RoleSpec, env: ModelEnvironment, prices: PriceTable | u
       : {}),
     problems: check.problems,
     notes: check.notes,
+    settings: role.settings,
   };
 }
 
@@ -162,4 +185,17 @@ function renderTable(roles: readonly RoleCheck[]): string {
       .join('  ')
       .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
+}
+
+/** "temperature 0 · reasoning effort high · timeout 60 s · streamed". */
+function describeSettings(settings: RoleSpec['settings']): string {
+  return [
+    settings.temperature === undefined ? undefined : `temperature ${settings.temperature}`,
+    settings.reasoningEffort === undefined ? undefined : `reasoning effort ${settings.reasoningEffort}`,
+    settings.reasoningTokens === undefined ? undefined : `${settings.reasoningTokens} tokens to think per answer`,
+    settings.timeoutSeconds === undefined ? undefined : `timeout ${settings.timeoutSeconds} s`,
+    settings.stream === undefined ? undefined : settings.stream ? 'streamed' : 'not streamed',
+  ]
+    .filter((part) => part !== undefined)
+    .join(' · ');
 }

@@ -31,6 +31,8 @@ export interface RoleModelOption {
    * (plans need thought) and `low` for every other role, whose answers are short.
    */
   readonly reasoningEffort?: ReasoningEffort;
+  /** Output tokens for thinking on top of each answer, on reasoning models; absent: the profile's allowance for the effort. */
+  readonly reasoningTokens?: number;
 }
 
 /** Which model serves which role; every role falls back to `default`. */
@@ -113,6 +115,7 @@ function resolveModel(role: RoleName, options: RoleModels): RoleModel {
     profile,
     ...(temperature === undefined ? {} : { temperature }),
     ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
+    ...(chosen.reasoningTokens === undefined ? {} : { reasoningTokens: chosen.reasoningTokens }),
   };
 }
 

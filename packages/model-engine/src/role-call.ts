@@ -26,6 +26,8 @@ export interface RoleModel {
   readonly temperature?: number;
   /** Reasoning effort for this role, on reasoning models; absent: the vendor's default. */
   readonly reasoningEffort?: ReasoningEffort;
+  /** Thinking room on top of each answer, on reasoning models; absent: the profile's allowance for the effort. */
+  readonly reasoningTokens?: number;
 }
 
 /** What a role needs to call its model. */
@@ -87,7 +89,8 @@ export function outputBudget(model: RoleModel, answerTokens: number | undefined)
   const reasoning = model.profile.capabilities.reasoning;
   const effort = model.reasoningEffort;
   if (reasoning === undefined || effort === undefined) return answerTokens;
-  return Math.min(MAX_OUTPUT_TOKENS, (answerTokens ?? DEFAULT_ANSWER_TOKENS) + reasoning.budget[effort]);
+  const thinking = model.reasoningTokens ?? reasoning.budget[effort];
+  return Math.min(MAX_OUTPUT_TOKENS, (answerTokens ?? DEFAULT_ANSWER_TOKENS) + thinking);
 }
 
 /** The limit of the one retry after a cut-off or empty answer: twice the first, within the ceiling. */

@@ -7,12 +7,14 @@ import {
   createModelClient,
   formatModelSpec,
   parseModelSpec,
+  type ModelCheck,
+  type ModelClient,
   type ModelEnvironment,
 } from '@sandpiper/models';
 import { createVisionChangeEvidence } from './change-evidence.js';
 import { UsageError } from '@sandpiper/protocol';
 import type { ConfigFile } from './config.js';
-import { loadPrices, selectModels, type ModelRole, type RoleSpec } from './model-config.js';
+import { loadPrices, profilesOf, selectModels, type ModelRole, type RoleSpec } from './model-config.js';
 
 /**
  * The engine runs will use, checked before anything is started. `create` builds a fresh engine
@@ -89,23 +91,54 @@ export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetu
   }
   const prices = await loadPrices(input.config.models, input.cwd);
   if (!prices.ok) throw new UsageError(`models.prices: ${prices.error}`);
-  const options = new Map<string, RoleModelOption>();
+  const profiles = profilesOf(input.config.models);
   const problems: string[] = [];
+  const checks = new Map<string, ModelCheck>();
   for (const text of new Set(selection.roles.map((role) => role.text))) {
-    const check = checkModelSpec(text, input.env, { prices: prices.table });
+    const check = checkModelSpec(text, input.env, { prices: prices.table, profiles });
+    checks.set(text, check);
     if (!check.usable || check.spec === undefined) {
       const roles = selection.roles.filter((role) => role.text === text).map((role) => role.role);
       problems.push(`${roles.join(', ')} (${text}): ${check.problems.join('; ')}`);
-      continue;
     }
-    const client = createModelClient(check.spec, input.env, { prices: prices.table });
-    options.set(text, { client, ...(check.profile === undefined ? {} : { profile: check.profile }) });
   }
   if (problems.length > 0) {
     throw new UsageError(
       `the model configuration cannot be used: ${problems.join(' | ')}. Run "sandpiper models check" for every role.`,
     );
   }
+  // Roles on one spec share a client unless their timeouts or streaming differ.
+  const clients = new Map<string, ModelClient>();
+  const clientFor = (role: RoleSpec): ModelClient => {
+    const check = checks.get(role.text)!;
+    const { timeoutSeconds, stream } = role.settings;
+    const key = JSON.stringify([role.text, timeoutSeconds, stream]);
+    let client = clients.get(key);
+    if (client === undefined) {
+      client = createModelClient(check.spec!, input.env, {
+        prices: prices.table,
+        ...(check.profile === undefined ? {} : { profile: check.profile }),
+        ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
+        ...(stream === undefined ? {} : { stream }),
+      });
+      clients.set(key, client);
+    }
+    return client;
+  };
+  const optionFor = (role: RoleSpec): RoleModelOption => {
+    const profile = checks.get(role.text)!.profile;
+    const { temperature, reasoningEffort, reasoningTokens } = role.settings;
+    return {
+      client: clientFor(role),
+      ...(profile === undefined ? {} : { profile }),
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
+      ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
+    };
+  };
+  const roleOptions = Object.fromEntries(
+    selection.roles.map((role) => [ROLE_OPTION[role.role], optionFor(role)]),
+  ) as Record<Exclude<keyof RoleModels, 'default'>, RoleModelOption>;
   const roles = selection.roles.map((role) => ({ ...role, text: displaySpec(role.text) }));
   const models = input.config.models;
   return {
@@ -114,10 +147,8 @@ export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetu
     roles,
     create: () =>
       createModelEngine({
-        roles: {
-          default: options.get(selection.defaultSpec)!,
-          ...Object.fromEntries(selection.roles.map((role) => [ROLE_OPTION[role.role], options.get(role.text)!])),
-        },
+        // Every role has its own entry, so the default only satisfies the type.
+        roles: { default: roleOptions.operator, ...roleOptions },
         changeEvidence: createVisionChangeEvidence(),
         ...(models?.contextScreenshots === undefined ? {} : { contextScreenshots: models.contextScreenshots }),
         ...(models?.maxRepairs === undefined ? {} : { maxRepairs: models.maxRepairs }),

@@ -25,10 +25,14 @@ export {
   loadPrices,
   MODEL_ROLES,
   modelsConfigSchema,
+  profilesOf,
+  roleSettingsSchema,
   selectModels,
   type ModelRole,
   type ModelSelection,
   type ModelsConfig,
+  type CustomProfile,
+  type RoleSettings,
   type RoleSpec,
   type SpecSource,
 } from './model-config.js';
@@ -50,5 +54,5 @@ export { openStore, RunClaimedError, type RunSummary, type Store, type StoredRun
 export { scenarioNames, scenarios, type ScenarioServer } from '@sandpiper/scenarios';
 export { reflectorMethods, type ReflectorMethod } from '@sandpiper/model-rules';
 export { checkModelSpec, findPrice, type ModelCheck, type ModelEnvironment, type PriceTable } from '@sandpiper/models';
-export type { ProbeCheck, ProbeProblem } from '@sandpiper/models';
+export type { ModelProfile, ProbeCheck, ProbeProblem } from '@sandpiper/models';
 export { PROBE_CONTEXT_TOKENS, probeModels, type ModelsProbe, type ProbeInput, type SpecProbe } from './model-probe.js';

@@ -12,7 +12,7 @@ import {
 } from '@sandpiper/models';
 import type { ConfigFile } from './config.js';
 import { displaySpec } from './engine-setup.js';
-import { loadPrices, selectModels, type ModelRole } from './model-config.js';
+import { loadPrices, profilesOf, selectModels, type ModelRole } from './model-config.js';
 
 /**
  * `sandpiper models probe`: every configured model asked for real, once per distinct spec,
@@ -72,10 +72,11 @@ export async function probeModels(input: ProbeInput): Promise<ModelsProbe> {
   if (selection.kind === 'invalid') return { kind: 'invalid', error: selection.error };
   const prices = await loadPrices(input.config.models, input.cwd);
   if (!prices.ok) return { kind: 'invalid', error: `models.prices: ${prices.error}` };
+  const profiles = profilesOf(input.config.models);
   const specs: SpecProbe[] = [];
   for (const text of new Set(selection.roles.map((role) => role.text))) {
     const roles = selection.roles.filter((role) => role.text === text).map((role) => role.role);
-    const check = checkModelSpec(text, input.env, { prices: prices.table });
+    const check = checkModelSpec(text, input.env, { prices: prices.table, profiles });
     const base = { model: displaySpec(text), roles, usage: { inputTokens: 0, outputTokens: 0 } };
     if (!check.usable || check.spec === undefined) {
       specs.push({
