@@ -41,8 +41,12 @@ const plan = JSON.stringify({
   analysis: 'Type each value into its field in turn; the last two values must remain.',
   constraints: ['Do not submit the form.'],
   successCriteria: ['Employee name', 'Email'].map((field) => ({
+    kind: 'field-value',
     text: `The '${field}' field shows '${last(field).value}'`,
-    exactValue: last(field).value,
+    target: field,
+    targetRole: 'field',
+    value: last(field).value,
+    exact: true,
   })),
   steps: fields.map(({ field, value }) => ({
     text: `Type '${value}' into the '${field}' field`,
@@ -92,6 +96,9 @@ const perStep = stepStarts.map((start, index) => {
   return { step: index + 1, operator: total(operator ? [operator] : []), all: total(calls) };
 });
 
+if (perStep.length < 3) {
+  throw new Error(`the run ended ${state.status} after ${perStep.length} steps: ${state.endReason ?? 'no reason'}`);
+}
 const baseline = perStep[2]!.operator;
 const drift = perStep.slice(2).map((entry) => (entry.operator.tokens - baseline.tokens) / baseline.tokens);
 const flat = perStep.slice(2).every((entry) => entry.operator.images === baseline.images) && Math.max(...drift) <= 0.05;

@@ -194,8 +194,12 @@ export interface LoopHint {
 }
 
 export type OperatorDecision =
-  /** Perform these actions in order (a short, safe chain), then ask again. */
-  | { readonly type: 'act'; readonly actions: readonly PlannedAction[] }
+  /**
+   * Perform these actions in order (a short, safe chain), then ask again; or, with
+   * `completesStep`, check the step right after them: the operator expects the chain to leave the
+   * step's effect in place, so asking it again would only cost a call to hear "complete".
+   */
+  | { readonly type: 'act'; readonly actions: readonly PlannedAction[]; readonly completesStep?: boolean }
   /** The step's effect is in place; nothing more to do for it. */
   | { readonly type: 'step-complete'; readonly evidence: string }
   /** The step cannot be carried out as written; the run asks the person. */

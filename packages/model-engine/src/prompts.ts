@@ -45,7 +45,7 @@ export const PROMPT_VERSIONS: Readonly<Record<PromptName, number>> = {
   'planner-refresh': 2,
   'planner-revise': 1,
   proposal: 1,
-  operator: 1,
+  operator: 2,
   grounder: 1,
   'reflector-stage1': 1,
   'reflector-stage2': 2,

@@ -123,6 +123,7 @@ function answer(outputName: string, user: string): unknown {
           { summary: `Selecting the text in '${step.field}'`, action: { type: 'key', keys: ['Control', 'a'] } },
           { summary: `Typing '${step.value}' into '${step.field}'`, action: { type: 'type', text: step.value } },
         ],
+        completesStep: true,
       };
     }
     case 'change_description':

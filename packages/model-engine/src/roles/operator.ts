@@ -34,7 +34,13 @@ const thought = z.string().max(2000).optional();
 
 /** The operator's answer as the model writes it. */
 export const operatorAnswerSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('act'), thought, actions: z.array(modelPlannedActionSchema).min(1).max(MAX_CHAIN) }),
+  z.object({
+    decision: z.literal('act'),
+    thought,
+    actions: z.array(modelPlannedActionSchema).min(1).max(MAX_CHAIN),
+    /** The chain should leave the step's effect in place: check the step right after it. */
+    completesStep: z.boolean().optional(),
+  }),
   z.object({ decision: z.literal('step-complete'), thought, evidence: z.string().trim().min(1).max(2000) }),
   z.object({ decision: z.literal('clarify'), thought, question: z.string().trim().min(1).max(2000) }),
   z.object({ decision: z.literal('fail'), thought, reason: z.string().trim().min(1).max(2000) }),
@@ -158,7 +164,7 @@ async function toDecision(
       ...(grounding === undefined ? {} : { grounding }),
     });
   }
-  return { type: 'act', actions };
+  return { type: 'act', actions, ...(answer.completesStep === true ? { completesStep: true } : {}) };
 }
 
 function stepText(input: OperatorInput, view: ModelScreen): string {

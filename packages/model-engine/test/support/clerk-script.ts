@@ -104,6 +104,7 @@ export function typingOperator(call: ScriptedCall): string {
       { summary: `Selecting the text in '${field}'`, action: { type: 'key', keys: ['Control', 'a'] } },
       { summary: `Typing '${value}' into '${field}'`, action: { type: 'type', text: value } },
     ],
+    completesStep: true,
   });
 }
 

@@ -61,7 +61,9 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
         if (chain.type === 'replanned') return { type: 'interrupted' };
         screen = await context.observe();
         if (chain.type === 'reobserve') continue;
-        if (performed.at(-1)?.action.type === 'done') return checkStep(context, step, performed, before, screen);
+        if (decision.completesStep === true || performed.at(-1)?.action.type === 'done') {
+          return checkStep(context, step, performed, before, screen);
+        }
         const watch = await watchForLoops(context, step);
         if (watch.type === 'replan') return watch;
         if (watch.type === 'hint') loopHint = watch.hint;
