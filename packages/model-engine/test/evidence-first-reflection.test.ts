@@ -73,4 +73,45 @@ describe('the reflector describes and sorts the changes before it judges the ste
     expect(stage2Input).toContain('(1 change set aside as noise)');
     expect(model.calls.map((call) => call.images)).toEqual([2, 1]);
   });
+
+  it("sends the marked screenshots at the profile's size, like every other screenshot", async () => {
+    const model = createScriptedModel({
+      script: {
+        change_description: [JSON.stringify({ changes: [], summary: 'Text appeared.' })],
+        step_verdict: [JSON.stringify({ evidence: 'Typed.', summary: 'Typed.', verdict: 'success' })],
+      },
+    });
+    const small = {
+      id: 'small',
+      description: 'A model that wants small images',
+      provider: 'openai-compatible' as const,
+      modelPattern: /./,
+      capabilities: { images: true, tools: false, structuredOutput: 'prompted' as const },
+      coordinates: { kind: 'pixels' as const },
+      image: { maxLongEdge: 640, format: 'png' as const },
+    };
+    const engine = createModelEngine({
+      roles: { default: { client: model, profile: small } },
+      changeEvidence: visionChangeEvidence(),
+    });
+    const { before, after } = await afterTyping(7);
+    await engine.reflector.check(reportingHandle().handle, {
+      step: step('step-2', "Type 'Ada' into the 'Employee name' field"),
+      performed: [
+        {
+          action: { type: 'click', at: { x: 120, y: 328 }, button: 'left', count: 1, modifiers: [] },
+          summary: 'Clicking the field',
+          ok: true,
+        },
+      ],
+      before,
+      after,
+    });
+    const [stage1, stage2] = model.calls;
+    expect(after.capture.width).toBeGreaterThan(640);
+    // Stage 2 sends the plain screen after, resized; stage 1 the two marked copies at that same size.
+    expect(stage1!.images).toBe(2);
+    expect(stage1!.pixels).toBe(2 * stage2!.pixels);
+    expect(stage2!.pixels).toBeLessThanOrEqual(640 * 640);
+  });
 });

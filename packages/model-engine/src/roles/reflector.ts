@@ -1,5 +1,5 @@
 import type { Handle, PerformedAction, Reflector, StepCheck, StepCheckInput } from '@sandpiper/core';
-import type { ContentPart } from '@sandpiper/models';
+import { prepareScreenshot, type ContentPart } from '@sandpiper/models';
 import type { Action, ChangeRegionEvidence } from '@sandpiper/protocol';
 import { z } from 'zod';
 import type { ChangeEvidence } from '../change-evidence.js';
@@ -149,12 +149,18 @@ async function describeChanges(
 ) {
   const images: ContentPart[] = [];
   const wanted = parts.contextScreenshots >= 2 ? 2 : 1;
-  const beforeImage = evidence?.markedBefore
-    ? ({ type: 'image', data: evidence.markedBefore, mimeType: 'image/png' } as const)
-    : imagePart(before);
-  const afterImage = evidence?.markedAfter
-    ? ({ type: 'image', data: evidence.markedAfter, mimeType: 'image/png' } as const)
-    : imagePart(after);
+  // The marked copies are drawn at screen size; they go through the profile's resizing like any
+  // screenshot, so the model gets the size (and the coordinate frame) its prompt describes.
+  const profile = parts.caller('reflector').model.profile;
+  const marked = async (png: Uint8Array | undefined, plain: ModelScreen): Promise<ContentPart> => {
+    if (png === undefined) return imagePart(plain);
+    const prepared = await prepareScreenshot(png, profile);
+    return { type: 'image', data: prepared.data, mimeType: prepared.mimeType };
+  };
+  const [beforeImage, afterImage] = await Promise.all([
+    marked(evidence?.markedBefore, before),
+    marked(evidence?.markedAfter, after),
+  ]);
   if (wanted === 2) images.push(beforeImage);
   images.push(afterImage);
   const regions =
