@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createModelEngine } from '../packages/model-engine/src/index.js';
+import { createVisionChangeEvidence } from '../packages/runtime/src/change-evidence.js';
 import { clerkScript } from '../packages/model-engine/test/support/clerk-script.js';
 import { scriptedPrices } from '../packages/model-engine/test/support/fixtures.js';
 import { openRunBench } from '../packages/model-engine/test/support/scenario-run.js';
@@ -55,7 +56,12 @@ const plan = JSON.stringify({
 });
 
 const model = createScriptedModel({ script: clerkScript(plan), prices: scriptedPrices });
-const engine = createModelEngine({ roles: { default: { client: model } }, contextScreenshots });
+// The pixel evidence real runs give the reflector (runtime's composition), so stage 1 is what it is there.
+const engine = createModelEngine({
+  roles: { default: { client: model } },
+  contextScreenshots,
+  changeEvidence: createVisionChangeEvidence(),
+});
 const stepStarts: number[] = [];
 const seenSteps = new Set<string>();
 const bench = await openRunBench();

@@ -3,6 +3,7 @@ import { prepareScreenshot, type ContentPart } from '@sandpiper/models';
 import type { Action, ChangeRegionEvidence } from '@sandpiper/protocol';
 import { z } from 'zod';
 import type { ChangeEvidence } from '../change-evidence.js';
+import { describeLocally } from '../local-changes.js';
 import { describePerformed } from '../history.js';
 import { callRole } from '../role-call.js';
 import type { RoleParts } from '../role-parts.js';
@@ -75,8 +76,10 @@ const unreadable = (reason: string): StepCheck => ({
 
 /**
  * The evidence-first reflector on a model: stage 1 describes what changed and sorts each change
- * by cause; stage 2 judges the step from that description and the screen after. Either stage
- * failing to answer counts as a failed check, never as a pass.
+ * by cause; stage 2 judges the step from that description and the screen after. Stage 1 is
+ * written locally when the accessibility trees explain every changed region, and asked of the
+ * model only when they do not. Either stage failing to answer counts as a failed check, never as
+ * a pass.
  */
 export function createModelReflector(parts: RoleParts): Reflector {
   return {
@@ -93,9 +96,24 @@ export function createModelReflector(parts: RoleParts): Reflector {
           : undefined;
       let changes: ChangeAnswer | undefined;
       if (input.performed.length > 0) {
-        const stage1 = await describeChanges(handle, parts, input, before, after, evidence);
-        if (!stage1.ok) return finish(parts, input, unreadable(stage1.reason));
-        changes = stage1.value;
+        // The trees explain every changed region: no model needs to look for stage 1.
+        const local =
+          evidence === undefined
+            ? undefined
+            : describeLocally(
+                evidence.regions,
+                input.before.observation.accessibility,
+                input.after.observation.accessibility,
+                input.performed,
+                input.step.text,
+              );
+        if (local !== undefined) {
+          changes = { changes: [...local.changes], summary: local.summary };
+        } else {
+          const stage1 = await describeChanges(handle, parts, input, before, after, evidence);
+          if (!stage1.ok) return finish(parts, input, unreadable(stage1.reason));
+          changes = stage1.value;
+        }
       }
       const prompt = parts.prompts.render('reflector-stage2', {
         step: stepWithOutcome(input),
