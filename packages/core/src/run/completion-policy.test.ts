@@ -1,8 +1,14 @@
 import { EVENT_SCHEMA_VERSION } from '@sandpiper/protocol';
 import { legacyCriterion } from '@sandpiper/testing';
-import type { Action, PlanVersion, RunEvent } from '@sandpiper/protocol';
+import type { Action, CriterionCheck, PlanVersion, RunEvent } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
-import { completionConfigSchema, conservativeVerdict, gateVerdict, recentTrajectory } from './completion-policy.js';
+import {
+  completionConfigSchema,
+  conservativeVerdict,
+  criteriaWorthReading,
+  gateVerdict,
+  recentTrajectory,
+} from './completion-policy.js';
 
 const plan = (ids: readonly string[]): PlanVersion => ({
   id: 'plan-1',
@@ -108,5 +114,50 @@ describe('the completion configuration', () => {
   it('has documented defaults and rejects unknown keys', () => {
     expect(completionConfigSchema.parse({})).toMatchObject({ gate: true, judge: true, maxRejections: 2 });
     expect(() => completionConfigSchema.parse({ gates: false })).toThrow();
+  });
+});
+
+describe('whether a passed step is worth a criteria read', () => {
+  const withChecks = (...checks: CriterionCheck[]): PlanVersion => ({
+    ...plan([]),
+    successCriteria: checks.map((check, index) => ({ id: `c${index}`, text: `c${index}`, check, status: 'unknown' })),
+  });
+  const field: CriterionCheck = {
+    kind: 'field-value',
+    target: { role: 'field', name: 'Email' },
+    value: 'ada@example.com',
+    exact: true,
+  };
+
+  it('reads when the step, its outcome or its evidence names what a criterion looks for', () => {
+    const criteria = withChecks(field);
+    expect(criteriaWorthReading(criteria, { text: "Type 'ada@example.com' into Email" }, '', undefined)).toBe(true);
+    expect(
+      criteriaWorthReading(
+        criteria,
+        { text: 'Click Next', expectedOutcome: 'The email field is shown' },
+        '',
+        undefined,
+      ),
+    ).toBe(true);
+    expect(
+      criteriaWorthReading(criteria, { text: 'Click Next' }, "A banner reads 'Saved ada@example.com'", undefined),
+    ).toBe(true);
+    expect(criteriaWorthReading(criteria, { text: "Click 'Reports'" }, 'The Reports page opened.', undefined)).toBe(
+      false,
+    );
+  });
+
+  it('reads an address criterion when the page is there, never a steps-only one, and always one it cannot match', () => {
+    const address = withChecks({ kind: 'address', value: '/reports/2026', exact: false });
+    expect(criteriaWorthReading(address, { text: "Click 'Reports'" }, '', 'http://127.0.0.1:3000/reports/2026')).toBe(
+      true,
+    );
+    expect(criteriaWorthReading(address, { text: "Click 'Reports'" }, '', 'http://127.0.0.1:3000/home')).toBe(false);
+    expect(criteriaWorthReading(withChecks({ kind: 'steps-confirmed' }), { text: 'Save' }, 'Saved.', undefined)).toBe(
+      false,
+    );
+    const anyDialog = withChecks({ kind: 'element-visible', target: { role: 'dialog' } });
+    expect(criteriaWorthReading(anyDialog, { text: "Click 'Reports'" }, '', undefined)).toBe(true);
   });
 });

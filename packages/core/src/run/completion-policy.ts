@@ -1,4 +1,4 @@
-import type { CheckBasis, PlanVersion, RunEvent, Step } from '@sandpiper/protocol';
+import type { CheckBasis, CriterionCheck, PlanVersion, RunEvent, Step, TargetRef } from '@sandpiper/protocol';
 import { z } from 'zod';
 import type { CriterionReading, JudgeVerdict } from '../engine.js';
 
@@ -157,4 +157,51 @@ export function readingsChanged(
     const criterion = plan.successCriteria.find((candidate) => candidate.id === reading.id);
     return criterion?.status !== reading.status || evidence.get(reading.id) !== reading.evidence;
   });
+}
+
+/**
+ * Whether reading the criteria after a passed step could show something new, so the read (a
+ * model call on a model engine) is worth making before completion reads them anyway. It is when
+ * the step, its expected outcome or the evidence of its check names what a criterion looks for
+ * (a field, a value, a text, an element), or the page's address now shows a criterion's address;
+ * and for a criterion that names nothing it can be matched on, always. Criteria that only ask for
+ * confirmed steps are never read per step.
+ */
+export function criteriaWorthReading(
+  plan: PlanVersion,
+  step: Pick<Step, 'text' | 'expectedOutcome'>,
+  evidence: string,
+  address: string | undefined,
+): boolean {
+  const said = `${step.text}\n${step.expectedOutcome ?? ''}\n${evidence}`.toLowerCase();
+  return plan.successCriteria.some((criterion) => {
+    const check = criterion.check;
+    if (check.kind === 'steps-confirmed') return false;
+    if (check.kind === 'address') {
+      return address !== undefined && address.toLowerCase().includes(check.value.toLowerCase());
+    }
+    const anchors = anchorsOf(check).filter((anchor) => anchor.trim().length >= 2);
+    return anchors.length === 0 || anchors.some((anchor) => said.includes(anchor.trim().toLowerCase()));
+  });
+}
+
+/** The names, values and texts a criterion is matched on, its targets' holders included. */
+function anchorsOf(check: CriterionCheck): string[] {
+  const names = (target: TargetRef | undefined): string[] =>
+    target === undefined ? [] : [...(target.name === undefined ? [] : [target.name]), ...names(target.within)];
+  switch (check.kind) {
+    case 'field-value':
+      return [...names(check.target), check.value];
+    case 'control-state':
+    case 'element-visible':
+    case 'element-gone':
+    case 'count':
+      return names(check.target);
+    case 'text-visible':
+      return [check.text];
+    case 'described':
+      return [...check.mustShow];
+    default:
+      return [];
+  }
 }

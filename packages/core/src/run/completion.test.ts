@@ -42,11 +42,10 @@ describe('completion: the gate and the judge', () => {
     expect(engine.calls.judge[0]?.recent?.some((line) => line.startsWith('Step completed'))).toBe(true);
   });
 
-  it('logs criteria readings after a step only when they changed', async () => {
-    const { deps, log, task } = setup({
+  it('reads the criteria after a step that touches them, not after the last step, and logs only changes', async () => {
+    const { deps, log, task, engine } = setup({
       script: {
         assess: [
-          (input) => reading(input, 'unsatisfied', 'the Name field is empty'),
           (input) => reading(input, 'unsatisfied', 'the Name field is empty'),
           (input) => reading(input, 'satisfied', "the Name field shows 'Ada'"),
         ],
@@ -54,7 +53,9 @@ describe('completion: the gate and the judge', () => {
     });
     const state = await startRun(deps, 'run-1', task);
     const updates = payloadsOf(log.all('run-1'), 'criteria-update');
-    // Three readings (two steps and the completion check); the second repeats the first.
+    // Read after "Type 'Ada' into the 'Name' field" (it names the criterion's field and value),
+    // not after the last step "Press Enter" (completion reads them at once), then at completion.
+    expect(engine.calls.assess).toHaveLength(2);
     expect(updates.map((update) => update.criteria[0]?.status)).toEqual(['unsatisfied', 'satisfied']);
     expect(updates[0]?.stepId).toBe('step-1');
     expect(state.plan?.successCriteria[0]?.status).toBe('satisfied');
@@ -64,8 +65,8 @@ describe('completion: the gate and the judge', () => {
   it('rejects a claim with an unmet criterion, appends the missing work and goes on to succeed', async () => {
     const { deps, log, task, engine } = setup({
       script: {
+        // After step 1, at the first claim, and at the second; not after the last steps.
         assess: [
-          (input) => reading(input, 'satisfied', 'seen'),
           (input) => reading(input, 'satisfied', 'seen'),
           (input) => reading(input, 'unsatisfied', 'the Name field is empty'),
           (input) => reading(input, 'satisfied', "the Name field shows 'Ada'"),

@@ -1,5 +1,7 @@
 import type { Step } from '@sandpiper/protocol';
+import type { Screen } from '../../engine.js';
 import { checkFeasibility, updateCriteria } from '../completion.js';
+import { criteriaWorthReading } from '../completion-policy.js';
 import type { RunContext } from '../run-context.js';
 import type { RunStop } from '../stop.js';
 import { attemptStep } from './attempt.js';
@@ -67,7 +69,9 @@ export async function executeStep(context: RunContext, step: Step, firstAttempt 
         });
         if (passed) {
           await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'completed', reason: evidence });
-          if (context.latestScreen) await updateCriteria(context, context.latestScreen, step.id);
+          if (context.latestScreen && worthReadingNow(context, step, evidence, context.latestScreen)) {
+            await updateCriteria(context, context.latestScreen, step.id);
+          }
           return { type: 'completed' };
         }
         lastReason = evidence;
@@ -88,4 +92,16 @@ export async function executeStep(context: RunContext, step: Step, firstAttempt 
   }
   await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: lastReason });
   return { type: 'stop', status: 'failed', reason: `Step "${step.text}" failed: ${lastReason}` };
+}
+
+/**
+ * Whether to read the criteria after this passed step, for the person's view of the run: not
+ * when it was the last step (completion reads them at once), nor when nothing the step did or
+ * showed touches what a criterion looks for.
+ */
+function worthReadingNow(context: RunContext, step: Step, evidence: string, screen: Screen): boolean {
+  const plan = context.state.plan;
+  if (plan === undefined) return false;
+  const more = plan.pending.some((other) => other.id !== step.id && other.status === 'pending');
+  return more && criteriaWorthReading(plan, step, evidence, screen.observation.url);
 }
