@@ -1,0 +1,212 @@
+/**
+ * Benchmark: what a model run costs per step, per vendor profile.
+ *
+ *   node --import tsx bench/model-cost.ts [--steps 15]
+ *
+ * A real headless Chromium on the built-in expense-report app, the real agent loop and every role
+ * of the model engine with the pixel change evidence real runs use, on the scripted "clerk" model
+ * of the model-engine tests (it reads each prompt's element list and answers every role honestly).
+ * The plan types one value per step into alternating fields, so every step is a real click,
+ * select-all and type, judged by the real step check and, at the end, the real completion check.
+ *
+ * The same run is made once per vendor profile, so each gets the images its profile asks for:
+ *
+ *   claude     anthropic:claude-sonnet-4-5   $3 in / $15 out per million tokens (list price)
+ *   gpt-4.1    openai:gpt-4.1                $2 in / $8 out
+ *   qwen2.5-vl a local Qwen2.5-VL server     $0
+ *
+ * Input tokens are counted the way each vendor bills what was sent: text at four characters per
+ * token (an estimate; no tokenizer ships here), images by the vendor's documented rule: Anthropic
+ * width × height / 750 (https://docs.anthropic.com/en/docs/build-with-claude/vision), OpenAI's
+ * high detail 85 + 170 per 512-pixel tile after fitting within 2048 and a 768 short side
+ * (https://platform.openai.com/docs/guides/images-vision), Qwen2.5-VL one token per 28 × 28
+ * patch. Output tokens are the answer's characters / 4. Nothing is cached: no request marks a
+ * cacheable prefix yet, so cached tokens are 0 for every vendor. Writes
+ * bench/results/model-cost.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ContentPart, ProviderName } from '@sandpiper/models';
+import { createModelEngine } from '../packages/model-engine/src/index.js';
+import { createVisionChangeEvidence } from '../packages/runtime/src/change-evidence.js';
+import { clerkScript } from '../packages/model-engine/test/support/clerk-script.js';
+import { openRunBench } from '../packages/model-engine/test/support/scenario-run.js';
+import {
+  createScriptedModel,
+  pngSize,
+  type RecordedCall,
+} from '../packages/model-engine/test/support/scripted-model.js';
+
+const { values } = parseArgs({ options: { steps: { type: 'string', default: '15' } }, strict: true });
+const stepCount = Math.max(3, Number(values.steps));
+
+interface Vendor {
+  readonly id: string;
+  readonly provider: ProviderName;
+  readonly model: string;
+  readonly inputPerMillionUsd: number;
+  readonly outputPerMillionUsd: number;
+  /** Input tokens an image of this size is billed as. */
+  imageTokens(width: number, height: number): number;
+}
+
+const VENDORS: readonly Vendor[] = [
+  {
+    id: 'claude',
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    inputPerMillionUsd: 3,
+    outputPerMillionUsd: 15,
+    imageTokens: (width, height) => Math.ceil((width * height) / 750),
+  },
+  {
+    id: 'gpt-4.1',
+    provider: 'openai',
+    model: 'gpt-4.1',
+    inputPerMillionUsd: 2,
+    outputPerMillionUsd: 8,
+    imageTokens: openAiTiles,
+  },
+  {
+    id: 'qwen2.5-vl',
+    provider: 'openai-compatible',
+    model: 'qwen2.5-vl-7b-instruct',
+    inputPerMillionUsd: 0,
+    outputPerMillionUsd: 0,
+    imageTokens: (width, height) => Math.ceil(width / 28) * Math.ceil(height / 28),
+  },
+];
+
+/** OpenAI high detail: fit within 2048 × 2048, then the short side to 768, then 170 per 512 tile plus 85. */
+function openAiTiles(width: number, height: number): number {
+  let [w, h] = [width, height];
+  const fit = Math.min(1, 2048 / Math.max(w, h));
+  [w, h] = [w * fit, h * fit];
+  const short = Math.min(1, 768 / Math.min(w, h));
+  [w, h] = [w * short, h * short];
+  return 85 + 170 * Math.ceil(w / 512) * Math.ceil(h / 512);
+}
+
+const fields = Array.from({ length: stepCount }, (_, index) =>
+  index % 2 === 0
+    ? { field: 'Employee name', value: `Dana Whitfield ${index + 1}` }
+    : { field: 'Email', value: `dana${index + 1}@example.com` },
+);
+const last = (field: string) => fields.filter((entry) => entry.field === field).at(-1)!;
+const plan = JSON.stringify({
+  decision: 'plan',
+  analysis: 'Type each value into its field in turn; the last two values must remain.',
+  constraints: ['Do not submit the form.'],
+  successCriteria: ['Employee name', 'Email'].map((field) => ({
+    kind: 'field-value',
+    text: `The '${field}' field shows '${last(field).value}'`,
+    target: field,
+    targetRole: 'field',
+    value: last(field).value,
+    exact: true,
+  })),
+  steps: fields.map(({ field, value }) => ({
+    text: `Type '${value}' into the '${field}' field`,
+    expectedOutcome: `The '${field}' field shows '${value}'`,
+  })),
+});
+
+interface Billed {
+  readonly calls: number;
+  readonly images: number;
+  readonly pixels: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly usd: number;
+}
+
+function bill(vendor: Vendor, calls: readonly RecordedCall[]): Billed {
+  let images = 0;
+  let pixels = 0;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for (const call of calls) {
+    for (const message of call.request.messages) {
+      const parts: readonly ContentPart[] =
+        typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+      for (const part of parts) {
+        if (part.type === 'text') {
+          inputTokens += Math.ceil(part.text.length / 4);
+          continue;
+        }
+        const size = pngSize(part.data);
+        images += 1;
+        pixels += size.width * size.height;
+        inputTokens += vendor.imageTokens(size.width, size.height);
+      }
+    }
+    outputTokens += Math.ceil(call.answer.length / 4);
+  }
+  const usd = (inputTokens * vendor.inputPerMillionUsd + outputTokens * vendor.outputPerMillionUsd) / 1_000_000;
+  return { calls: calls.length, images, pixels, inputTokens, outputTokens, usd };
+}
+
+const results = [];
+const bench = await openRunBench();
+try {
+  for (const vendor of VENDORS) {
+    const model = createScriptedModel({ script: clerkScript(plan), provider: vendor.provider, model: vendor.model });
+    const engine = createModelEngine({
+      roles: { default: { client: model } },
+      changeEvidence: createVisionChangeEvidence(),
+    });
+    const { state } = await bench.run({
+      engine,
+      instruction: `Type ${stepCount} values into the employee fields in turn`,
+      session: `model-cost-${vendor.id}`,
+      budgets: { maxActions: stepCount * 4 + 20, maxDurationMs: 3_600_000 },
+    });
+    const byRole = new Map<string, RecordedCall[]>();
+    for (const call of model.calls) byRole.set(call.name, [...(byRole.get(call.name) ?? []), call]);
+    const total = bill(vendor, model.calls);
+    results.push({
+      vendor: vendor.id,
+      model: `${vendor.provider}:${vendor.model}`,
+      status: state.status,
+      steps: stepCount,
+      total,
+      perStep: {
+        calls: total.calls / stepCount,
+        inputTokens: total.inputTokens / stepCount,
+        outputTokens: total.outputTokens / stepCount,
+        images: total.images / stepCount,
+        usd: total.usd / stepCount,
+      },
+      cachedTokens: 0,
+      byAnswer: Object.fromEntries([...byRole].map(([name, calls]) => [name, bill(vendor, calls)])),
+    });
+  }
+} finally {
+  await bench.close();
+}
+
+const pad = (text: string | number, width: number) => String(text).padStart(width);
+console.log(`${stepCount}-step task on the expense-report app, scripted clerk model, pixel change evidence on`);
+console.log('vendor       status     calls  calls/step  input/step  output/step  images/step   $/step   $/task');
+for (const result of results) {
+  console.log(
+    `${result.vendor.padEnd(12)} ${result.status.padEnd(10)} ${pad(result.total.calls, 5)} ${pad(result.perStep.calls.toFixed(2), 11)}` +
+      ` ${pad(Math.round(result.perStep.inputTokens), 11)} ${pad(Math.round(result.perStep.outputTokens), 12)}` +
+      ` ${pad(result.perStep.images.toFixed(2), 12)} ${pad(result.perStep.usd.toFixed(4), 8)} ${pad(result.total.usd.toFixed(3), 8)}`,
+  );
+}
+const first = results[0]!;
+console.log(
+  `\ncalls by answer (${first.vendor}): ` +
+    Object.entries(first.byAnswer)
+      .map(([name, billed]) => `${name} ${billed.calls}`)
+      .join(', '),
+);
+
+const outputDirectory = path.join(import.meta.dirname, 'results');
+mkdirSync(outputDirectory, { recursive: true });
+writeFileSync(
+  path.join(outputDirectory, 'model-cost.json'),
+  `${JSON.stringify({ steps: stepCount, results }, null, 2)}\n`,
+);
