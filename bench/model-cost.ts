@@ -168,7 +168,7 @@ try {
     results.push({
       vendor: vendor.id,
       model: `${vendor.provider}:${vendor.model}`,
-      status: state.status,
+      status: state.status ?? 'none',
       steps: stepCount,
       total,
       perStep: {

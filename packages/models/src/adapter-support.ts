@@ -1,7 +1,7 @@
 import { parseBoundedJson } from './bounded-json.js';
 import type { ContentPart, ModelRequest, ModelTool, ModelWarning, ProviderName, ToolCall, Usage } from './contract.js';
 import { ModelError } from './errors.js';
-import { costOf, type PriceTable } from './prices.js';
+import { costOf, type BilledTokens, type PriceTable } from './prices.js';
 import { findProfile, type ModelCapabilities, type ModelProfile } from './profiles.js';
 import { parseStructuredText, validateTolerantly } from './structured-output.js';
 
@@ -167,18 +167,19 @@ export function structuredFromValue<T>(schema: NonNullable<ModelRequest<T>['outp
 }
 
 /** Usage with its cost, adding an `unpriced-model` warning when the table has no price. */
-export function priceUsage(
-  tokens: { readonly inputTokens: number; readonly outputTokens: number },
-  model: string,
-  prices: PriceTable,
-  warnings: ModelWarning[],
-): Usage {
+export function priceUsage(tokens: BilledTokens, model: string, prices: PriceTable, warnings: ModelWarning[]): Usage {
+  const counted: Usage = {
+    inputTokens: tokens.inputTokens,
+    outputTokens: tokens.outputTokens,
+    ...(tokens.cacheReadTokens ? { cacheReadTokens: tokens.cacheReadTokens } : {}),
+    ...(tokens.cacheWriteTokens ? { cacheWriteTokens: tokens.cacheWriteTokens } : {}),
+  };
   const costUsd = costOf(tokens, model, prices);
   if (costUsd === undefined) {
     warnings.push({ type: 'unpriced-model', message: `no price for ${model}; add it to the price table` });
-    return { inputTokens: tokens.inputTokens, outputTokens: tokens.outputTokens };
+    return counted;
   }
-  return { inputTokens: tokens.inputTokens, outputTokens: tokens.outputTokens, costUsd };
+  return { ...counted, costUsd };
 }
 
 /** Base64 of bytes, for inline images. */

@@ -49,7 +49,11 @@ export function toAnthropicParams(model: string, request: ModelRequest<unknown>)
     model,
     max_tokens: request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
     messages,
-    ...(system === '' ? {} : { system }),
+    // The tools and the system turn are one role's fixed instructions, the same on every call of
+    // that role, and come first in the prompt: a cache breakpoint after them lets later calls read
+    // them from the prompt cache (a tenth of the input price) instead of paying for them again.
+    // Anthropic caches nothing below its minimum prefix (1,024 tokens on most models), silently.
+    ...(system === '' ? {} : { system: [{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }] }),
     ...(tools.length === 0 ? {} : { tools }),
     ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
     ...(request.temperature === undefined ? {} : { temperature: Math.min(1, Math.max(0, request.temperature)) }),

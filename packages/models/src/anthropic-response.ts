@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BilledTokens } from './prices.js';
 import type { Redactor } from './redact.js';
 import {
   badResponse,
@@ -32,7 +33,7 @@ export interface AnthropicAnswer {
   /** The refusal explanation, when `stop_details` carried one. */
   readonly explanation?: string;
   /** Input tokens with cache reads and writes, and output tokens. */
-  readonly usage: { readonly inputTokens: number; readonly outputTokens: number };
+  readonly usage: BilledTokens;
 }
 
 const block = z.union([
@@ -90,6 +91,8 @@ export function readAnthropicMessage(body: unknown, redact: Redactor): Anthropic
     usage: {
       inputTokens: usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0),
       outputTokens: usage.output_tokens,
+      ...(usage.cache_read_input_tokens ? { cacheReadTokens: usage.cache_read_input_tokens } : {}),
+      ...(usage.cache_creation_input_tokens ? { cacheWriteTokens: usage.cache_creation_input_tokens } : {}),
     },
   };
 }

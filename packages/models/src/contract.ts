@@ -128,6 +128,10 @@ export interface Usage {
   readonly inputTokens: number;
   /** Output tokens billed, reasoning tokens included. */
   readonly outputTokens: number;
+  /** Of `inputTokens`, those read from the vendor's prompt cache (billed at a lower rate); absent: none reported. */
+  readonly cacheReadTokens?: number;
+  /** Of `inputTokens`, those written to the prompt cache (Anthropic bills them above the input rate); absent: none. */
+  readonly cacheWriteTokens?: number;
   /**
    * Cost in US dollars from the price table the client was given. Absent when the table has no
    * price for the model (a `unpriced-model` warning says so); 0 for free local models.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModelError } from './errors.js';
+import type { BilledTokens } from './prices.js';
 import type { Redactor } from './redact.js';
 import {
   badResponse,
@@ -42,13 +43,18 @@ export interface ChatAnswer {
   /** The function calls of the first choice. */
   readonly toolCalls: readonly RawToolCall[];
   /** Tokens billed; absent when the server reported no usage. */
-  readonly usage?: { readonly inputTokens: number; readonly outputTokens: number };
+  readonly usage?: BilledTokens;
 }
 
 const textParts = z.array(z.looseObject({ type: z.string().optional(), text: z.string().optional() }));
 const content = z.union([z.string(), textParts]).nullable().optional();
 const usage = z
-  .looseObject({ prompt_tokens: tokenCount.nullable().optional(), completion_tokens: tokenCount.nullable().optional() })
+  .looseObject({
+    prompt_tokens: tokenCount.nullable().optional(),
+    completion_tokens: tokenCount.nullable().optional(),
+    // OpenAI's automatic prompt caching reports the cached part of the prompt here.
+    prompt_tokens_details: z.looseObject({ cached_tokens: tokenCount.nullable().optional() }).nullable().optional(),
+  })
   .nullable()
   .optional();
 const toolCall = z.looseObject({
@@ -208,7 +214,16 @@ function joinText(value: z.infer<typeof content>): string {
     .join('');
 }
 
-function usageOf(value: z.infer<typeof usage>): { usage?: { inputTokens: number; outputTokens: number } } {
+function usageOf(value: z.infer<typeof usage>): { usage?: BilledTokens } {
   if (value === undefined || value === null) return {};
-  return { usage: { inputTokens: value.prompt_tokens ?? 0, outputTokens: value.completion_tokens ?? 0 } };
+  const inputTokens = value.prompt_tokens ?? 0;
+  // A cached count above the prompt's own is a server's mistake; it is held to the prompt.
+  const cached = Math.min(inputTokens, value.prompt_tokens_details?.cached_tokens ?? 0);
+  return {
+    usage: {
+      inputTokens,
+      outputTokens: value.completion_tokens ?? 0,
+      ...(cached > 0 ? { cacheReadTokens: cached } : {}),
+    },
+  };
 }

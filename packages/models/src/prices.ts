@@ -18,6 +18,10 @@ export const priceEntrySchema = z.object({
   inputPerMillionUsd: z.number().finite().nonnegative(),
   /** US dollars per million output tokens. */
   outputPerMillionUsd: z.number().finite().nonnegative(),
+  /** US dollars per million input tokens read from the prompt cache; absent: Anthropic's 0.1 × input, else the input price. */
+  cachedInputPerMillionUsd: z.number().finite().nonnegative().optional(),
+  /** US dollars per million input tokens written to the prompt cache; absent: Anthropic's 1.25 × input, else the input price. */
+  cacheWritePerMillionUsd: z.number().finite().nonnegative().optional(),
 });
 export type PriceEntry = z.infer<typeof priceEntrySchema>;
 
@@ -53,18 +57,40 @@ export function findPrice(model: string, table: PriceTable): PriceEntry | undefi
   return best;
 }
 
+/** Tokens of one call as a vendor bills them; cache reads and writes are part of `inputTokens`. */
+export interface BilledTokens {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens?: number;
+  readonly cacheWriteTokens?: number;
+}
+
+/** Anthropic's prompt-cache rates as multiples of the input price (5-minute cache). */
+const ANTHROPIC_CACHE_READ = 0.1;
+const ANTHROPIC_CACHE_WRITE = 1.25;
+
 /**
  * What `usage` cost in US dollars for `model` (`provider:model-id`), or undefined when the table
- * has no price for it. Cached input is priced as ordinary input, a slight overestimate.
+ * has no price for it. Input read from or written to the prompt cache is priced at the entry's
+ * cache rates; without them, at Anthropic's documented multiples for Anthropic models and at the
+ * ordinary input price otherwise (an overestimate, never an underestimate).
  */
-export function costOf(
-  usage: { readonly inputTokens: number; readonly outputTokens: number },
-  model: string,
-  table: PriceTable,
-): number | undefined {
+export function costOf(usage: BilledTokens, model: string, table: PriceTable): number | undefined {
   const price = findPrice(model, table);
   if (price === undefined) return undefined;
-  return (usage.inputTokens * price.inputPerMillionUsd + usage.outputTokens * price.outputPerMillionUsd) / 1_000_000;
+  const anthropic = model.startsWith('anthropic:');
+  const read = usage.cacheReadTokens ?? 0;
+  const written = usage.cacheWriteTokens ?? 0;
+  const plain = Math.max(0, usage.inputTokens - read - written);
+  const readRate = price.cachedInputPerMillionUsd ?? price.inputPerMillionUsd * (anthropic ? ANTHROPIC_CACHE_READ : 1);
+  const writeRate = price.cacheWritePerMillionUsd ?? price.inputPerMillionUsd * (anthropic ? ANTHROPIC_CACHE_WRITE : 1);
+  return (
+    (plain * price.inputPerMillionUsd +
+      read * readRate +
+      written * writeRate +
+      usage.outputTokens * price.outputPerMillionUsd) /
+    1_000_000
+  );
 }
 
 /** A table whose entries come first from `override`, then from `base`, so the override wins ties. */

@@ -49,7 +49,8 @@ describe('requests the Anthropic adapter sends', () => {
     expect(server.requests[before]?.body).toEqual({
       model: 'claude-haiku-4-5',
       max_tokens: 300,
-      system: 'You operate a computer.\n\nBe brief.',
+      // One cache breakpoint after the role's fixed instructions.
+      system: [{ type: 'text', text: 'You operate a computer.\n\nBe brief.', cache_control: { type: 'ephemeral' } }],
       temperature: 0,
       messages: [
         {
