@@ -1,5 +1,5 @@
 import type { PerformedAction } from '@sandpiper/core';
-import type { AccessibilityNode, Action, Box } from '@sandpiper/protocol';
+import { actionPoints, type AccessibilityNode, type Box } from '@sandpiper/protocol';
 import type { ChangedRegion } from './change-evidence.js';
 
 /**
@@ -59,7 +59,7 @@ export function describeLocally(
     return { changes: [], summary: 'Nothing on the screen changed: the pixels before and after are the same.' };
   }
   const changes = nodeChanges(before, after);
-  const points = performed.flatMap((entry) => pointsOf(entry.action));
+  const points = performed.flatMap((entry) => actionPoints(entry.action));
   const step = stepText.toLowerCase();
   const described: LocalChange[] = [];
   for (const region of regions) {
@@ -159,18 +159,4 @@ function near(point: { readonly x: number; readonly y: number }, box: Box): bool
     point.y >= box.y - NEAR &&
     point.y <= box.y + box.height + NEAR
   );
-}
-
-function pointsOf(action: Action): { readonly x: number; readonly y: number }[] {
-  switch (action.type) {
-    case 'click':
-    case 'double-click':
-      return [action.at];
-    case 'move':
-      return [action.to];
-    case 'drag':
-      return [action.from, action.to];
-    default:
-      return [];
-  }
 }

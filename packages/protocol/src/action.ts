@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pointSchema } from './geometry.js';
+import { pointSchema, type Point } from './geometry.js';
 
 /** Keyboard modifiers that may be held during a pointer action. */
 export const modifierSchema = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
@@ -122,3 +122,32 @@ export const actionResultSchema = z.object({
   output: z.string().max(20_000).optional(),
 });
 export type ActionResult = z.infer<typeof actionResultSchema>;
+
+/**
+ * The screen points an action was executed at: one for a click, double click, move or scroll
+ * that names where the wheel turned; start and end for a drag; none for actions without
+ * coordinates (typing, keys, waiting, opening, finishing, tool calls) and for a scroll without
+ * `at`, whose position was not chosen by the agent.
+ */
+export function actionPoints(action: Action): Point[] {
+  switch (action.type) {
+    case 'click':
+    case 'double-click':
+      return [action.at];
+    case 'move':
+      return [action.to];
+    case 'scroll':
+      return action.at === undefined ? [] : [action.at];
+    case 'drag':
+      return [action.from, action.to];
+    case 'type':
+    case 'key':
+    case 'hold-and-press':
+    case 'wait':
+    case 'open':
+    case 'done':
+    case 'fail':
+    case 'tool-call':
+      return [];
+  }
+}

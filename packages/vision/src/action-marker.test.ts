@@ -1,6 +1,6 @@
-import type { Action } from '@sandpiper/protocol';
+import { actionPoints, type Action } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
-import { MARKER_RING, MARKER_TICKS, actionPoints, drawActionMarker } from './action-marker.js';
+import { MARKER_RING, MARKER_TICKS, drawActionMarker } from './action-marker.js';
 import { MARK_COLORS } from './mark-colors.js';
 import { grayImage, pixelAt } from './test-support/synthetic.js';
 

@@ -1,4 +1,4 @@
-import type { Action, Point } from '@sandpiper/protocol';
+import { actionPoints, type Action, type Point } from '@sandpiper/protocol';
 import { assertImage, copyImage, type RgbaImage } from './image.js';
 import { MARK_COLORS } from './mark-colors.js';
 import { drawLine, fillAnnulus } from './raster.js';
@@ -17,35 +17,6 @@ export const MARKER_END_DISC_RADIUS = 6;
 /** Half the width of the line joining a drag's start and end, and of the ticks, in pixels. */
 export const MARKER_LINE_RADIUS = 1.5;
 const HALO_WIDTH = 2;
-
-/**
- * The screen points an action was executed at: one for a click, double click, move or scroll
- * that names where the wheel turned; start and end for a drag; none for actions without
- * coordinates (typing, keys, waiting, opening, finishing, tool calls) and for a scroll without
- * `at`, whose position was not chosen by the agent.
- */
-export function actionPoints(action: Action): Point[] {
-  switch (action.type) {
-    case 'click':
-    case 'double-click':
-      return [action.at];
-    case 'move':
-      return [action.to];
-    case 'scroll':
-      return action.at === undefined ? [] : [action.at];
-    case 'drag':
-      return [action.from, action.to];
-    case 'type':
-    case 'key':
-    case 'hold-and-press':
-    case 'wait':
-    case 'open':
-    case 'done':
-    case 'fail':
-    case 'tool-call':
-      return [];
-  }
-}
 
 /**
  * The pixel a point falls in, moved to the nearest edge pixel when it lies outside the image, so

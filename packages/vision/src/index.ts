@@ -32,7 +32,9 @@ export {
 export { MARK_COLORS } from './mark-colors.js';
 export type { Color, PixelRect } from './raster.js';
 export { drawChangeMarks, layoutChangeMarks, type ChangeMarkInput, type ChangeMarkLayout } from './change-marks.js';
-export { drawActionMarker, actionPoints, markerPixel } from './action-marker.js';
+export { drawActionMarker, markerPixel } from './action-marker.js';
+// Where an action was executed is a fact of the action itself; it lives in protocol.
+export { actionPoints } from '@sandpiper/protocol';
 export { coverRegions } from './cover-regions.js';
 export {
   decodePng,
