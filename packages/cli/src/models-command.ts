@@ -9,6 +9,7 @@ import {
   type ModelProfile,
   type RoleSpec,
 } from '@sandpiper/runtime';
+import { renderColumns } from './table.js';
 import type { CliOptions } from './main.js';
 import type { Output } from './output.js';
 
@@ -178,13 +179,7 @@ function renderTable(roles: readonly RoleCheck[]): string {
     role.problems.length === 0 ? 'ok' : 'NOT USABLE',
   ]);
   const header = ['role', 'model', 'from', 'profile', 'key', 'price in/out per 1M tokens', 'status'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
+  return renderColumns(header, rows);
 }
 
 /** "temperature 0 · reasoning effort high · timeout 60 s · streamed". */

@@ -7,6 +7,7 @@ import {
   type SpecProbe,
 } from '@sandpiper/runtime';
 import { positiveInteger } from './flags.js';
+import { renderColumns } from './table.js';
 import type { CliOptions } from './main.js';
 import type { Output } from './output.js';
 
@@ -96,11 +97,5 @@ function renderTable(specs: readonly SpecProbe[]): string {
     spec.problems.length === 0 ? 'working' : 'NOT WORKING',
   ]);
   const header = ['roles', 'model', 'endpoint', 'text', 'image', 'context', 'status'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((text, column) => (column === cells.length - 1 ? text : text.padEnd(widths[column]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
+  return renderColumns(header, rows);
 }
