@@ -17,6 +17,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { alternatingTypingPlan } from './support/typing-plan.js';
 import { createModelEngine } from '../packages/model-engine/src/index.js';
 import { createVisionChangeEvidence } from '../packages/runtime/src/change-evidence.js';
 import { clerkScript } from '../packages/model-engine/test/support/clerk-script.js';
@@ -31,29 +32,7 @@ const stepCount = Math.max(5, Number(values.steps));
 const contextScreenshots = Number(values.screenshots);
 const reported = [1, 5, 20, 50].filter((step) => step <= stepCount);
 
-const fields = Array.from({ length: stepCount }, (_, index) =>
-  index % 2 === 0
-    ? { field: 'Employee name', value: `Dana Whitfield ${index + 1}` }
-    : { field: 'Email', value: `dana${index + 1}@example.com` },
-);
-const last = (field: string) => fields.filter((entry) => entry.field === field).at(-1)!;
-const plan = JSON.stringify({
-  decision: 'plan',
-  analysis: 'Type each value into its field in turn; the last two values must remain.',
-  constraints: ['Do not submit the form.'],
-  successCriteria: ['Employee name', 'Email'].map((field) => ({
-    kind: 'field-value',
-    text: `The '${field}' field shows '${last(field).value}'`,
-    target: field,
-    targetRole: 'field',
-    value: last(field).value,
-    exact: true,
-  })),
-  steps: fields.map(({ field, value }) => ({
-    text: `Type '${value}' into the '${field}' field`,
-    expectedOutcome: `The '${field}' field shows '${value}'`,
-  })),
-});
+const plan = alternatingTypingPlan(stepCount);
 
 const model = createScriptedModel({ script: clerkScript(plan), prices: scriptedPrices });
 // The pixel evidence real runs give the reflector (runtime's composition), so stage 1 is what it is there.
