@@ -3,7 +3,7 @@ import type { RunEvent } from '@sandpiper/protocol';
 import { createManualClock } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../engine.js';
-import type { Handle } from '../handle.js';
+import { CancelledError, type Handle } from '../handle.js';
 import { setup } from '../test-support/loop-harness.js';
 import { activeTime } from './active-time.js';
 import { ABORT_GRACE_MS, startRun } from './agent-loop.js';
@@ -39,7 +39,9 @@ describe('the run’s time budget', () => {
     const started = clock.now();
     const run = startRun({ ...deps, engine: hung.engine }, 'r-deadline', task);
     await hung.reached;
-    expect(hung.handle()?.deadline).toBe(started + 5000);
+    // The handle's deadline lies a little past the budget's end, so the run's abort comes first.
+    expect(hung.handle()?.deadline).toBeGreaterThan(started + 5000);
+    expect(hung.handle()?.deadline).toBeLessThan(started + 5000 + ABORT_GRACE_MS);
 
     clock.advance(5000);
     await flush();
@@ -58,6 +60,37 @@ describe('the run’s time budget', () => {
     hung.answerLate();
     await flush();
     expect((await log.read('r-deadline')).length).toBe(events.length);
+  });
+
+  it('ends as out of time, not as the failure of a call that times out on its own near the deadline', async () => {
+    const clock = createManualClock();
+    const { deps, task } = setup({ clock, task: { approval: 'auto-all', budgets: { maxDurationMs: 5000 } } });
+    let reached!: () => void;
+    const called = new Promise<void>((resolve) => (reached = resolve));
+    // As a model adapter does: count down to the handle's deadline (which real timers may reach a
+    // little before the run's own watch fires) and give up with a failure of its own, unless the run stopped it first.
+    const timingOut: Engine = {
+      ...deps.engine,
+      operator: {
+        decide: async (given) => {
+          const own = { signal: new AbortController().signal, deadline: undefined, log: () => {} };
+          reached();
+          await clock.waitUntil(own, given.deadline! - 1);
+          if (given.signal.aborted) throw new CancelledError('the run stopped the call');
+          return { type: 'clarify', question: 'The model gave no answer in time.' };
+        },
+      },
+    };
+    const run = startRun({ ...deps, engine: timingOut }, 'r-own-timeout', task);
+    await called;
+    // Up to a millisecond before the budget ends, then to its end.
+    clock.advance(4999);
+    await flush();
+    clock.advance(1);
+    await flush();
+    clock.advance(ABORT_GRACE_MS);
+    const state = await run;
+    expect(state.status).toBe('budget-exhausted');
   });
 
   it('ends a cancelled run within the grace period even while a call hangs', async () => {

@@ -60,6 +60,13 @@ export interface RunDependencies {
 }
 
 /**
+ * How much later than the run's wall-time budget ends the deadline its handle carries lies. Timers
+ * fire in the order they are due, so this is room against early timers and coarse clocks, not a
+ * wait: the run's signal aborts when the budget ends.
+ */
+const HANDLE_DEADLINE_SLACK_MS = 200;
+
+/**
  * The state of one run while a process drives it. The state is never written directly: every
  * change goes through `emit`, which appends an event and folds it into the projection.
  */
@@ -99,8 +106,11 @@ export class RunContext {
     const budget = this.budget;
     this.handle = {
       signal: this.abort.signal,
+      // A little past the budget's end: the run's own watch aborts the signal first, so a call
+      // bounded by the deadline is interrupted (and reads as out of time) rather than timing out
+      // on a countdown of its own that may fire a few milliseconds earlier and read as a failure.
       get deadline() {
-        return budget.deadline;
+        return budget.deadline === undefined ? undefined : budget.deadline + HANDLE_DEADLINE_SLACK_MS;
       },
       log: deps.debug ?? (() => {}),
       report: async (call) => {
