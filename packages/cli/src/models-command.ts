@@ -131,7 +131,14 @@ function checkRole(
     source: role.source,
     ...(check.profile && coordinates
       ? {
-          profile: `${check.profile.id}, ${coordinates.kind === 'pixels' ? 'pixels' : `0–${coordinates.range} grid`}`,
+          profile: [
+            check.profile.id,
+            coordinates.kind === 'pixels' ? 'pixels' : `0–${coordinates.range} grid`,
+            // The operator of such a model acts through the vendor's own tool, not Sandpiper's JSON.
+            ...(role.role === 'operator' && check.profile.capabilities.computerUse
+              ? [`acts through ${check.profile.capabilities.computerUse.tool}`]
+              : []),
+          ].join(', '),
         }
       : {}),
     ...(check.keyVariable && spec

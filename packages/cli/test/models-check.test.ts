@@ -35,7 +35,12 @@ describe('sandpiper models check', () => {
     const missing = await runCli(['models', 'check', '--model', 'anthropic:claude-sonnet-4-5'], { env: NO_KEYS });
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain('ANTHROPIC_API_KEY is not set');
-    expect(missing.stdout).toMatch(/planner\s+anthropic:claude-sonnet-4-5\s+--model\s+claude, pixels/);
+    expect(missing.stdout).toMatch(
+      /planner\s+anthropic:claude-sonnet-4-5\s+--model\s+claude-computer-use-2025-01, pixels/,
+    );
+    expect(missing.stdout).toMatch(
+      /operator\s+anthropic:claude-sonnet-4-5\s+--model\s+.*acts through computer_20250124/,
+    );
 
     const key = 'sk-ant-test-0123456789abcdef';
     const usable = await runCli(['models', 'check', '--model', 'anthropic:claude-sonnet-4-5'], {

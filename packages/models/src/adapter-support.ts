@@ -77,6 +77,19 @@ export function checkRequest(request: ModelRequest<unknown>): void {
   }
 }
 
+/**
+ * For adapters that speak neither the vendor's computer tool nor tool history: refuse a request
+ * that needs them, before any call, rather than drop part of it.
+ */
+export function refuseComputerUse(request: ModelRequest<unknown>, provider: ProviderName): void {
+  if (request.computer !== undefined) {
+    throw new ModelError('bad-request', `the ${provider} adapter offers no computer-use tool`);
+  }
+  if (request.messages.some((message) => (message.toolCalls ?? []).length + (message.toolResults ?? []).length > 0)) {
+    throw new ModelError('bad-request', `the ${provider} adapter cannot send earlier tool calls and their results`);
+  }
+}
+
 /** The content as parts, whether it was given as a string or as parts. */
 export function partsOf(content: string | readonly ContentPart[]): readonly ContentPart[] {
   return typeof content === 'string' ? [{ type: 'text', text: content }] : content;

@@ -13,8 +13,11 @@ import {
 } from './adapter-support.js';
 import { toAnthropicParams } from './anthropic-request.js';
 import { type AnthropicAnswer, readAnthropicMessage } from './anthropic-response.js';
+import { readAnthropicComputerAction } from './anthropic-computer.js';
 import {
+  COMPUTER_TOOL_NAME,
   MODEL_CONTRACT_VERSION,
+  type ComputerToolRequest,
   type ModelClient,
   type ModelRequest,
   type ModelResponse,
@@ -63,15 +66,17 @@ export function createAnthropicClient(settings: AdapterSettings): ModelClient {
       checkRequest(request);
       if (sdk === undefined) throw new ModelError('auth', 'no Anthropic API key was given (set ANTHROPIC_API_KEY)');
       const warnings: ModelWarning[] = [];
-      const temperature = sampling(
-        settings.model,
-        request.temperature,
-        capabilitiesOf(settings, 'anthropic'),
-        warnings,
-      );
-      const params = toAnthropicParams(settings.model, { ...request, temperature });
+      const capabilities = capabilitiesOf(settings, 'anthropic');
+      const temperature = sampling(settings.model, request.temperature, capabilities, warnings);
+      const computerUse = request.computer === undefined ? undefined : capabilities?.computerUse;
+      const params = toAnthropicParams(settings.model, { ...request, temperature }, computerUse);
       const timer = startCallTimer(handle, settings.timeoutMs ?? 120_000, now);
-      const options = { signal: timer.signal, timeout: timer.timeout };
+      const options = {
+        signal: timer.signal,
+        timeout: timer.timeout,
+        // The computer tool is a beta of the Messages API: the flag goes on every request offering it.
+        ...(computerUse?.beta === undefined ? {} : { headers: { 'anthropic-beta': computerUse.beta } }),
+      };
       handle.log(`anthropic: sending ${request.messages.length} messages to ${settings.model}`);
       let message: AnthropicAnswer;
       try {
@@ -150,7 +155,9 @@ function readAnswer<T>(
     });
   }
   const toolCalls: ToolCall[] = otherCalls.map((use) =>
-    checkToolCall(request.tools ?? [], use.id, use.name, use.input),
+    request.computer !== undefined && use.name === COMPUTER_TOOL_NAME
+      ? computerCall(use.id, use.input, request.computer)
+      : checkToolCall(request.tools ?? [], use.id, use.name, use.input),
   );
   const answer = { ...base, toolCalls };
   if (request.outputSchema === undefined) return { ...answer, stopReason };
@@ -165,6 +172,17 @@ function readAnswer<T>(
     ...answer,
     parsed: structuredFromText(request.outputSchema, base.text, warnings),
     stopReason: 'end',
+  };
+}
+
+/** A call of the computer tool: its input as written, and its action or why it cannot be done. */
+function computerCall(id: string, input: Record<string, unknown>, display: ComputerToolRequest): ToolCall {
+  const read = readAnthropicComputerAction(input, display);
+  return {
+    id,
+    name: COMPUTER_TOOL_NAME,
+    input,
+    ...('action' in read ? { computerAction: read.action } : { computerProblem: read.problem }),
   };
 }
 

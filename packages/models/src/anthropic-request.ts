@@ -4,8 +4,12 @@ import type {
   MessageParam,
   Tool,
   ToolChoice,
+  ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { ModelMessage, ModelRequest } from './contract.js';
+import { anthropicComputerTool } from './anthropic-computer.js';
+import type { ContentPart, ModelMessage, ModelRequest } from './contract.js';
+import { ModelError } from './errors.js';
+import type { ComputerUseCapability } from './profiles.js';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_OUTPUT_NAME, partsOf, textOf, toBase64 } from './adapter-support.js';
 import { toObjectJsonSchema } from './json-schema.js';
 
@@ -21,8 +25,15 @@ import { toObjectJsonSchema } from './json-schema.js';
 const OUTPUT_TOOL_DESCRIPTION =
   'Give your final answer by calling this tool. Its input is the answer; write nothing else.';
 
-/** The Messages API body for a request. */
-export function toAnthropicParams(model: string, request: ModelRequest<unknown>): MessageCreateParamsNonStreaming {
+/**
+ * The Messages API body for a request. With `computerUse` (the model's tool version) a request's
+ * `computer` offers Anthropic's computer tool; without it such a request is refused.
+ */
+export function toAnthropicParams(
+  model: string,
+  request: ModelRequest<unknown>,
+  computerUse?: ComputerUseCapability,
+): MessageCreateParamsNonStreaming {
   const system = request.messages
     .filter((message) => message.role === 'system')
     .map((message) => textOf(message.content))
@@ -35,6 +46,16 @@ export function toAnthropicParams(model: string, request: ModelRequest<unknown>)
     description: tool.description,
     input_schema: toObjectJsonSchema(tool.inputSchema, `the input schema of tool "${tool.name}"`) as Tool.InputSchema,
   }));
+  if (request.computer !== undefined) {
+    if (computerUse === undefined) {
+      throw new ModelError(
+        'bad-request',
+        `no computer-use tool version is known for ${model}; its profile needs capabilities.computerUse`,
+      );
+    }
+    // A tool of the beta API; the SDK's non-beta types do not list it.
+    tools.push(anthropicComputerTool(computerUse, request.computer) as unknown as Tool);
+  }
   let toolChoice: ToolChoice | undefined;
   if (request.outputSchema !== undefined) {
     const name = request.outputName ?? DEFAULT_OUTPUT_NAME;
@@ -61,11 +82,34 @@ export function toAnthropicParams(model: string, request: ModelRequest<unknown>)
 }
 
 function toMessageParam(message: ModelMessage & { role: 'user' | 'assistant' }): MessageParam {
-  if (typeof message.content === 'string') return { role: message.role, content: message.content };
-  const content: ContentBlockParam[] = partsOf(message.content).map((part) =>
-    part.type === 'text'
-      ? { type: 'text', text: part.text }
-      : { type: 'image', source: { type: 'base64', media_type: part.mimeType, data: toBase64(part.data) } },
-  );
+  const calls = message.toolCalls ?? [];
+  const results = message.toolResults ?? [];
+  if (typeof message.content === 'string' && calls.length === 0 && results.length === 0) {
+    return { role: message.role, content: message.content };
+  }
+  // Tool results come first in a user turn, as the API requires; calls follow an assistant's text.
+  const content: ContentBlockParam[] = [
+    ...results.map((result): ContentBlockParam => ({
+      type: 'tool_result',
+      tool_use_id: result.callId,
+      content: result.content.map(toContentBlock) as ToolResultBlockParam['content'],
+      ...(result.isError === true ? { is_error: true } : {}),
+    })),
+    ...partsOf(message.content)
+      .filter((part) => part.type !== 'text' || part.text !== '')
+      .map(toContentBlock),
+    ...calls.map((call): ContentBlockParam => ({
+      type: 'tool_use',
+      id: call.id,
+      name: call.name,
+      input: call.input ?? {},
+    })),
+  ];
   return { role: message.role, content } as MessageParam;
+}
+
+function toContentBlock(part: ContentPart): ContentBlockParam {
+  return part.type === 'text'
+    ? { type: 'text', text: part.text }
+    : { type: 'image', source: { type: 'base64', media_type: part.mimeType, data: toBase64(part.data) } };
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * request field, a new warning type) and the major number when an adapter written for the old
  * contract would no longer compile or would misbehave.
  */
-export const MODEL_CONTRACT_VERSION = '1.1' as const;
+export const MODEL_CONTRACT_VERSION = '1.2' as const;
 
 /**
  * The providers this package can reach. `ollama` is Ollama's native API (`/api/chat`), which,
@@ -47,7 +47,87 @@ export interface ModelMessage {
   readonly role: 'system' | 'user' | 'assistant';
   /** The content: a plain string is shorthand for one text part. */
   readonly content: string | readonly ContentPart[];
+  /**
+   * On an `assistant` turn: the tool calls the model made in it, as it made them (the `id`, `name`
+   * and the vendor's own `input` from {@link ToolCall}), so the conversation can go on after them.
+   * Only adapters that can send tool history take it (Anthropic); others answer `bad-request`.
+   */
+  readonly toolCalls?: readonly PastToolCall[];
+  /** On a `user` turn: what the calls of the previous assistant turn gave back, in their order. */
+  readonly toolResults?: readonly ToolResult[];
 }
+
+/** A tool call made in an earlier assistant turn. */
+export interface PastToolCall {
+  /** The vendor's id of the call. */
+  readonly id: string;
+  /** The called tool's name. */
+  readonly name: string;
+  /** The input exactly as the model wrote it. */
+  readonly input: unknown;
+}
+
+/** What one earlier tool call gave back. */
+export interface ToolResult {
+  /** The `id` of the call it answers. */
+  readonly callId: string;
+  /** What it gave back: text, and for the computer tool the screenshot after it. */
+  readonly content: readonly ContentPart[];
+  /** True when the call failed; the content then says why. */
+  readonly isError?: boolean;
+}
+
+/**
+ * The vendor's own computer-use tool (Anthropic's `computer`), offered with the request instead of
+ * an answer schema. The model then acts by calling it; those calls come back as `toolCalls` named
+ * {@link COMPUTER_TOOL_NAME}, each with the action read into a {@link ComputerAction}. The tool's
+ * version and beta flag come from the model's profile (`capabilities.computerUse`); an adapter or
+ * model without one answers `bad-request`.
+ */
+export interface ComputerToolRequest {
+  /** Width of the screenshots the model is shown, in pixels; its points come in this space. */
+  readonly displayWidth: number;
+  /** Height of those screenshots, in pixels. */
+  readonly displayHeight: number;
+}
+
+/** The name computer-use tool calls carry. */
+export const COMPUTER_TOOL_NAME = 'computer';
+
+/** A point in the computer tool's display space (the screenshot as sent), in pixels. */
+export interface DisplayPoint {
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * One computer-use action, read from whichever vendor's tool call it came in. Points are pixels of
+ * the display the request described; keys are canonical names (`Control`, `Enter`, `a`).
+ */
+export type ComputerAction =
+  | {
+      readonly kind: 'click';
+      readonly at: DisplayPoint;
+      readonly button: 'left' | 'right' | 'middle';
+      /** 1 for a click, 2 for a double click, 3 for a triple click. */
+      readonly count: 1 | 2 | 3;
+    }
+  | { readonly kind: 'move'; readonly to: DisplayPoint }
+  | { readonly kind: 'drag'; readonly from: DisplayPoint; readonly to: DisplayPoint }
+  | {
+      readonly kind: 'scroll';
+      /** Where the wheel turns; absent: wherever the pointer is. */
+      readonly at?: DisplayPoint;
+      readonly direction: 'up' | 'down' | 'left' | 'right';
+      /** Wheel notches. */
+      readonly amount: number;
+    }
+  | { readonly kind: 'type'; readonly text: string }
+  /** Chords pressed one after another; each chord's keys go down in order and come up together. */
+  | { readonly kind: 'keys'; readonly chords: readonly (readonly string[])[] }
+  | { readonly kind: 'wait'; readonly ms: number }
+  /** The model asks to see the screen (it gets the screenshot in the call's result). */
+  | { readonly kind: 'screenshot' };
 
 /** A function the model may call instead of (or besides) answering in text. */
 export interface ModelTool<TInput = unknown> {
@@ -83,6 +163,8 @@ export interface ModelRequest<TOutput = unknown> {
   readonly outputName?: string;
   /** Tools the model may call. Absent or empty: no tools. */
   readonly tools?: readonly ModelTool[];
+  /** Offer the vendor's computer-use tool too (see {@link ComputerToolRequest}). Absent: not offered. */
+  readonly computer?: ComputerToolRequest;
   /**
    * Upper bound on generated tokens, reasoning tokens included (a reasoning model spends part of
    * it thinking). Absent means the adapter's default (4096).
@@ -118,8 +200,18 @@ export interface ToolCall {
   readonly id: string;
   /** Name of the called tool, one of the request's `tools`. */
   readonly name: string;
-  /** The input after parsing with the tool's `inputSchema` (defaults applied). */
+  /**
+   * The input after parsing with the tool's `inputSchema` (defaults applied); for the computer
+   * tool, the vendor's input as written (send it back as it is in a {@link PastToolCall}).
+   */
   readonly input: unknown;
+  /** For a call of the computer tool: its action, read and checked. */
+  readonly computerAction?: ComputerAction;
+  /**
+   * For a call of the computer tool whose action cannot be carried out (one this agent does not
+   * perform, or a missing point): why, in a sentence to send back as the call's error result.
+   */
+  readonly computerProblem?: string;
 }
 
 /** Tokens and money spent on one call. */

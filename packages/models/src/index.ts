@@ -1,6 +1,10 @@
 export {
+  COMPUTER_TOOL_NAME,
   MODEL_CONTRACT_VERSION,
+  type ComputerAction,
+  type ComputerToolRequest,
   type ContentPart,
+  type DisplayPoint,
   type ImageMimeType,
   type ImagePart,
   type ModelClient,
@@ -9,11 +13,13 @@ export {
   type ModelResponse,
   type ModelTool,
   type ModelWarning,
+  type PastToolCall,
   type ProviderName,
   type ReasoningEffort,
   type StopReason,
   type TextPart,
   type ToolCall,
+  type ToolResult,
   type Usage,
 } from './contract.js';
 export { ModelError, isRetryableReason, type ModelErrorDetails, type ModelErrorReason } from './errors.js';

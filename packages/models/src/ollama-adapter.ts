@@ -3,6 +3,7 @@ import {
   type AdapterSettings,
   capabilitiesOf,
   checkRequest,
+  refuseComputerUse,
   checkToolCall,
   clipText,
   decodeArguments,
@@ -60,6 +61,7 @@ export function createOllamaClient(settings: OllamaSettings): ModelClient {
     model: settings.model,
     async complete<T>(handle: Handle, request: ModelRequest<T>): Promise<ModelResponse<T>> {
       checkRequest(request);
+      refuseComputerUse(request, 'ollama');
       const stream = settings.stream === true;
       const { body, warnings } = toOllamaBody(
         settings.model,

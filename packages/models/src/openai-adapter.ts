@@ -4,6 +4,7 @@ import {
   type AdapterSettings,
   capabilitiesOf,
   checkRequest,
+  refuseComputerUse,
   checkToolCall,
   clipText,
   decodeArguments,
@@ -64,6 +65,7 @@ function createChatClient(settings: AdapterSettings, dialect: ChatDialect): Mode
     model: settings.model,
     async complete<T>(handle: Handle, request: ModelRequest<T>): Promise<ModelResponse<T>> {
       checkRequest(request);
+      refuseComputerUse(request, provider);
       if (dialect === 'openai' && !hasKey) {
         throw new ModelError('auth', 'no OpenAI API key was given (set OPENAI_API_KEY)');
       }

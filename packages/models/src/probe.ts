@@ -1,6 +1,6 @@
 import { createHandle, type Handle } from '@sandpiper/core';
 import sharp from 'sharp';
-import type { ModelClient, ModelRequest, ModelResponse, Usage } from './contract.js';
+import { COMPUTER_TOOL_NAME, type ModelClient, type ModelRequest, type ModelResponse, type Usage } from './contract.js';
 import { ModelError } from './errors.js';
 import type { ModelProfile } from './profiles.js';
 import { prepareScreenshot } from './screenshot.js';
@@ -25,6 +25,8 @@ export type ProbeProblem =
   | 'no-image-support'
   /** The server cut or refused a request of the size the agent sends. */
   | 'context-too-small'
+  /** The server refused the vendor's computer-use tool, or the model would not use it. */
+  | 'no-computer-tool'
   /** HTTP 429: the key works but has no capacity left now. */
   | 'rate-limit'
   /** No answer in time. */
@@ -34,8 +36,8 @@ export type ProbeProblem =
 
 /** One check's outcome. */
 export interface ProbeCheck {
-  /** Which request: `text`, `image` or `context`. */
-  readonly check: 'text' | 'image' | 'context';
+  /** Which request: `text`, `image`, `context` or `computer` (the vendor's computer-use tool). */
+  readonly check: 'text' | 'image' | 'context' | 'computer';
   /** True when the model answered as a working endpoint should. */
   readonly ok: boolean;
   /** What was seen, one sentence: the answer and the time, or the failure. */
@@ -56,6 +58,11 @@ export interface ProbeOptions {
   readonly image: boolean;
   /** Send a request of about this many input tokens and check the server kept them; absent: skip. */
   readonly contextTokens?: number;
+  /**
+   * Offer the vendor's computer-use tool (the profile's version and beta flag) and ask for one click,
+   * for models whose operator acts through it. Absent or false: skip.
+   */
+  readonly computer?: boolean;
   /** Signal and deadline for every request; absent: a fresh handle without a deadline. */
   readonly handle?: Handle;
   /** Clock for the timings; absent: `Date.now`. */
@@ -126,6 +133,7 @@ export async function probeModel(client: ModelClient, options: ProbeOptions): Pr
       const words = options.contextTokens;
       checks.push(await call('context', paddedRequest(words), (response) => keptAll(response, words)));
     }
+    if (options.computer === true) checks.push(await call('computer', await computerRequest(options.profile), clicked));
   }
   const { costUsd, ...tokens } = spent;
   return {
@@ -139,28 +147,53 @@ export async function probeModel(client: ModelClient, options: ProbeOptions): Pr
 function withReasoningRoom(request: ModelRequest, profile: ModelProfile | undefined): ModelRequest {
   const reasoning = profile?.capabilities.reasoning;
   const effort = reasoning?.efforts[0];
-  const answerTokens = 32;
+  const answerTokens = request.maxOutputTokens ?? 32;
   if (reasoning === undefined || effort === undefined) return { ...request, maxOutputTokens: answerTokens };
   return { ...request, maxOutputTokens: answerTokens + reasoning.budget[effort], reasoningEffort: effort };
 }
 
+/** The red-square picture with the computer tool offered, asking for a click on the square. */
+async function computerRequest(profile: ModelProfile | undefined): Promise<ModelRequest> {
+  const image = await redSquare(profile);
+  return {
+    messages: [
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: 'This is a check of the computer tool. The screenshot shows the whole screen. Click the red square once.',
+          },
+          { type: 'image', data: image.data, mimeType: image.mimeType },
+        ],
+      },
+    ],
+    computer: { displayWidth: image.width, displayHeight: image.height },
+    // Room for the tool call and a sentence before it.
+    maxOutputTokens: 256,
+  };
+}
+
+/** A check passes when the model called the computer tool with an action it can perform. */
+function clicked(response: ModelResponse): Omit<ProbeCheck, 'check' | 'ms'> {
+  const call = response.toolCalls.find((each) => each.name === COMPUTER_TOOL_NAME);
+  if (call?.computerAction !== undefined) {
+    const action = call.computerAction;
+    const where = action.kind === 'click' ? ` at (${action.at.x}, ${action.at.y})` : '';
+    return { ok: true, detail: `called the computer tool: ${action.kind}${where}` };
+  }
+  return {
+    ok: false,
+    problem: 'no-computer-tool',
+    detail: call
+      ? `called the computer tool unusably (${call.computerProblem ?? 'no action'})`
+      : `answered ${quoted(response)} without the computer tool`,
+  };
+}
+
 /** A white picture with one red square in the middle, in the size and format the profile wants. */
 async function imageRequest(profile: ModelProfile | undefined): Promise<ModelRequest> {
-  // 224 is a multiple of the patch sizes vision encoders merge (28 and 32), so no server resizes it.
-  const side = 224;
-  const square = await sharp({
-    create: { width: side / 2, height: side / 2, channels: 3, background: { r: 220, g: 20, b: 20 } },
-  })
-    .png()
-    .toBuffer();
-  const png = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } })
-    .composite([{ input: square, left: side / 4, top: side / 4 }])
-    .png()
-    .toBuffer();
-  const image =
-    profile === undefined
-      ? { data: new Uint8Array(png), mimeType: 'image/png' as const }
-      : await prepareScreenshot(new Uint8Array(png), profile);
+  const image = await redSquare(profile);
   return {
     messages: [
       {
@@ -175,6 +208,26 @@ async function imageRequest(profile: ModelProfile | undefined): Promise<ModelReq
       },
     ],
   };
+}
+
+/** The picture: white, one red square in the middle, prepared as the profile wants images. */
+async function redSquare(
+  profile: ModelProfile | undefined,
+): Promise<{ data: Uint8Array; mimeType: 'image/png' | 'image/jpeg'; width: number; height: number }> {
+  // 224 is a multiple of the patch sizes vision encoders merge (28 and 32), so no server resizes it.
+  const side = 224;
+  const square = await sharp({
+    create: { width: side / 2, height: side / 2, channels: 3, background: { r: 220, g: 20, b: 20 } },
+  })
+    .png()
+    .toBuffer();
+  const png = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } })
+    .composite([{ input: square, left: side / 4, top: side / 4 }])
+    .png()
+    .toBuffer();
+  return profile === undefined
+    ? { data: new Uint8Array(png), mimeType: 'image/png', width: side, height: side }
+    : prepareScreenshot(new Uint8Array(png), profile);
 }
 
 function seesRed(response: ModelResponse): Omit<ProbeCheck, 'check' | 'ms'> {
@@ -231,6 +284,7 @@ function problemOf(check: ProbeCheck['check'], error: ModelError): ProbeProblem 
   // A refusal of the image or of the long request is, whatever the server's wording, that limit.
   if (error.reason === 'bad-request' && check === 'image') return 'no-image-support';
   if (error.reason === 'bad-request' && check === 'context') return 'context-too-small';
+  if (error.reason === 'bad-request' && check === 'computer') return 'no-computer-tool';
   return 'failed';
 }
 

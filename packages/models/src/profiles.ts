@@ -60,6 +60,19 @@ export interface ModelCapabilities {
   readonly temperature?: boolean;
   /** Present for reasoning models: what `reasoning_effort` they take and what it costs. */
   readonly reasoning?: ReasoningCapability;
+  /**
+   * Present for models trained on the vendor's own computer-use tool: which version of it to
+   * offer. The operator then acts through that tool instead of Sandpiper's action schema.
+   */
+  readonly computerUse?: ComputerUseCapability;
+}
+
+/** Which version of a vendor's computer-use tool a model takes. */
+export interface ComputerUseCapability {
+  /** The tool's type as the vendor names it (`computer_20250124`). */
+  readonly tool: string;
+  /** The beta flag the requests must carry (Anthropic's `anthropic-beta` header), if any. */
+  readonly beta?: string;
 }
 
 /** How a reasoning model's thinking is set and budgeted. */
@@ -102,6 +115,10 @@ export interface ModelProfile {
   readonly unusable?: string;
 }
 
+// The API itself shrinks images beyond these limits; shrinking first keeps the image the model
+// sees identical to the one whose size we convert its answers with.
+const CLAUDE_IMAGE: ImageLimits = { maxLongEdge: 1568, maxPixels: 1_150_000, format: 'png' };
+
 const OPENAI_IMAGE: ImageLimits = { maxLongEdge: 2048, maxShortEdge: 768, format: 'png' };
 
 /** Thinking room at each effort; the answers the roles ask for are short, so low effort is the norm. */
@@ -117,6 +134,38 @@ const REASONING_BUDGET: Readonly<Record<ReasoningEffort, number>> = {
  * match, so users can put their own in front.
  */
 export const DEFAULT_PROFILES: readonly ModelProfile[] = [
+  // Computer-use tool versions by model, from Anthropic's computer-use tool documentation
+  // (platform.claude.com, "Computer use tool"): the newest tool for Opus 4.5 and later and
+  // Sonnet 4.6, the January 2025 one for the Claude 4 models before them.
+  {
+    id: 'claude-computer-use-2025-11',
+    description: "Anthropic Claude Opus 4.5+ / Sonnet 4.6: Anthropic's computer tool (computer_20251124)",
+    provider: 'anthropic',
+    modelPattern: /^claude-(opus-4-[5-9]|sonnet-4-[6-9])/,
+    capabilities: {
+      images: true,
+      tools: true,
+      structuredOutput: 'native',
+      computerUse: { tool: 'computer_20251124', beta: 'computer-use-2025-11-24' },
+    },
+    coordinates: { kind: 'pixels' },
+    image: CLAUDE_IMAGE,
+  },
+  {
+    id: 'claude-computer-use-2025-01',
+    description:
+      "Anthropic Claude 4 (Sonnet 4/4.5, Haiku 4.5, Opus 4/4.1): Anthropic's computer tool (computer_20250124)",
+    provider: 'anthropic',
+    modelPattern: /^claude-(sonnet-4|haiku-4-5|opus-4)/,
+    capabilities: {
+      images: true,
+      tools: true,
+      structuredOutput: 'native',
+      computerUse: { tool: 'computer_20250124', beta: 'computer-use-2025-01-24' },
+    },
+    coordinates: { kind: 'pixels' },
+    image: CLAUDE_IMAGE,
+  },
   {
     id: 'claude',
     description: 'Anthropic Claude: answers in pixels of the image as sent',
@@ -124,9 +173,7 @@ export const DEFAULT_PROFILES: readonly ModelProfile[] = [
     modelPattern: /^claude-/,
     capabilities: { images: true, tools: true, structuredOutput: 'native' },
     coordinates: { kind: 'pixels' },
-    // The API itself shrinks images beyond these limits; shrinking first keeps the image the
-    // model sees identical to the one whose size we convert its answers with.
-    image: { maxLongEdge: 1568, maxPixels: 1_150_000, format: 'png' },
+    image: CLAUDE_IMAGE,
   },
   {
     id: 'openai-computer-use',

@@ -134,7 +134,12 @@ describe('converting model points to environment points', () => {
   });
 
   it('finds the profile by provider and model id, most specific first', () => {
-    expect(findProfile('anthropic', 'claude-sonnet-4-6')?.id).toBe('claude');
+    expect(findProfile('anthropic', 'claude-sonnet-4-6')?.id).toBe('claude-computer-use-2025-11');
+    expect(findProfile('anthropic', 'claude-opus-4-5-20251101')?.id).toBe('claude-computer-use-2025-11');
+    expect(findProfile('anthropic', 'claude-sonnet-4-5')?.id).toBe('claude-computer-use-2025-01');
+    expect(findProfile('anthropic', 'claude-haiku-4-5')?.id).toBe('claude-computer-use-2025-01');
+    expect(findProfile('anthropic', 'claude-opus-4-1')?.id).toBe('claude-computer-use-2025-01');
+    expect(findProfile('anthropic', 'claude-3-5-haiku-latest')?.id).toBe('claude');
     expect(findProfile('openai', 'gpt-4.1-mini')?.id).toBe('gpt-4o');
     expect(findProfile('openai', 'some-future-model')?.id).toBe('openai-default');
     expect(findProfile('openai-compatible', 'ui-tars-1.5-7b')?.id).toBe('ui-tars-1.5');

@@ -5,6 +5,7 @@ describe('the public surface of @sandpiper/models', () => {
   it('exports exactly these values; changing them is a deliberate API change', () => {
     expect(Object.keys(models).sort()).toEqual([
       'API_KEY_VARIABLES',
+      'COMPUTER_TOOL_NAME',
       'DEFAULT_PRICE_TABLE',
       'DEFAULT_PROFILES',
       'MODEL_CONTRACT_VERSION',
@@ -45,6 +46,6 @@ describe('the public surface of @sandpiper/models', () => {
   });
 
   it('declares the contract version clients carry', () => {
-    expect(models.MODEL_CONTRACT_VERSION).toBe('1.1');
+    expect(models.MODEL_CONTRACT_VERSION).toBe('1.2');
   });
 });

@@ -56,7 +56,7 @@ describe('checking a model configuration without the network', () => {
   it('is usable with a key, and names the profile', () => {
     const check = checkModelSpec('anthropic:claude-haiku-4-5', { ANTHROPIC_API_KEY: 'sk-ant-abc123' });
     expect(check).toMatchObject({ usable: true, problems: [], keyVariable: 'ANTHROPIC_API_KEY' });
-    expect(check.profile?.id).toBe('claude');
+    expect(check.profile?.id).toBe('claude-computer-use-2025-01');
     expect(check.notes).toEqual([]);
   });
 
@@ -120,7 +120,7 @@ describe('creating a client from a spec', () => {
     const before = server.requests.length;
     for (const each of specs) {
       const client = createModelClient(each, env, { retry: false });
-      expect([client.provider, client.model, client.specificationVersion]).toEqual([each.provider, each.model, '1.1']);
+      expect([client.provider, client.model, client.specificationVersion]).toEqual([each.provider, each.model, '1.2']);
       await client.complete(recordingHandle().handle, { messages: [{ role: 'user', content: 'Hi' }] });
     }
     expect(server.requests.slice(before).map((request) => request.headers.authorization)).toEqual([

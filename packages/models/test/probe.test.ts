@@ -52,7 +52,10 @@ describe('probing a model for real', () => {
   });
   afterAll(() => server.close());
 
-  async function probe(spec: ModelSpec, options: { image: boolean; contextTokens?: number }): Promise<ProbeResult> {
+  async function probe(
+    spec: ModelSpec,
+    options: { image: boolean; contextTokens?: number; computer?: boolean },
+  ): Promise<ProbeResult> {
     const profile = findProfile(spec.provider, spec.model);
     const client = createModelClient(spec, env, { retry: false, timeoutMs: 5000 });
     return probeModel(client, { ...options, ...(profile === undefined ? {} : { profile }) });
@@ -169,6 +172,33 @@ describe('probing a model for real', () => {
       { image: true },
     );
     expect(result.ok).toBe(true);
+  });
+
+  it("checks Claude's computer tool with one click on the square, and names a refused beta", async () => {
+    const spec = { provider: 'anthropic' as const, model: 'claude-sonnet-4-5', baseURL: server.origin };
+    // The documented computer call, aimed at the middle of the 224 × 224 picture.
+    const click = loadFixture('anthropic', 'computer-click');
+    const body = structuredClone(click.body) as { content: { input?: { coordinate?: number[] } }[] };
+    body.content[1]!.input!.coordinate = [112, 112];
+    server.enqueue(anthropicAnswer('ready'), { ...click, body });
+    const served = await probe(spec, { image: false, computer: true });
+    expect(served.checks.map((check) => [check.check, check.ok])).toEqual([
+      ['text', true],
+      ['computer', true],
+    ]);
+    expect(served.checks[1]!.detail).toBe('called the computer tool: click at (112, 112)');
+    const sent = server.requests.at(-1)!;
+    expect(sent.headers['anthropic-beta']).toBe('computer-use-2025-01-24');
+    expect((sent.body as { tools: { type: string }[] }).tools[0]!.type).toBe('computer_20250124');
+
+    server.enqueue(anthropicAnswer('ready'), loadFixture('anthropic', 'error-400'));
+    const refused = await probe(spec, { image: false, computer: true });
+    expect(refused.ok).toBe(false);
+    expect(refused.checks[1]).toMatchObject({ check: 'computer', ok: false, problem: 'no-computer-tool', status: 400 });
+
+    server.enqueue(anthropicAnswer('ready'), anthropicAnswer('I see a red square.'));
+    const ignored = await probe(spec, { image: false, computer: true });
+    expect(ignored.checks[1]).toMatchObject({ ok: false, problem: 'no-computer-tool' });
   });
 });
 

@@ -98,6 +98,8 @@ export async function probeModels(input: ProbeInput): Promise<ModelsProbe> {
     const result = await probeModel(client, {
       ...(check.profile === undefined ? {} : { profile: check.profile }),
       image: roles.some((role) => !TEXT_ONLY_ROLES.has(role)),
+      // The operator of such a model acts through the vendor's tool: check it is served.
+      computer: roles.includes('operator') && check.profile?.capabilities.computerUse !== undefined,
       // Hosted APIs take far more than any request of ours; local servers often do not.
       ...(spec.provider === 'ollama' || spec.provider === 'openai-compatible'
         ? { contextTokens: PROBE_CONTEXT_TOKENS }
@@ -142,6 +144,12 @@ function problemsOf(spec: ModelSpec, result: ProbeResult, timeoutMs: number): st
         return [
           `${spec.model} at ${endpoint} does not read images (${check.detail}): give the roles that read screenshots ` +
             '(every role but loopJudge) a vision model',
+        ];
+      case 'no-computer-tool':
+        return [
+          `${spec.model} at ${endpoint} could not be driven through its computer-use tool (${check.detail}): check ` +
+            "that the key has access to the tool's beta, or give the operator a profile without it " +
+            '(models.profiles with like: "claude")',
         ];
       case 'context-too-small':
         return [
