@@ -11,7 +11,8 @@
  *
  * The same run is made once per vendor profile, so each gets the images its profile asks for:
  *
- *   claude     anthropic:claude-sonnet-4-5   $3 in / $15 out per million tokens (list price)
+ *   claude     anthropic:claude-sonnet-4-5   $3 in / $15 out per million tokens (list price); its
+ *              operator acts through Anthropic's computer tool, as the model's profile says
  *   gpt-4.1    openai:gpt-4.1                $2 in / $8 out
  *   qwen2.5-vl a local Qwen2.5-VL server     $0
  *
@@ -100,15 +101,24 @@ interface Billed {
   readonly usd: number;
 }
 
+/** Input tokens Anthropic adds to a request offering the computer tool: its definition. */
+const COMPUTER_TOOL_OVERHEAD_TOKENS = 735;
+
 function bill(vendor: Vendor, calls: readonly RecordedCall[]): Billed {
   let images = 0;
   let pixels = 0;
   let inputTokens = 0;
   let outputTokens = 0;
   for (const call of calls) {
+    // Anthropic bills the computer tool's definition as 735 input tokens on every request offering it
+    // (the computer-use tool page, "Pricing"). The tool-use system prompt, and the answer schema the
+    // JSON path sends as a tool, are paid by both paths and counted for neither.
+    if (call.request.computer !== undefined) inputTokens += COMPUTER_TOOL_OVERHEAD_TOKENS;
     for (const message of call.request.messages) {
-      const parts: readonly ContentPart[] =
-        typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+      const parts: readonly ContentPart[] = [
+        ...(typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content),
+        ...(message.toolResults ?? []).flatMap((result) => result.content),
+      ];
       for (const part of parts) {
         if (part.type === 'text') {
           inputTokens += Math.ceil(part.text.length / 4);

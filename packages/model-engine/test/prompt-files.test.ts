@@ -33,11 +33,12 @@ describe('prompts are versioned files with exactly their declared placeholders',
     return directory;
   }
 
-  it.each(names)('%s: the file uses every declared placeholder and no other, and states its JSON answer', (name) => {
+  it.each(names)('%s: the file uses every declared placeholder and no other, and states how to answer', (name) => {
     const text = readFileSync(fileOf(name), 'utf8');
     expect(new Set(placeholdersIn(text))).toEqual(new Set(PROMPT_PLACEHOLDERS[name]));
     expect(text).toContain('<!-- user -->');
-    expect(text).toContain('Answer with one JSON object');
+    // The computer-tool operator answers by calling tools, not in JSON; it must name its verdict tool.
+    expect(text).toContain(name === 'operator-computer' ? '`report_step`' : 'Answer with one JSON object');
   });
 
   it.each(names)('%s: rendering fills every placeholder', (name) => {

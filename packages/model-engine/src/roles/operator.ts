@@ -19,6 +19,7 @@ import {
   toProtocolAction,
 } from '../model-actions.js';
 import { callRole } from '../role-call.js';
+import { decideWithComputerTool } from './computer-operator.js';
 import type { RoleParts } from '../role-parts.js';
 import {
   clip,
@@ -70,6 +71,21 @@ export function createModelOperator(parts: RoleParts): Operator {
       history.noteAttempt(input.step, input.attempt, input.performed);
       const caller = parts.caller('operator');
       const view = await parts.images.prepare(input.screen, caller.model.profile);
+      if (caller.model.profile.capabilities.computerUse !== undefined) {
+        const decision = await decideWithComputerTool(parts, caller, handle, view, {
+          instruction: input.task.instruction,
+          step: stepText(input, view),
+          attempt: String(input.attempt),
+          history: history.stepLines(input.step).join('\n'),
+          performed: performedText(input.performed),
+          loopHint: loopHintText(input),
+        });
+        history.noteScreen(
+          input.screen,
+          decision.type === 'act' ? decision.actions.map((action) => action.summary) : [],
+        );
+        return decision;
+      }
       const earlier = history.earlierScreens(input.screen, parts.contextScreenshots - 1);
       const earlierViews = await Promise.all(
         earlier.map((seen) => parts.images.prepare(seen.screen, caller.model.profile)),

@@ -1,7 +1,9 @@
 import type { Handle } from '@sandpiper/core';
 import {
+  COMPUTER_TOOL_NAME,
   costOf,
   MODEL_CONTRACT_VERSION,
+  type ComputerAction,
   ModelError,
   parseStructuredText,
   type ContentPart,
@@ -11,6 +13,7 @@ import {
   type ModelWarning,
   type PriceTable,
   type ProviderName,
+  type ToolCall,
 } from '@sandpiper/models';
 
 /** What a scripted answer sees of the request it answers. */
@@ -76,7 +79,10 @@ export function measureRequest(
   let pixels = 0;
   let characters = 0;
   for (const message of request.messages) {
-    for (const part of partsOf(message.content)) {
+    for (const part of [
+      ...partsOf(message.content),
+      ...(message.toolResults ?? []).flatMap((result) => result.content),
+    ]) {
       if (part.type === 'text') {
         bytes += Buffer.byteLength(part.text, 'utf8');
         characters += part.text.length;
@@ -152,6 +158,17 @@ export function createScriptedModel(options: ScriptedModelOptions): ModelClient 
         if (result.extracted) warnings.push({ type: 'repaired-output', message: 'the JSON was cut out of prose' });
         parsed = result.value;
       }
+      if (request.computer !== undefined) {
+        const toolCalls = computerCallsFor(answer, index);
+        return {
+          text: '',
+          toolCalls,
+          usage,
+          stopReason: toolCalls.length > 0 ? 'tool-use' : 'end',
+          rawStopReason: toolCalls.length > 0 ? 'tool_use' : 'end_turn',
+          warnings,
+        };
+      }
       return {
         text: answer,
         ...(parsed === undefined ? {} : { parsed }),
@@ -163,4 +180,85 @@ export function createScriptedModel(options: ScriptedModelOptions): ModelClient 
       };
     },
   };
+}
+
+/** One planned action of an operator answer written in Sandpiper's JSON. */
+interface JsonAction {
+  readonly type: string;
+  readonly at?: { x: number; y: number };
+  readonly to?: { x: number; y: number };
+  readonly from?: { x: number; y: number };
+  readonly button?: 'left' | 'right' | 'middle';
+  readonly count?: 1 | 2 | 3;
+  readonly text?: string;
+  readonly keys?: readonly string[];
+  readonly direction?: 'up' | 'down' | 'left' | 'right';
+  readonly amount?: number;
+  readonly ms?: number;
+}
+
+/**
+ * A scripted operator answer, written in Sandpiper's JSON, as a model on the vendor's computer tool
+ * would give it: one computer call per action (as the Anthropic adapter reads them) and the step
+ * verdicts through `report_step`. Lets a script written for the JSON operator drive the computer
+ * tool operator too.
+ */
+function computerCallsFor(answer: string, index: number): ToolCall[] {
+  const decision = JSON.parse(answer) as {
+    decision: string;
+    actions?: { action: JsonAction }[];
+    completesStep?: boolean;
+    evidence?: string;
+    question?: string;
+    reason?: string;
+  };
+  const id = (n: number) => `toolu_scripted_${index}_${n}`;
+  if (decision.decision !== 'act') {
+    const outcome = decision.decision === 'step-complete' ? 'done' : decision.decision === 'clarify' ? 'ask' : 'cannot';
+    const text = decision.evidence ?? decision.question ?? decision.reason ?? '';
+    return [{ id: id(0), name: 'report_step', input: { outcome, text } }];
+  }
+  const calls = (decision.actions ?? []).map(({ action }, n): ToolCall => {
+    const computerAction = computerActionOf(action);
+    return { id: id(n), name: COMPUTER_TOOL_NAME, input: action, computerAction };
+  });
+  const finishes =
+    decision.completesStep === true
+      ? [
+          {
+            id: id(calls.length),
+            name: 'report_step',
+            input: { outcome: 'done', text: 'The actions finish the step.' },
+          },
+        ]
+      : [];
+  return [...calls, ...finishes];
+}
+
+function computerActionOf(action: JsonAction): ComputerAction {
+  switch (action.type) {
+    case 'click':
+      return { kind: 'click', at: action.at!, button: action.button ?? 'left', count: action.count ?? 1 };
+    case 'double-click':
+      return { kind: 'click', at: action.at!, button: 'left', count: 2 };
+    case 'move':
+      return { kind: 'move', to: action.to! };
+    case 'drag':
+      return { kind: 'drag', from: action.from!, to: action.to! };
+    case 'scroll':
+      return {
+        kind: 'scroll',
+        direction: action.direction ?? 'down',
+        amount: action.amount ?? 5,
+        ...(action.at ? { at: action.at } : {}),
+      };
+    case 'type':
+      return { kind: 'type', text: action.text ?? '' };
+    case 'key':
+      return { kind: 'keys', chords: [[...(action.keys ?? [])]] };
+    case 'wait':
+      return { kind: 'wait', ms: action.ms ?? 1000 };
+    default:
+      throw new Error(`the computer tool has no action like "${action.type}"`);
+  }
 }
