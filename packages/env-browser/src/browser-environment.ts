@@ -44,6 +44,9 @@ export interface BrowserEnvironmentParts {
   readonly release: () => Promise<void>;
 }
 
+/** How far from 1 the pinch-zoom factor may be before it is set back (rounding, not a zoom). */
+const PINCH_TOLERANCE = 0.01;
+
 /**
  * A Chromium page as an {@link Environment}. Coordinates are CSS pixels of the viewport, which is
  * exactly the screenshot: one image pixel per action unit, whatever the device pixel ratio.
@@ -95,6 +98,7 @@ export class BrowserEnvironment implements Environment {
     this.assertOpen();
     const { page } = this.parts;
     try {
+      await untilCancelled(handle, this.undoPinchZoom(handle));
       const [screenshot, title, accessibility] = await untilCancelled(
         handle,
         Promise.all([
@@ -178,6 +182,19 @@ export class BrowserEnvironment implements Environment {
       await this.dropSession();
       return captureAccessibilitySnapshot(await this.cdpSession());
     }
+  }
+
+  /**
+   * A pinch-zoomed page (someone zoomed in with a touchpad on an attached browser) shows the
+   * magnified part in its screenshots while input and element boxes stay in the page's own layout,
+   * so a point read off the image would land elsewhere. The zoom is set back to 1 before each
+   * capture, and the log says so.
+   */
+  private async undoPinchZoom(handle: Handle): Promise<void> {
+    const scale = await this.parts.page.evaluate(() => window.visualViewport?.scale ?? 1);
+    if (Math.abs(scale - 1) < PINCH_TOLERANCE) return;
+    handle.log(`browser: the page was pinch-zoomed ×${scale.toFixed(2)}; zoom set back to 1 so points map to input`);
+    await (await this.cdpSession()).send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
   }
 
   private cdpSession(): Promise<CDPSession> {

@@ -43,6 +43,28 @@ describe('attach over CDP', () => {
     expect(server.requests.filter((request) => request.path === '/second.html')).toHaveLength(2);
   });
 
+  it('sets a pinch zoom back to 1 before it captures, so image points and input agree again', async () => {
+    const env = await attachBrowserEnvironment({ endpoint: chromium.endpoint, targetId: labTarget });
+    const logged: string[] = [];
+    const logging = { ...handle, log: (line: string) => logged.push(line) };
+    const session = await env.page.context().newCDPSession(env.page);
+    try {
+      // What a touchpad pinch leaves behind: the page magnified twice in the visual viewport.
+      await session.send('Emulation.setPageScaleFactor', { pageScaleFactor: 2 });
+      await expect.poll(() => env.page.evaluate(() => window.visualViewport?.scale)).toBe(2);
+      await env.observe(logging);
+      expect(await env.page.evaluate(() => window.visualViewport?.scale)).toBe(1);
+      expect(logged.join('\n')).toContain('pinch-zoomed ×2.00');
+      // An unzoomed page is left alone, and nothing is logged.
+      logged.length = 0;
+      await env.observe(logging);
+      expect(logged.filter((line) => line.includes('pinch'))).toEqual([]);
+    } finally {
+      await session.detach().catch(() => undefined);
+      await env.close();
+    }
+  });
+
   it('can attach again after a close, to the first page when no target is named', async () => {
     const env = await attachBrowserEnvironment({ endpoint: chromium.endpoint });
     try {
