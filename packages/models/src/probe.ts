@@ -156,21 +156,28 @@ function withReasoningRoom(request: ModelRequest, profile: ModelProfile | undefi
 async function computerRequest(profile: ModelProfile | undefined): Promise<ModelRequest> {
   const image = await redSquare(profile);
   return {
+    ...pictureRequest(
+      'This is a check of the computer tool. The screenshot shows the whole screen. Click the red square once.',
+      image,
+    ),
+    computer: { displayWidth: image.width, displayHeight: image.height },
+    // Room for the tool call and a sentence before it.
+    maxOutputTokens: 256,
+  };
+}
+
+/** One user turn: the question, then the picture. */
+function pictureRequest(text: string, image: { data: Uint8Array; mimeType: 'image/png' | 'image/jpeg' }): ModelRequest {
+  return {
     messages: [
       {
         role: 'user',
         content: [
-          {
-            type: 'text',
-            text: 'This is a check of the computer tool. The screenshot shows the whole screen. Click the red square once.',
-          },
+          { type: 'text', text },
           { type: 'image', data: image.data, mimeType: image.mimeType },
         ],
       },
     ],
-    computer: { displayWidth: image.width, displayHeight: image.height },
-    // Room for the tool call and a sentence before it.
-    maxOutputTokens: 256,
   };
 }
 
@@ -193,21 +200,10 @@ function clicked(response: ModelResponse): Omit<ProbeCheck, 'check' | 'ms'> {
 
 /** A white picture with one red square in the middle, in the size and format the profile wants. */
 async function imageRequest(profile: ModelProfile | undefined): Promise<ModelRequest> {
-  const image = await redSquare(profile);
-  return {
-    messages: [
-      {
-        role: 'user',
-        content: [
-          {
-            type: 'text',
-            text: 'This is a check that you can see images. What colour is the square in the picture? Answer with one word.',
-          },
-          { type: 'image', data: image.data, mimeType: image.mimeType },
-        ],
-      },
-    ],
-  };
+  return pictureRequest(
+    'This is a check that you can see images. What colour is the square in the picture? Answer with one word.',
+    await redSquare(profile),
+  );
 }
 
 /** The picture: white, one red square in the middle, prepared as the profile wants images. */

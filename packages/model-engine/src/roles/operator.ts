@@ -71,15 +71,17 @@ export function createModelOperator(parts: RoleParts): Operator {
       history.noteAttempt(input.step, input.attempt, input.performed);
       const caller = parts.caller('operator');
       const view = await parts.images.prepare(input.screen, caller.model.profile);
+      // What both prompts say about the step and what was done so far.
+      const about = {
+        instruction: input.task.instruction,
+        step: stepText(input, view),
+        attempt: String(input.attempt),
+        history: history.stepLines(input.step).join('\n'),
+        performed: performedText(input.performed),
+        loopHint: loopHintText(input),
+      };
       if (caller.model.profile.capabilities.computerUse !== undefined) {
-        const decision = await decideWithComputerTool(parts, caller, handle, view, {
-          instruction: input.task.instruction,
-          step: stepText(input, view),
-          attempt: String(input.attempt),
-          history: history.stepLines(input.step).join('\n'),
-          performed: performedText(input.performed),
-          loopHint: loopHintText(input),
-        });
+        const decision = await decideWithComputerTool(parts, caller, handle, view, about);
         history.noteScreen(
           input.screen,
           decision.type === 'act' ? decision.actions.map((action) => action.summary) : [],
@@ -103,12 +105,7 @@ export function createModelOperator(parts: RoleParts): Operator {
       const prompt = parts.prompts.render('operator', {
         coordinates: coordinateRules(view),
         maxChain: String(MAX_CHAIN),
-        instruction: input.task.instruction,
-        step: stepText(input, view),
-        attempt: String(input.attempt),
-        history: history.stepLines(input.step).join('\n'),
-        performed: performedText(input.performed),
-        loopHint: loopHintText(input),
+        ...about,
         screens,
       });
       const result = await callRole(caller, handle, {
