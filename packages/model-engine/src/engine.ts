@@ -1,6 +1,7 @@
 import type { Engine } from '@sandpiper/core';
 import { findProfile, type ModelClient, type ModelProfile, type ReasoningEffort } from '@sandpiper/models';
 import type { ChangeEvidenceSource } from './change-evidence.js';
+import type { ClickCheckMode, ClickImages } from './click-images.js';
 import { RunHistory } from './history.js';
 import { loadPrompts, type PromptLibrary } from './prompts.js';
 import type { RoleCaller, RoleModel, RoleName } from './role-call.js';
@@ -65,6 +66,10 @@ export interface ModelEngineOptions {
   readonly maxRepairs?: number;
   /** Pixel evidence for the reflector's first stage; absent: the model compares the two screenshots itself. */
   readonly changeEvidence?: ChangeEvidenceSource;
+  /** Marks and crops screenshots for the check of a grounder's point; absent: no point is checked. */
+  readonly clickImages?: ClickImages;
+  /** Which grounders' points the judge's model checks before they are used (see {@link ClickCheckMode}). Absent: `auto`. */
+  readonly checkClicks?: ClickCheckMode;
   /** The prompts; absent: the files shipped in `prompts/`, read once here. */
   readonly prompts?: PromptLibrary;
   /** Milliseconds from a fixed point, for call durations; absent: `performance.now`. */
@@ -163,6 +168,8 @@ export function createModelEngine(options: ModelEngineOptions): ModelEngine {
     contextScreenshots,
     caller: (role) => callers.get(role)!,
     ...(options.changeEvidence === undefined ? {} : { changeEvidence: options.changeEvidence }),
+    ...(options.clickImages === undefined ? {} : { clickImages: options.clickImages }),
+    checkClicks: options.checkClicks ?? 'auto',
   };
   const grounder = createModelGrounder(shared);
   const parts: RoleParts = { ...shared, grounder };

@@ -10,6 +10,7 @@ export {
   type RoleModels,
 } from './engine.js';
 export type { ChangeEvidence, ChangeEvidenceSource, ChangedRegion } from './change-evidence.js';
+export type { ClickCheckMode, ClickImages } from './click-images.js';
 export {
   loadPrompts,
   placeholdersIn,

@@ -1,4 +1,5 @@
 import type { ChangeEvidenceSource } from './change-evidence.js';
+import type { ClickCheckMode, ClickImages } from './click-images.js';
 import type { RunHistory } from './history.js';
 import type { ModelGrounder } from './roles/grounder.js';
 import type { PromptLibrary } from './prompts.js';
@@ -21,4 +22,8 @@ export interface RoleParts {
   readonly grounder: ModelGrounder;
   /** Pixel evidence for the reflector's first stage; absent: the model compares the screenshots itself. */
   readonly changeEvidence?: ChangeEvidenceSource;
+  /** Marks and crops screenshots for the check of a grounder's point; absent: points are not checked. */
+  readonly clickImages?: ClickImages;
+  /** Which grounders' points are checked before they are used. */
+  readonly checkClicks: ClickCheckMode;
 }

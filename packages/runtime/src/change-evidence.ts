@@ -1,5 +1,5 @@
-import type { ChangeEvidenceSource } from '@sandpiper/model-engine';
-import { decodePng, diffRegions, drawActionMarker, drawChangeMarks, encodePng } from '@sandpiper/vision';
+import type { ChangeEvidenceSource, ClickImages } from '@sandpiper/model-engine';
+import { cropImage, decodePng, diffRegions, drawActionMarker, drawChangeMarks, encodePng } from '@sandpiper/vision';
 
 /**
  * Pixel evidence for the model reflector's first stage, computed locally with the vision package:
@@ -26,6 +26,23 @@ export function createVisionChangeEvidence(): ChangeEvidenceSource {
         regions.map((region) => ({ box: region.box, label: region.id })),
       );
       return { regions, markedBefore: await encodePng(markedBefore), markedAfter: await encodePng(markedAfter) };
+    },
+  };
+}
+
+/**
+ * The pictures for checking a grounder's point, drawn with the vision package: the screen with the
+ * same target a performed click is marked with, and a crop of it to look at again, magnified.
+ */
+export function createVisionClickImages(): ClickImages {
+  return {
+    async mark(_handle, png, point) {
+      const image = await decodePng(png);
+      return encodePng(drawActionMarker(image, { type: 'click', at: point, button: 'left', count: 1, modifiers: [] }));
+    },
+    async crop(_handle, png, box) {
+      const image = cropImage(await decodePng(png), box);
+      return { png: await encodePng(image), width: image.width, height: image.height };
     },
   };
 }

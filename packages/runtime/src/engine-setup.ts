@@ -11,7 +11,7 @@ import {
   type ModelClient,
   type ModelEnvironment,
 } from '@sandpiper/models';
-import { createVisionChangeEvidence } from './change-evidence.js';
+import { createVisionChangeEvidence, createVisionClickImages } from './change-evidence.js';
 import { UsageError } from '@sandpiper/protocol';
 import type { ConfigFile } from './config.js';
 import { loadPrices, profilesOf, selectModels, type ModelRole, type RoleSpec } from './model-config.js';
@@ -150,6 +150,8 @@ export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetu
         // Every role has its own entry, so the default only satisfies the type.
         roles: { default: roleOptions.operator, ...roleOptions },
         changeEvidence: createVisionChangeEvidence(),
+        clickImages: createVisionClickImages(),
+        ...(models?.checkClicks === undefined ? {} : { checkClicks: models.checkClicks }),
         ...(models?.contextScreenshots === undefined ? {} : { contextScreenshots: models.contextScreenshots }),
         ...(models?.maxRepairs === undefined ? {} : { maxRepairs: models.maxRepairs }),
       }),

@@ -116,6 +116,11 @@ export const modelsConfigSchema = z
     /** Re-asks after an answer that does not fit its schema, 0 to 3; absent: 2. */
     maxRepairs: z.number().int().min(0).max(3).optional(),
     /**
+     * Whose grounding points the judge's model checks before a click: `auto` (grounders that answer
+     * with a bare point, UI-TARS and the like), `always` or `never`. Absent: `auto`.
+     */
+    checkClicks: z.enum(['auto', 'always', 'never']).optional(),
+    /**
      * Prices laid over the shipped table: a path to a JSON price file (relative to the working
      * directory) or the table itself. Absent: the shipped table.
      */

@@ -129,6 +129,16 @@ describe('per-role model settings in sandpiper.config.json', () => {
       JSON.stringify({ models: { default: 'openai:gpt-4.1', judge: { reasoningEffort: 'extreme' } } }),
     );
     expect(() => loadConfigFile(cwd)).toThrow(/models\.judge/);
+    writeFileSync(
+      path.join(cwd, 'sandpiper.config.json'),
+      JSON.stringify({ models: { default: 'openai:gpt-4.1', checkClicks: 'sometimes' } }),
+    );
+    expect(() => loadConfigFile(cwd)).toThrow(/models\.checkClicks/);
+    writeFileSync(
+      path.join(cwd, 'sandpiper.config.json'),
+      JSON.stringify({ models: { default: 'openai:gpt-4.1', checkClicks: 'always' } }),
+    );
+    expect(loadConfigFile(cwd).models?.checkClicks).toBe('always');
   });
 });
 

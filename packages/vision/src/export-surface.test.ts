@@ -23,6 +23,7 @@ describe('public API', () => {
       'copyImage',
       'coverRegions',
       'createImage',
+      'cropImage',
       'dHash',
       'decodePng',
       'defaultDownsampleFactor',

@@ -69,6 +69,29 @@ export function copyImage(image: RgbaImage): RgbaImage {
   return { width: image.width, height: image.height, data: new Uint8Array(image.data) };
 }
 
+/**
+ * The pixels inside a rectangle, as a new image. The rectangle is rounded out to whole pixels and
+ * kept within the image, so the result may be smaller than asked (empty when they do not overlap).
+ */
+export function cropImage(
+  image: RgbaImage,
+  box: { readonly x: number; readonly y: number; readonly width: number; readonly height: number },
+): RgbaImage {
+  assertImage(image, 'image');
+  const left = Math.max(0, Math.floor(box.x));
+  const top = Math.max(0, Math.floor(box.y));
+  const right = Math.min(image.width, Math.ceil(box.x + box.width));
+  const bottom = Math.min(image.height, Math.ceil(box.y + box.height));
+  const width = Math.max(0, right - left);
+  const height = Math.max(0, bottom - top);
+  const data = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row += 1) {
+    const from = ((top + row) * image.width + left) * 4;
+    data.set(image.data.subarray(from, from + width * 4), row * width * 4);
+  }
+  return { width, height, data };
+}
+
 /** The area both images cover when their top-left corners are aligned. */
 export function overlapSize(first: ImageSize, second: ImageSize): ImageSize {
   return { width: Math.min(first.width, second.width), height: Math.min(first.height, second.height) };

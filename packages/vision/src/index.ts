@@ -1,5 +1,5 @@
 export type { RgbaImage, ImageSize } from './image.js';
-export { createImage, copyImage, sizesDiffer, overlapSize } from './image.js';
+export { createImage, copyImage, cropImage, sizesDiffer, overlapSize } from './image.js';
 export { VisionError, InvalidImageError, ImageDecodeError } from './errors.js';
 export { dHash, hammingDistance } from './dhash.js';
 export {
