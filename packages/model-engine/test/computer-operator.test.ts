@@ -146,6 +146,32 @@ describe("the operator of a model trained on Anthropic's computer tool", () => {
     expect(reports).toEqual([expect.objectContaining({ outcome: 'error' })]);
   });
 
+  it("keeps Sandpiper's own actions when another model is the grounder, so that model is used", async () => {
+    const client = createAnthropicClient({
+      model: 'claude-sonnet-4-5',
+      apiKey: 'sk-ant-test-0123456789',
+      baseURL: origin,
+    });
+    const grounder = createAnthropicClient({
+      model: 'claude-haiku-4-5',
+      apiKey: 'sk-ant-test-0123456789',
+      baseURL: origin,
+    });
+    const withGrounder = createModelEngine({ roles: { default: { client }, grounder: { client: grounder } } });
+    const answer = { decision: 'step-complete', evidence: "The field shows 'Ada'." };
+    queue.push(message({ type: 'tool_use', id: 'toolu_a', name: 'operator_decision', input: { answer } }));
+    const before = bodies.length;
+    const decision = await withGrounder.operator.decide(reportingHandle().handle, {
+      task: sampleTask,
+      step: step('step-1'),
+      attempt: 1,
+      screen: await syntheticScreen(2),
+      performed: [],
+    });
+    expect(bodies[before]!.tools.map((tool) => tool.type ?? tool.name)).toEqual(['operator_decision']);
+    expect(decision).toEqual({ type: 'step-complete', evidence: "The field shows 'Ada'." });
+  });
+
   it('refuses a point off the image and asks again instead of clicking somewhere else', async () => {
     const { decision, sent } = await decide(
       message(computer('toolu_o', { action: 'left_click', coordinate: [5000, 10] })),

@@ -18,7 +18,7 @@ import {
   presentProgressive,
   toProtocolAction,
 } from '../model-actions.js';
-import { callRole } from '../role-call.js';
+import { callRole, type RoleCaller } from '../role-call.js';
 import { decideWithComputerTool } from './computer-operator.js';
 import type { RoleParts } from '../role-parts.js';
 import {
@@ -80,7 +80,7 @@ export function createModelOperator(parts: RoleParts): Operator {
         performed: performedText(input.performed),
         loopHint: loopHintText(input),
       };
-      if (caller.model.profile.capabilities.computerUse !== undefined) {
+      if (actsThroughComputerTool(caller, parts.caller('grounder'))) {
         const decision = await decideWithComputerTool(parts, caller, handle, view, about);
         history.noteScreen(
           input.screen,
@@ -124,6 +124,17 @@ export function createModelOperator(parts: RoleParts): Operator {
       return decision;
     },
   };
+}
+
+/**
+ * Whether the operator acts through its vendor's computer tool: its model has one, and no other
+ * model was given the grounder's role (a person who configured a grounding model wants it used,
+ * which only Sandpiper's own actions, naming elements for the grounder, can do).
+ */
+function actsThroughComputerTool(operator: RoleCaller, grounder: RoleCaller): boolean {
+  if (operator.model.profile.capabilities.computerUse === undefined) return false;
+  const name = (caller: RoleCaller) => `${caller.model.client.provider}:${caller.model.client.model}`;
+  return name(operator) === name(grounder);
 }
 
 /** After the repair bound: points that kept missing the screen fail the step; anything else asks the person. */
