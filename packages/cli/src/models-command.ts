@@ -75,7 +75,10 @@ async function checkCommand(options: CliOptions, output: Output, env: ModelEnvir
   const prices = await loadPrices(config.models, cwd);
   const table = prices.ok ? prices.table : undefined;
   const profiles = profilesOf(config.models);
-  const roles = selection.roles.map((role) => checkRole(role, env, table, profiles));
+  // The operator acts through its vendor's computer tool only when no other model grounds for it.
+  const specOf = (name: string) => selection.roles.find((role) => role.role === name)?.text;
+  const ownGrounder = specOf('grounder') === specOf('operator');
+  const roles = selection.roles.map((role) => checkRole(role, env, table, profiles, ownGrounder));
   const priceProblem = prices.ok ? undefined : `models.prices: ${prices.error}`;
   const usable = priceProblem === undefined && roles.every((role) => role.problems.length === 0);
   if (options.json) {
@@ -120,6 +123,7 @@ function checkRole(
   env: ModelEnvironment,
   prices: PriceTable | undefined,
   profiles: readonly ModelProfile[],
+  ownGrounder: boolean,
 ): RoleCheck {
   const check: ModelCheck = checkModelSpec(role.text, env, { profiles, ...(prices === undefined ? {} : { prices }) });
   const spec = check.spec;
@@ -135,7 +139,7 @@ function checkRole(
             check.profile.id,
             coordinates.kind === 'pixels' ? 'pixels' : `0–${coordinates.range} grid`,
             // The operator of such a model acts through the vendor's own tool, not Sandpiper's JSON.
-            ...(role.role === 'operator' && check.profile.capabilities.computerUse
+            ...(role.role === 'operator' && ownGrounder && check.profile.capabilities.computerUse
               ? [`acts through ${check.profile.capabilities.computerUse.tool}`]
               : []),
           ].join(', '),

@@ -98,8 +98,12 @@ export async function probeModels(input: ProbeInput): Promise<ModelsProbe> {
     const result = await probeModel(client, {
       ...(check.profile === undefined ? {} : { profile: check.profile }),
       image: roles.some((role) => !TEXT_ONLY_ROLES.has(role)),
-      // The operator of such a model acts through the vendor's tool: check it is served.
-      computer: roles.includes('operator') && check.profile?.capabilities.computerUse !== undefined,
+      // The operator of such a model acts through the vendor's tool (unless another model grounds
+      // for it): check the tool is served.
+      computer:
+        roles.includes('operator') &&
+        roles.includes('grounder') &&
+        check.profile?.capabilities.computerUse !== undefined,
       // Hosted APIs take far more than any request of ours; local servers often do not.
       ...(spec.provider === 'ollama' || spec.provider === 'openai-compatible'
         ? { contextTokens: PROBE_CONTEXT_TOKENS }
