@@ -125,7 +125,7 @@ describe("Anthropic's computer-use tool, on the wire", () => {
 
   it('refuses the tool for a model without a known tool version, before sending anything', async () => {
     const before = server.requests.length;
-    const error = await client('claude-3-5-haiku-latest', server.origin)
+    const error = await client('claude-custom-finetune', server.origin)
       .complete(recordingHandle().handle, asked)
       .catch((caught: unknown) => caught);
     expect(ModelError.isInstance(error) && error.reason).toBe('bad-request');

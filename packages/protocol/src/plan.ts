@@ -63,6 +63,8 @@ export const planCauseSchema = z.enum([
   'verifier-rejection',
   /** Completed steps redone because a resumed run found the page reopened and their effects gone. */
   'resume',
+  /** The plan without a step whose action the person declined, proposed to them. */
+  'declined',
 ]);
 export type PlanCause = z.infer<typeof planCauseSchema>;
 

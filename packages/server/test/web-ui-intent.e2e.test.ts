@@ -333,11 +333,12 @@ describe('the web UI never loses what the person meant', () => {
     // The run does not ask about the same click again: it proposes going on without that step.
     await expect.poll(async () => (await view()).control.waitingFor?.type, SERVER_WAIT).toBe('plan-approval');
     const proposal = (await view()).state.versions.at(-1)!;
-    expect(proposal.cause).toBe('system-replan');
+    expect(proposal.cause).toBe('declined');
     expect(proposal.pending.map((step) => step.text).join(' ')).not.toContain('Restart selected');
     const shown = byTestId(page, 'proposal-view', { 'version-id': proposal.id });
     await shown.waitFor();
     expect(await byTestId(shown, 'proposal-rationale').textContent()).toContain(reason);
+    expect(await shown.textContent()).toContain('Without a declined step');
     expect(await byTestId(page, 'steps-panel').textContent()).toContain(reason);
     await shoot('intent-08-declined-proposal');
     const asked = (await events()).filter(

@@ -299,7 +299,7 @@ async function proposeWithoutDeclined(
   const said = `The person declined "${declined.summary}" (${declined.reason})`;
   const revised = revisePlan(context.state.plan!, [{ type: 'remove', stepId: step.id }], {
     ids: context.deps.ids,
-    cause: 'system-replan',
+    cause: 'declined',
     number: context.state.versions.length + 1,
     rationale: `${said}, so this version goes on without "${step.text}". Later steps that needed it may fail; edit the proposal to do it another way.`,
   });

@@ -24,7 +24,10 @@ export function ProposalView({ base, candidate }: { base: PlanVersion; candidate
   const { left, right } = useMemo(() => marksFor(diff.changes, base, candidate), [diff, base, candidate]);
   const rationale = splitRationale(candidate.rationale);
   const system =
-    candidate.cause === 'system-replan' || candidate.cause === 'verifier-rejection' || candidate.cause === 'resume';
+    candidate.cause === 'system-replan' ||
+    candidate.cause === 'verifier-rejection' ||
+    candidate.cause === 'resume' ||
+    candidate.cause === 'declined';
   const constraintsChanged = base.constraints.join('\n') !== candidate.constraints.join('\n');
 
   return (

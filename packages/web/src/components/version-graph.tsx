@@ -26,6 +26,7 @@ const causeColors: Record<PlanVersion['cause'], string> = {
   'system-replan': '#db2777',
   'verifier-rejection': '#dc2626',
   resume: '#2563eb',
+  declined: '#ea580c',
 };
 
 /** Every plan version, one row each, with edges to the version it revises, drawn like a git graph. */

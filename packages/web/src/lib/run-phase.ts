@@ -150,6 +150,7 @@ const causeLabels: Record<PlanVersion['cause'], string> = {
   'system-replan': 'System replan',
   'verifier-rejection': 'Verifier rejection',
   resume: 'Redo after restart',
+  declined: 'Without a declined step',
 };
 
 export function causeLabel(cause: PlanVersion['cause']): string {

@@ -16,6 +16,7 @@ const revisedBy: Readonly<Record<PlanVersion['cause'], string>> = {
   'system-replan': 'a recovery step',
   'verifier-rejection': 'the missing work',
   resume: 'the steps to redo after the restart',
+  declined: 'going on without the declined step',
 };
 
 /**

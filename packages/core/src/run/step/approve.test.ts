@@ -129,7 +129,7 @@ describe('the approve phase', () => {
       }),
     );
     const proposal = state.versions.at(-1)!;
-    expect(proposal).toMatchObject({ cause: 'system-replan', pending: [] });
+    expect(proposal).toMatchObject({ cause: 'declined', pending: [] });
     expect(proposal.rationale).toContain('keep the old mail');
     // The person approved going on without the step; the policy could not have.
     const byPerson = events.filter((payload) => payload.type === 'approval-response' && payload.by === 'user');
