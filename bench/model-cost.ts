@@ -11,7 +11,7 @@
  *
  * The same run is made once per vendor profile, so each gets the images its profile asks for:
  *
- *   claude     anthropic:claude-sonnet-4-5   $3 in / $15 out per million tokens (list price); its
+ *   claude     anthropic:claude-sonnet-4-6   $3 in / $15 out per million tokens (list price); its
  *              operator acts through Anthropic's computer tool, as the model's profile says
  *   gpt-4.1    openai:gpt-4.1                $2 in / $8 out
  *   qwen2.5-vl a local Qwen2.5-VL server     $0
@@ -57,7 +57,7 @@ const VENDORS: readonly Vendor[] = [
   {
     id: 'claude',
     provider: 'anthropic',
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-4-6',
     inputPerMillionUsd: 3,
     outputPerMillionUsd: 15,
     imageTokens: (width, height) => Math.ceil((width * height) / 750),

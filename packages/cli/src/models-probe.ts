@@ -87,6 +87,8 @@ function renderTable(specs: readonly SpecProbe[]): string {
     if (check === undefined) return spec.checks.some((each) => !each.ok) || spec.checks.length === 0 ? 'skipped' : '-';
     return check.ok ? 'ok' : (check.problem ?? 'failed');
   };
+  // The computer-tool column only when some operator acts through its vendor's tool.
+  const computer = specs.some((spec) => spec.checks.some((check) => check.check === 'computer'));
   const rows = specs.map((spec) => [
     rolesOf(spec),
     spec.model,
@@ -94,8 +96,18 @@ function renderTable(specs: readonly SpecProbe[]): string {
     cell(spec, 'text'),
     cell(spec, 'image'),
     cell(spec, 'context'),
+    ...(computer ? [cell(spec, 'computer')] : []),
     spec.problems.length === 0 ? 'working' : 'NOT WORKING',
   ]);
-  const header = ['roles', 'model', 'endpoint', 'text', 'image', 'context', 'status'];
+  const header = [
+    'roles',
+    'model',
+    'endpoint',
+    'text',
+    'image',
+    'context',
+    ...(computer ? ['computer'] : []),
+    'status',
+  ];
   return renderColumns(header, rows);
 }

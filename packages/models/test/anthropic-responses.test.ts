@@ -121,7 +121,7 @@ describe('Anthropic answers that are not plain text', () => {
 
   it('warns when the temperature is outside Anthropic range and when a model has no price', async () => {
     const unpriced = createAnthropicClient({
-      model: 'claude-sonnet-4-6',
+      model: 'claude-sonnet-9-9',
       apiKey: ANTHROPIC_TEST_KEY,
       baseURL: server.origin,
     });
