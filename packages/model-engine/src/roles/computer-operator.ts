@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { MAX_CHAIN, presentProgressive, toProtocolAction, type ModelAction } from '../model-actions.js';
 import { addUsage, failedCall, outputBudget, report, samplingOf, type RoleCaller } from '../role-call.js';
+import type { PromptValues } from '../prompts.js';
 import type { RoleParts } from '../role-parts.js';
 import { describeScreen, imagePart, type ModelScreen } from '../screen-context.js';
 
@@ -46,15 +47,8 @@ const REPORT_TOOL: ModelTool<ReportInput> = {
   }),
 };
 
-/** What the operator's prompt says about the step, rendered by the caller. */
-export interface ComputerPromptValues {
-  readonly instruction: string;
-  readonly step: string;
-  readonly attempt: string;
-  readonly history: string;
-  readonly performed: string;
-  readonly loopHint: string;
-}
+/** What the operator's prompt says about the step and what was done, rendered by the caller. */
+export type ComputerPromptValues = Omit<PromptValues<'operator-computer'>, 'screen'>;
 
 /** One decision through the vendor's computer tool. */
 export async function decideWithComputerTool(

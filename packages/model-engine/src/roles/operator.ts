@@ -19,7 +19,7 @@ import {
   toProtocolAction,
 } from '../model-actions.js';
 import { callRole, type RoleCaller } from '../role-call.js';
-import { decideWithComputerTool } from './computer-operator.js';
+import { decideWithComputerTool, type ComputerPromptValues } from './computer-operator.js';
 import type { RoleParts } from '../role-parts.js';
 import {
   clip,
@@ -80,50 +80,53 @@ export function createModelOperator(parts: RoleParts): Operator {
         performed: performedText(input.performed),
         loopHint: loopHintText(input),
       };
-      if (actsThroughComputerTool(caller, parts.caller('grounder'))) {
-        const decision = await decideWithComputerTool(parts, caller, handle, view, about);
-        history.noteScreen(
-          input.screen,
-          decision.type === 'act' ? decision.actions.map((action) => action.summary) : [],
-        );
-        return decision;
-      }
-      const earlier = history.earlierScreens(input.screen, parts.contextScreenshots - 1);
-      const earlierViews = await Promise.all(
-        earlier.map((seen) => parts.images.prepare(seen.screen, caller.model.profile)),
-      );
-      const screens = [
-        `Screenshots attached, oldest first (${earlier.length + 1}):`,
-        ...earlier.map(
-          (seen, index) =>
-            `${index + 1}. An earlier screen; chosen there: ${seen.then.length > 0 ? seen.then.join('; ') : 'nothing'}.`,
-        ),
-        `${earlier.length + 1}. The current screen. All points refer to this one.`,
-        '',
-        describeScreen(view, 'Current screen'),
-      ].join('\n');
-      const prompt = parts.prompts.render('operator', {
-        coordinates: coordinateRules(view),
-        maxChain: String(MAX_CHAIN),
-        ...about,
-        screens,
-      });
-      const result = await callRole(caller, handle, {
-        prompt,
-        images: [...earlierViews.map(imagePart), imagePart(view)],
-        schema: answerSchemaFor(view),
-        outputName: 'operator_decision',
-        maxOutputTokens: 1500,
-      });
-      if (!result.ok) {
-        history.noteScreen(input.screen, []);
-        return unreadable(result.validation, result.reason);
-      }
-      const decision = await toDecision(handle, parts, input, view, result.value);
+      const decision = actsThroughComputerTool(caller, parts.caller('grounder'))
+        ? await decideWithComputerTool(parts, caller, handle, view, about)
+        : await decideWithActions(parts, caller, handle, input, view, about);
       history.noteScreen(input.screen, decision.type === 'act' ? decision.actions.map((action) => action.summary) : []);
       return decision;
     },
   };
+}
+
+/** One decision in Sandpiper's own action JSON, with the few screens before this one for context. */
+async function decideWithActions(
+  parts: RoleParts,
+  caller: RoleCaller,
+  handle: Handle,
+  input: OperatorInput,
+  view: ModelScreen,
+  about: ComputerPromptValues,
+): Promise<OperatorDecision> {
+  const earlier = parts.history.earlierScreens(input.screen, parts.contextScreenshots - 1);
+  const earlierViews = await Promise.all(
+    earlier.map((seen) => parts.images.prepare(seen.screen, caller.model.profile)),
+  );
+  const screens = [
+    `Screenshots attached, oldest first (${earlier.length + 1}):`,
+    ...earlier.map(
+      (seen, index) =>
+        `${index + 1}. An earlier screen; chosen there: ${seen.then.length > 0 ? seen.then.join('; ') : 'nothing'}.`,
+    ),
+    `${earlier.length + 1}. The current screen. All points refer to this one.`,
+    '',
+    describeScreen(view, 'Current screen'),
+  ].join('\n');
+  const prompt = parts.prompts.render('operator', {
+    coordinates: coordinateRules(view),
+    maxChain: String(MAX_CHAIN),
+    ...about,
+    screens,
+  });
+  const result = await callRole(caller, handle, {
+    prompt,
+    images: [...earlierViews.map(imagePart), imagePart(view)],
+    schema: answerSchemaFor(view),
+    outputName: 'operator_decision',
+    maxOutputTokens: 1500,
+  });
+  if (!result.ok) return unreadable(result.validation, result.reason);
+  return toDecision(handle, parts, input, view, result.value);
 }
 
 /**
