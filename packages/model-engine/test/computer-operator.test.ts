@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAnthropicClient } from '@sandpiper/models';
+import { createAnthropicClient, createOpenAIClient } from '@sandpiper/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelEngine } from '../src/index.js';
 import { reportingHandle, sampleTask, step, syntheticScreen } from './support/screens.js';
@@ -60,13 +60,16 @@ function engine() {
   return createModelEngine({ roles: { default: { client } } });
 }
 
+/** The engine `decide` asks; the OpenAI cases swap in theirs. */
+let makeEngine = engine;
+
 async function decide(...replies: unknown[]) {
   queue.push(...replies);
   const before = bodies.length;
   const { handle, reports } = reportingHandle();
   // A full-HD screen: Claude is shown it at 1429 × 804, and its points come back in that image.
   const screen = await syntheticScreen(1, { width: 1920, height: 1080 });
-  const decision = await engine().operator.decide(handle, {
+  const decision = await makeEngine().operator.decide(handle, {
     task: sampleTask,
     step: step('step-1'),
     attempt: 1,
@@ -179,5 +182,98 @@ describe("the operator of a model trained on Anthropic's computer tool", () => {
     );
     expect(sent).toHaveLength(2);
     expect(decision.type).toBe('act');
+  });
+});
+
+/**
+ * The same operator for GPT-5.4 through the real OpenAI adapter, against a loopback Responses API
+ * (reply shapes from https://platform.openai.com/docs/api-reference/responses/object and the
+ * computer-use guide, https://platform.openai.com/docs/guides/tools-computer-use).
+ */
+describe("the operator of a model trained on OpenAI's computer tool", () => {
+  const openAIEngine = () =>
+    createModelEngine({
+      roles: {
+        default: {
+          client: createOpenAIClient({ model: 'gpt-5.4', apiKey: 'sk-test-0123456789', baseURL: `${origin}/v1` }),
+        },
+      },
+    });
+  const response = (...output: unknown[]) => ({
+    id: 'resp_op',
+    status: 'completed',
+    output,
+    usage: { input_tokens: 2400, output_tokens: 90 },
+  });
+  const reasoning = { type: 'reasoning', id: 'rs_op', summary: [], encrypted_content: 'gAAAAAB-op' };
+  beforeAll(() => {
+    makeEngine = openAIEngine;
+  });
+  afterAll(() => {
+    makeEngine = engine;
+  });
+
+  it('performs a batched call as one chain, its points mapped from the image to the screen', async () => {
+    const { decision, sent } = await decide(
+      response(reasoning, {
+        type: 'computer_call',
+        call_id: 'call_b',
+        pending_safety_checks: [],
+        actions: [
+          { type: 'click', button: 'left', x: 683, y: 384 },
+          { type: 'type', text: 'Ada' },
+          { type: 'keypress', keys: ['ENTER'] },
+        ],
+      }),
+    );
+    expect(sent[0]!.tools.map((tool) => tool.type ?? tool.name)).toEqual(['function', 'computer']);
+    expect(decision.type).toBe('act');
+    if (decision.type !== 'act') return;
+    const [click, typed, enter] = decision.actions;
+    const at = click?.action.type === 'click' ? click.action.at : { x: 0, y: 0 };
+    // GPT-5.4 is shown the full-HD screen at 1366 × 768.
+    expect(Math.abs(at.x - 960)).toBeLessThanOrEqual(2);
+    expect(Math.abs(at.y - 540)).toBeLessThanOrEqual(2);
+    expect(typed?.action).toEqual({ type: 'type', text: 'Ada' });
+    expect(enter?.action).toEqual({ type: 'key', keys: ['Enter'] });
+  });
+
+  it('answers a screenshot request with the reasoning sent back, then acts', async () => {
+    const { decision, sent } = await decide(
+      response(reasoning, { type: 'computer_call', call_id: 'call_s', actions: [{ type: 'screenshot' }] }),
+      response({
+        type: 'computer_call',
+        call_id: 'call_c',
+        actions: [{ type: 'click', button: 'left', x: 10, y: 10 }],
+      }),
+    );
+    expect(sent).toHaveLength(2);
+    const input = (sent[1] as unknown as { input: { type?: string; role?: string }[] }).input;
+    expect(input.map((item) => item.type ?? item.role)).toEqual([
+      'user',
+      'reasoning',
+      'computer_call',
+      'computer_call_output',
+    ]);
+    expect(decision.type).toBe('act');
+  });
+
+  it("asks the person, performing nothing, when the vendor's safety check flags the call", async () => {
+    const { decision, sent } = await decide(
+      response({
+        type: 'computer_call',
+        call_id: 'call_f',
+        actions: [{ type: 'click', button: 'left', x: 10, y: 10 }],
+        pending_safety_checks: [
+          { id: 'sc_1', code: 'irrelevant_domain', message: 'This site looks unrelated to the task.' },
+        ],
+      }),
+    );
+    expect(sent).toHaveLength(1);
+    expect(decision).toEqual({
+      type: 'clarify',
+      question:
+        "The model's safety check stopped its next action (This site looks unrelated to the task.). Should it go ahead?",
+    });
   });
 });

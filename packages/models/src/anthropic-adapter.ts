@@ -182,7 +182,7 @@ function computerCall(id: string, input: Record<string, unknown>, display: Compu
     id,
     name: COMPUTER_TOOL_NAME,
     input,
-    ...('action' in read ? { computerAction: read.action } : { computerProblem: read.problem }),
+    ...('action' in read ? { computerActions: [read.action] } : { computerProblem: read.problem }),
   };
 }
 

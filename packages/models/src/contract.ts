@@ -4,9 +4,11 @@ import type { z } from 'zod';
 /**
  * Version of the model contract below. Bump the minor number for additive changes (a new optional
  * request field, a new warning type) and the major number when an adapter written for the old
- * contract would no longer compile or would misbehave.
+ * contract would no longer compile or would misbehave. 2.0: a computer call's `computerAction`
+ * became `computerActions` (OpenAI's tool batches actions); tool calls may carry safety checks,
+ * and responses and assistant turns a vendor transcript.
  */
-export const MODEL_CONTRACT_VERSION = '1.2' as const;
+export const MODEL_CONTRACT_VERSION = '2.0' as const;
 
 /**
  * The providers this package can reach. `ollama` is Ollama's native API (`/api/chat`), which,
@@ -55,6 +57,12 @@ export interface ModelMessage {
   readonly toolCalls?: readonly PastToolCall[];
   /** On a `user` turn: what the calls of the previous assistant turn gave back, in their order. */
   readonly toolResults?: readonly ToolResult[];
+  /**
+   * On an `assistant` turn: the response's {@link ModelResponse.transcript}, passed back as it
+   * came. An adapter that has one sends it in place of the turn's text and calls (OpenAI's
+   * Responses API needs its own items back, reasoning included); others ignore it.
+   */
+  readonly transcript?: readonly unknown[];
 }
 
 /** A tool call made in an earlier assistant turn. */
@@ -78,17 +86,20 @@ export interface ToolResult {
 }
 
 /**
- * The vendor's own computer-use tool (Anthropic's `computer`), offered with the request instead of
- * an answer schema. The model then acts by calling it; those calls come back as `toolCalls` named
- * {@link COMPUTER_TOOL_NAME}, each with the action read into a {@link ComputerAction}. The tool's
- * version and beta flag come from the model's profile (`capabilities.computerUse`); an adapter or
- * model without one answers `bad-request`.
+ * The vendor's own computer-use tool (Anthropic's `computer`, OpenAI's `computer` and
+ * `computer_use_preview`), offered with the request instead of an answer schema. The model then
+ * acts by calling it; those calls come back as `toolCalls` named {@link COMPUTER_TOOL_NAME}, each
+ * with its actions read into {@link ComputerAction}s. The tool's version and beta flag come from
+ * the model's profile (`capabilities.computerUse`); an adapter or model without one answers
+ * `bad-request`.
  */
 export interface ComputerToolRequest {
   /** Width of the screenshots the model is shown, in pixels; its points come in this space. */
   readonly displayWidth: number;
   /** Height of those screenshots, in pixels. */
   readonly displayHeight: number;
+  /** What the screen shows, for tools that ask (OpenAI's preview tool). Absent: `linux`. */
+  readonly environment?: 'browser' | 'linux';
 }
 
 /** The name computer-use tool calls carry. */
@@ -205,13 +216,33 @@ export interface ToolCall {
    * tool, the vendor's input as written (send it back as it is in a {@link PastToolCall}).
    */
   readonly input: unknown;
-  /** For a call of the computer tool: its action, read and checked. */
-  readonly computerAction?: ComputerAction;
   /**
-   * For a call of the computer tool whose action cannot be carried out (one this agent does not
+   * For a call of the computer tool: its actions, read and checked, in the order they are to be
+   * performed (one for Anthropic's tool; OpenAI's current tool may batch several). Absent when
+   * `computerProblem` is set.
+   */
+  readonly computerActions?: readonly ComputerAction[];
+  /**
+   * For a call of the computer tool whose actions cannot be carried out (one this agent does not
    * perform, or a missing point): why, in a sentence to send back as the call's error result.
    */
   readonly computerProblem?: string;
+  /**
+   * For a call of the computer tool: checks the vendor raised before it should be carried out
+   * (OpenAI's `pending_safety_checks`: instructions on screen that look malicious, a site that
+   * seems unrelated to the task or sensitive). A person should confirm such a call first.
+   */
+  readonly safetyChecks?: readonly SafetyCheck[];
+}
+
+/** A vendor's reason to confirm a computer call with a person before carrying it out. */
+export interface SafetyCheck {
+  /** The vendor's id of the check. */
+  readonly id: string;
+  /** Its kind (`malicious_instructions`, `irrelevant_domain`, `sensitive_domain`); absent when not given. */
+  readonly code?: string;
+  /** What the vendor says about it; absent when not given. */
+  readonly message?: string;
 }
 
 /** Tokens and money spent on one call. */
@@ -277,6 +308,12 @@ export interface ModelResponse<TOutput = unknown> {
   readonly rawStopReason: string;
   /** Settings ignored, repairs made, prices missing; empty when none. */
   readonly warnings: readonly ModelWarning[];
+  /**
+   * The vendor's own record of this turn, for adapters whose vendor wants it back to continue the
+   * conversation (OpenAI's Responses API: its output items, encrypted reasoning included). Pass it
+   * unchanged on the assistant turn that repeats this answer. Absent for other adapters.
+   */
+  readonly transcript?: readonly unknown[];
 }
 
 /**

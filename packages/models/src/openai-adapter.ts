@@ -19,12 +19,16 @@ import {
   type ModelWarning,
   type ProviderName,
   type StopReason,
+  type ToolCall,
 } from './contract.js';
 import { startCallTimer, touchingEach } from './call-timer.js';
 import { ModelError, withUsage } from './errors.js';
 import { type CallFailure, toModelError, unreadableFailure } from './http-errors.js';
 import { type ChatDialect, toChatParams } from './openai-request.js';
 import { type ChatAnswer, collectChatStream, readChatCompletion } from './openai-response.js';
+import { readOpenAIComputerCall } from './openai-computer.js';
+import { toResponsesParams } from './openai-responses-request.js';
+import { readResponsesBody } from './openai-responses-response.js';
 import { DEFAULT_PRICE_TABLE } from './prices.js';
 import { createRedactor, type Redactor } from './redact.js';
 
@@ -65,19 +69,39 @@ function createChatClient(settings: AdapterSettings, dialect: ChatDialect): Mode
     model: settings.model,
     async complete<T>(handle: Handle, request: ModelRequest<T>): Promise<ModelResponse<T>> {
       checkRequest(request);
-      refuseComputerUse(request, provider);
+      const capabilities = capabilitiesOf(settings, provider);
+      // OpenAI's computer tool lives on the Responses API, and some models on nothing else.
+      const viaResponses =
+        dialect === 'openai' && (request.computer !== undefined || capabilities?.responsesOnly === true);
+      if (!viaResponses) refuseComputerUse(request, provider);
       if (dialect === 'openai' && !hasKey) {
         throw new ModelError('auth', 'no OpenAI API key was given (set OPENAI_API_KEY)');
       }
-      const { params, warnings } = toChatParams(settings.model, request, dialect, capabilitiesOf(settings, provider));
       const timer = startCallTimer(handle, settings.timeoutMs ?? 120_000, now);
       const options = { signal: timer.signal, timeout: timer.timeout };
       handle.log(`${provider}: sending ${request.messages.length} messages to ${settings.model}`);
-      let answer: ChatAnswer;
       try {
+        if (viaResponses) {
+          const { params, warnings } = toResponsesParams(settings.model, request, capabilities);
+          // Not streamed: the Responses API's event stream is not assembled here.
+          const body = (await sdk.responses.create(params, options)) as unknown;
+          const answer = readResponsesBody(body, provider, redact);
+          const display = request.computer;
+          if (answer.computerCalls.length > 0 && display === undefined) {
+            throw new ModelError(
+              'bad-response',
+              `${provider} answered with a computer call to a request without the tool`,
+            );
+          }
+          const computerCalls = answer.computerCalls.map((call) => readOpenAIComputerCall(call, display!));
+          const chat: ChatAnswer = { ...answer, toolCalls: answer.functionCalls };
+          const response = toResponse(chat, request, settings, provider, [...warnings], computerCalls);
+          return { ...response, transcript: answer.transcript };
+        }
+        const { params, warnings } = toChatParams(settings.model, request, dialect, capabilities);
         // The SDK's types promise a completion, but it returns whatever the body held (a string
         // for HTML, undefined for an empty body), so the result is checked as unknown.
-        answer =
+        const answer =
           settings.stream === true
             ? await collectChatStream(
                 touchingEach(
@@ -90,12 +114,12 @@ function createChatClient(settings: AdapterSettings, dialect: ChatDialect): Mode
                 provider,
               )
             : readChatCompletion((await sdk.chat.completions.create(params, options)) as unknown, provider, redact);
+        return toResponse(answer, request, settings, provider, [...warnings]);
       } catch (error: unknown) {
         throw normalizeFailure(provider, error, { handle, timedOut: timer.expired }, redact, now);
       } finally {
         timer.stop();
       }
-      return toResponse(answer, request, settings, provider, [...warnings]);
     },
   };
 }
@@ -106,6 +130,7 @@ function toResponse<T>(
   settings: AdapterSettings,
   provider: ProviderName,
   warnings: ModelWarning[],
+  computerCalls: readonly ToolCall[] = [],
 ): ModelResponse<T> {
   const text = answer.refusal ?? answer.text;
   const stopReason: StopReason = answer.refusal !== undefined ? 'refusal' : stopReasonOf(answer.finishReason);
@@ -126,7 +151,7 @@ function toResponse<T>(
       rawStopReason: answer.finishReason,
       warnings,
     };
-    return readAnswer(answer, request, { ...base, stopReason }, warnings);
+    return readAnswer(answer, request, { ...base, stopReason }, warnings, computerCalls);
   } catch (error: unknown) {
     throw withUsage(error, usage);
   }
@@ -137,8 +162,9 @@ function readAnswer<T>(
   request: ModelRequest<T>,
   base: Omit<ModelResponse<T>, 'toolCalls' | 'parsed'>,
   warnings: ModelWarning[],
+  computerCalls: readonly ToolCall[],
 ): ModelResponse<T> {
-  const structured = request.outputSchema !== undefined || answer.toolCalls.length > 0;
+  const structured = request.outputSchema !== undefined || answer.toolCalls.length + computerCalls.length > 0;
   if (base.stopReason === 'refusal' && structured) {
     throw new ModelError('refusal', 'the model refused to answer', { lastText: clipText(base.text) });
   }
@@ -149,14 +175,17 @@ function readAnswer<T>(
         : 'the answer was cut off at the output token limit';
     throw new ModelError('truncated', what, { lastText: clipText(base.text) });
   }
-  const toolCalls = answer.toolCalls.map((call, index) =>
-    checkToolCall(
-      request.tools ?? [],
-      call.id || `call_${index}`,
-      call.name,
-      decodeArguments(call.name, call.arguments),
+  const toolCalls = [
+    ...answer.toolCalls.map((call, index) =>
+      checkToolCall(
+        request.tools ?? [],
+        call.id || `call_${index}`,
+        call.name,
+        decodeArguments(call.name, call.arguments),
+      ),
     ),
-  );
+    ...computerCalls,
+  ];
   if (toolCalls.length > 0) return { ...base, toolCalls, stopReason: 'tool-use' };
   if (request.outputSchema === undefined) return { ...base, toolCalls };
   return { ...base, toolCalls, parsed: structuredFromText(request.outputSchema, base.text, warnings) };

@@ -109,7 +109,8 @@ export function jsonInstructions(name: string, schema: Record<string, unknown>):
   ].join('\n');
 }
 
-function nonStrictWarning(subject: string): ModelWarning {
+/** The warning for a schema sent as a hint because strict mode cannot express it. */
+export function nonStrictWarning(subject: string): ModelWarning {
   return {
     type: 'non-strict-schema',
     message: `${subject} uses features strict mode cannot express, so it was sent as a hint and checked locally`,

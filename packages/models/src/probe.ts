@@ -184,8 +184,8 @@ function pictureRequest(text: string, image: { data: Uint8Array; mimeType: 'imag
 /** A check passes when the model called the computer tool with an action it can perform. */
 function clicked(response: ModelResponse): Omit<ProbeCheck, 'check' | 'ms'> {
   const call = response.toolCalls.find((each) => each.name === COMPUTER_TOOL_NAME);
-  if (call?.computerAction !== undefined) {
-    const action = call.computerAction;
+  const action = call?.computerActions?.[0];
+  if (action !== undefined) {
     const where = action.kind === 'click' ? ` at (${action.at.x}, ${action.at.y})` : '';
     return { ok: true, detail: `called the computer tool: ${action.kind}${where}` };
   }

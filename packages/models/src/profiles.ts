@@ -65,11 +65,16 @@ export interface ModelCapabilities {
    * offer. The operator then acts through that tool instead of Sandpiper's action schema.
    */
   readonly computerUse?: ComputerUseCapability;
+  /**
+   * True for models served by OpenAI's Responses API alone (`computer-use-preview`): every request
+   * goes there, not to Chat Completions. Absent: only requests offering the computer tool do.
+   */
+  readonly responsesOnly?: boolean;
 }
 
 /** Which version of a vendor's computer-use tool a model takes. */
 export interface ComputerUseCapability {
-  /** The tool's type as the vendor names it (`computer_20250124`). */
+  /** The tool's type as the vendor names it (`computer_20250124`, `computer`, `computer_use_preview`). */
   readonly tool: string;
   /** The beta flag the requests must carry (Anthropic's `anthropic-beta` header), if any. */
   readonly beta?: string;
@@ -176,16 +181,38 @@ export const DEFAULT_PROFILES: readonly ModelProfile[] = [
     image: CLAUDE_IMAGE,
   },
   {
-    id: 'openai-computer-use',
-    description: 'OpenAI computer-use-preview: served by the Responses API only',
+    id: 'openai-computer-use-preview',
+    description: 'OpenAI computer-use-preview: Responses API only, acts through its computer_use_preview tool',
     provider: 'openai',
     modelPattern: /^computer-use-preview/,
-    capabilities: { images: true, tools: true, structuredOutput: 'native' },
+    capabilities: {
+      images: true,
+      tools: true,
+      // The model is documented for the computer loop alone; other roles get their JSON by prompt.
+      structuredOutput: 'prompted',
+      temperature: false,
+      responsesOnly: true,
+      computerUse: { tool: 'computer_use_preview' },
+    },
     coordinates: { kind: 'pixels' },
     image: OPENAI_IMAGE,
-    unusable:
-      'computer-use-preview is served only by the Responses API and its computer tool, which no adapter here speaks ' +
-      '(they use Chat Completions); choose a model such as openai:gpt-4.1 or openai:o3',
+  },
+  {
+    id: 'openai-computer-use',
+    description: "OpenAI GPT-5.4 and later: reasoning, and the Responses API's computer tool for the operator",
+    provider: 'openai',
+    // The full models and their dated snapshots; mini, nano and chat variants match the next profiles.
+    modelPattern: /^gpt-5\.([4-9]|\d{2,})(-\d{4}-\d{2}-\d{2})?$/,
+    capabilities: {
+      images: true,
+      tools: true,
+      structuredOutput: 'native',
+      temperature: false,
+      reasoning: { efforts: ['low', 'medium', 'high'], budget: REASONING_BUDGET },
+      computerUse: { tool: 'computer' },
+    },
+    coordinates: { kind: 'pixels' },
+    image: OPENAI_IMAGE,
   },
   {
     id: 'openai-reasoning',

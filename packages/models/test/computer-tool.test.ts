@@ -56,13 +56,13 @@ describe("Anthropic's computer-use tool, on the wire", () => {
         id: 'toolu_01ComputerClick',
         name: 'computer',
         input: { action: 'left_click', coordinate: [640, 200] },
-        computerAction: { kind: 'click', at: { x: 640, y: 200 }, button: 'left', count: 1 },
+        computerActions: [{ kind: 'click', at: { x: 640, y: 200 }, button: 'left', count: 1 }],
       },
       {
         id: 'toolu_01ComputerType',
         name: 'computer',
         input: { action: 'type', text: 'Ada' },
-        computerAction: { kind: 'type', text: 'Ada' },
+        computerActions: [{ kind: 'type', text: 'Ada' }],
       },
     ]);
   });
@@ -71,9 +71,14 @@ describe("Anthropic's computer-use tool, on the wire", () => {
     server.enqueue(loadFixture('anthropic', 'computer-keys-scroll'));
     const response = await client('claude-sonnet-4-5', server.origin).complete(recordingHandle().handle, asked);
     const [keys, scroll, down] = response.toolCalls;
-    expect(keys?.computerAction).toEqual({ kind: 'keys', chords: [['Control', 's']] });
-    expect(scroll?.computerAction).toEqual({ kind: 'scroll', at: { x: 500, y: 400 }, direction: 'down', amount: 3 });
-    expect(down?.computerAction).toBeUndefined();
+    expect(keys?.computerActions?.[0]).toEqual({ kind: 'keys', chords: [['Control', 's']] });
+    expect(scroll?.computerActions?.[0]).toEqual({
+      kind: 'scroll',
+      at: { x: 500, y: 400 },
+      direction: 'down',
+      amount: 3,
+    });
+    expect(down?.computerActions).toBeUndefined();
     expect(down?.computerProblem).toContain('"left_mouse_down" is not available');
   });
 
@@ -82,7 +87,7 @@ describe("Anthropic's computer-use tool, on the wire", () => {
     const model = client('claude-sonnet-4-5', server.origin);
     const first = await model.complete(recordingHandle().handle, asked);
     const [shot] = first.toolCalls;
-    expect(shot?.computerAction).toEqual({ kind: 'screenshot' });
+    expect(shot?.computerActions).toEqual([{ kind: 'screenshot' }]);
     const png = await smallPng();
     await model.complete(recordingHandle().handle, {
       ...asked,

@@ -46,6 +46,6 @@ describe('the public surface of @sandpiper/models', () => {
   });
 
   it('declares the contract version clients carry', () => {
-    expect(models.MODEL_CONTRACT_VERSION).toBe('1.2');
+    expect(models.MODEL_CONTRACT_VERSION).toBe('2.0');
   });
 });

@@ -120,7 +120,7 @@ describe('creating a client from a spec', () => {
     const before = server.requests.length;
     for (const each of specs) {
       const client = createModelClient(each, env, { retry: false });
-      expect([client.provider, client.model, client.specificationVersion]).toEqual([each.provider, each.model, '1.2']);
+      expect([client.provider, client.model, client.specificationVersion]).toEqual([each.provider, each.model, '2.0']);
       await client.complete(recordingHandle().handle, { messages: [{ role: 'user', content: 'Hi' }] });
     }
     expect(server.requests.slice(before).map((request) => request.headers.authorization)).toEqual([

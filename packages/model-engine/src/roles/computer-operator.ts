@@ -17,7 +17,8 @@ import type { RoleParts } from '../role-parts.js';
 import { describeScreen, imagePart, type ModelScreen } from '../screen-context.js';
 
 /**
- * The operator for models trained on their vendor's computer-use tool (Claude's `computer`): the
+ * The operator for models trained on their vendor's computer-use tool (Claude's and OpenAI's
+ * `computer`, OpenAI's `computer_use_preview`): the
  * model acts by calling that tool, in its own action vocabulary and in pixels of the screenshot it
  * was shown, rather than by writing Sandpiper's action JSON. Its step verdicts go through one small
  * tool of ours, `report_step`, so "done", a question and "cannot" stay distinct; a turn with text
@@ -82,11 +83,13 @@ export async function decideWithComputerTool(
     };
     let calls: readonly ToolCall[];
     let text: string;
+    let transcript: readonly unknown[] | undefined;
     try {
       const response = await caller.model.client.complete(handle, request);
       spent = addUsage(spent, response.usage);
       calls = response.toolCalls;
       text = response.text.trim();
+      transcript = response.transcript;
     } catch (error: unknown) {
       // Thrown again for cancellation; any other failure is reported and becomes a question.
       const failed = await failedCall(caller, handle, error, started, spent);
@@ -115,6 +118,7 @@ export async function decideWithComputerTool(
         role: 'assistant',
         content: text,
         toolCalls: calls.map((call) => ({ id: call.id, name: call.name, input: call.input })),
+        ...(transcript === undefined ? {} : { transcript }),
       },
       { role: 'user', content: '', toolResults: calls.map((call) => resultFor(call, view)) },
     ];
@@ -142,8 +146,20 @@ function readTurn(calls: readonly ToolCall[], text: string, view: ModelScreen): 
   }
   const problem = computerCalls.find((call) => call.computerProblem !== undefined)?.computerProblem;
   if (problem !== undefined) return { type: 'again', problem };
+  const flagged = computerCalls.flatMap((call) => call.safetyChecks ?? []);
+  if (flagged.length > 0) {
+    // The vendor wants a person to confirm first; nothing is performed until one has.
+    const said = flagged.map((check) => check.message ?? check.code ?? 'no reason given').join('; ');
+    return {
+      type: 'decision',
+      decision: {
+        type: 'clarify',
+        question: `The model's safety check stopped its next action (${said}). Should it go ahead?`,
+      },
+    };
+  }
   const actions = computerCalls
-    .map((call) => call.computerAction!)
+    .flatMap((call) => call.computerActions ?? [])
     .filter((action) => action.kind !== 'screenshot')
     .flatMap((action) => modelActionsOf(action));
   if (actions.length === 0) return { type: 'again', problem: 'it asked for a screenshot', looked: true };
@@ -195,7 +211,7 @@ function resultFor(call: ToolCall, view: ModelScreen): ToolResult {
   if (call.computerProblem !== undefined) {
     return { callId: call.id, isError: true, content: [{ type: 'text', text: call.computerProblem }] };
   }
-  if (call.computerAction?.kind === 'screenshot') {
+  if ((call.computerActions ?? []).every((action) => action.kind === 'screenshot')) {
     return { callId: call.id, content: [imagePart(view)] };
   }
   // Nothing was performed: a turn is carried out only once every call in it can be.

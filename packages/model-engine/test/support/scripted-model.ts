@@ -219,8 +219,7 @@ function computerCallsFor(answer: string, index: number): ToolCall[] {
     return [{ id: id(0), name: 'report_step', input: { outcome, text } }];
   }
   const calls = (decision.actions ?? []).map(({ action }, n): ToolCall => {
-    const computerAction = computerActionOf(action);
-    return { id: id(n), name: COMPUTER_TOOL_NAME, input: action, computerAction };
+    return { id: id(n), name: COMPUTER_TOOL_NAME, input: action, computerActions: [computerActionOf(action)] };
   });
   const finishes =
     decision.completesStep === true
