@@ -95,10 +95,11 @@ export function partsOf(content: string | readonly ContentPart[]): readonly Cont
   return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 }
 
-/** Text parts joined; for turns that may hold only text. */
+/** The text parts joined, images left out. */
 export function textOf(content: string | readonly ContentPart[]): string {
   return partsOf(content)
-    .map((part) => (part.type === 'text' ? part.text : ''))
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
     .join('\n');
 }
 

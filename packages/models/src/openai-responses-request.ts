@@ -107,11 +107,11 @@ function inputItems(messages: readonly ModelMessage[]): InputItem[] {
     const notes: string[] = [];
     for (const result of message.toolResults ?? []) {
       if (!computerCalls.has(result.callId)) {
-        items.push({ type: 'function_call_output', call_id: result.callId, output: textOf(textParts(result.content)) });
+        items.push({ type: 'function_call_output', call_id: result.callId, output: textOf(result.content) });
         continue;
       }
       const image = result.content.find((part) => part.type === 'image') ?? lastImage;
-      const text = textOf(textParts(result.content));
+      const text = textOf(result.content);
       if (image === undefined) {
         throw new ModelError('bad-request', 'a computer call result needs a screenshot, and none was sent before it');
       }
@@ -155,10 +155,6 @@ function assistantItems(message: ModelMessage): InputItem[] {
     }
   }
   return items;
-}
-
-function textParts(parts: readonly ContentPart[]): ContentPart[] {
-  return parts.filter((part) => part.type === 'text');
 }
 
 function toInputContent(part: ContentPart): InputContent {

@@ -134,6 +134,15 @@ const REASONING_BUDGET: Readonly<Record<ReasoningEffort, number>> = {
   high: 24_576,
 };
 
+/** OpenAI's reasoning models: their default temperature only, a reasoning effort and its budget. */
+const OPENAI_REASONING: ModelCapabilities = {
+  images: true,
+  tools: true,
+  structuredOutput: 'native',
+  temperature: false,
+  reasoning: { efforts: ['low', 'medium', 'high'], budget: REASONING_BUDGET },
+};
+
 /**
  * The profiles that ship with Sandpiper, most specific first; {@link findProfile} takes the first
  * match, so users can put their own in front.
@@ -203,14 +212,7 @@ export const DEFAULT_PROFILES: readonly ModelProfile[] = [
     provider: 'openai',
     // The full models and their dated snapshots; mini, nano and chat variants match the next profiles.
     modelPattern: /^gpt-5\.([4-9]|\d{2,})(-\d{4}-\d{2}-\d{2})?$/,
-    capabilities: {
-      images: true,
-      tools: true,
-      structuredOutput: 'native',
-      temperature: false,
-      reasoning: { efforts: ['low', 'medium', 'high'], budget: REASONING_BUDGET },
-      computerUse: { tool: 'computer' },
-    },
+    capabilities: { ...OPENAI_REASONING, computerUse: { tool: 'computer' } },
     coordinates: { kind: 'pixels' },
     image: OPENAI_IMAGE,
   },
@@ -220,13 +222,7 @@ export const DEFAULT_PROFILES: readonly ModelProfile[] = [
     provider: 'openai',
     // The GPT-5 chat snapshots take no reasoning effort; they match the next profile.
     modelPattern: /^(gpt-5(?!(\.\d+)?-chat)|o1|o3|o4)/,
-    capabilities: {
-      images: true,
-      tools: true,
-      structuredOutput: 'native',
-      temperature: false,
-      reasoning: { efforts: ['low', 'medium', 'high'], budget: REASONING_BUDGET },
-    },
+    capabilities: OPENAI_REASONING,
     coordinates: { kind: 'pixels' },
     image: OPENAI_IMAGE,
   },
