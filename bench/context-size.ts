@@ -8,11 +8,12 @@
  * has one typing step per value, alternating between the 'Employee name' and 'Email' fields, so
  * the run is as long as asked while every step is a real click, select-all and type.
  *
- * For steps 1, 5, 20 and 50 it reports what the operator's first request of the step held and
- * what all model calls of the step held together: bytes (UTF-8 text plus encoded images), image
- * pixels, and estimated tokens (four characters per token, 750 image pixels per token). "Flat"
- * means no step from 3 on exceeds step 3's operator request by more than 5% in estimated
- * tokens, with the same number of images. Writes bench/results/context-size.json.
+ * For steps 1, 5, 20 and 50 it reports what the step's largest request held (after the first
+ * step that is the step check, which also decides the next step's first move) and what all model
+ * calls of the step held together: bytes (UTF-8 text plus encoded images), image pixels, and
+ * estimated tokens (four characters per token, 750 image pixels per token). "Flat" means no step
+ * from 3 on exceeds step 3's largest request by more than 5% in estimated tokens, with the same
+ * number of images. Writes bench/results/context-size.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -77,16 +78,19 @@ const total = (calls: readonly RecordedCall[]): Size => ({
 });
 const perStep = stepStarts.map((start, index) => {
   const calls = model.calls.slice(start, stepStarts[index + 1] ?? model.calls.length);
-  const operator = calls.find((call) => call.name === 'operator_decision');
-  return { step: index + 1, operator: total(operator ? [operator] : []), all: total(calls) };
+  const largest = calls.reduce<RecordedCall | undefined>(
+    (biggest, call) => (biggest === undefined || call.inputTokens > biggest.inputTokens ? call : biggest),
+    undefined,
+  );
+  return { step: index + 1, largest: total(largest ? [largest] : []), all: total(calls) };
 });
 
 if (perStep.length < 3) {
   throw new Error(`the run ended ${state.status} after ${perStep.length} steps: ${state.endReason ?? 'no reason'}`);
 }
-const baseline = perStep[2]!.operator;
-const drift = perStep.slice(2).map((entry) => (entry.operator.tokens - baseline.tokens) / baseline.tokens);
-const flat = perStep.slice(2).every((entry) => entry.operator.images === baseline.images) && Math.max(...drift) <= 0.05;
+const baseline = perStep[2]!.largest;
+const drift = perStep.slice(2).map((entry) => (entry.largest.tokens - baseline.tokens) / baseline.tokens);
+const flat = perStep.slice(2).every((entry) => entry.largest.images === baseline.images) && Math.max(...drift) <= 0.05;
 const maxImages = Math.max(...model.calls.map((call) => call.images));
 
 const rows = reported.map((step) => perStep[step - 1]!).filter((entry) => entry !== undefined);
@@ -96,16 +100,16 @@ console.log(
     `at most ${maxImages} images in any request (limit ${contextScreenshots})`,
 );
 console.log(
-  'step | operator request: images   bytes    pixels  ~tokens | whole step: calls    bytes     pixels  ~tokens',
+  'step |  largest request: images   bytes    pixels  ~tokens | whole step: calls    bytes     pixels  ~tokens',
 );
 for (const row of rows) {
   console.log(
-    `${pad(row.step, 4)} | ${pad(row.operator.images, 25)} ${pad(row.operator.bytes, 7)} ${pad(row.operator.pixels, 9)} ${pad(row.operator.tokens, 8)} |` +
+    `${pad(row.step, 4)} | ${pad(row.largest.images, 25)} ${pad(row.largest.bytes, 7)} ${pad(row.largest.pixels, 9)} ${pad(row.largest.tokens, 8)} |` +
       ` ${pad(row.all.calls, 17)} ${pad(row.all.bytes, 8)} ${pad(row.all.pixels, 10)} ${pad(row.all.tokens, 8)}`,
   );
 }
 console.log(
-  `flat after step 3: ${flat ? 'yes' : 'NO'} (largest operator-token drift from step 3: ${(Math.max(...drift) * 100).toFixed(2)}%)`,
+  `flat after step 3: ${flat ? 'yes' : 'NO'} (largest token drift from step 3: ${(Math.max(...drift) * 100).toFixed(2)}%)`,
 );
 
 const outputDirectory = path.join(import.meta.dirname, 'results');
@@ -121,7 +125,7 @@ writeFileSync(
       modelCalls: model.calls.length,
       maxImagesPerRequest: maxImages,
       flatAfterStep3: flat,
-      maxOperatorTokenDrift: Math.max(...drift),
+      maxLargestRequestTokenDrift: Math.max(...drift),
       environment: 'real headless Chromium on the expense-report scenario',
       reported: rows,
       perStep,

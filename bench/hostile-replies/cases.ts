@@ -31,6 +31,7 @@ const ROLE_OF_NAME: Readonly<Record<string, Role>> = {
   'grounding-native': 'grounder',
   change_description: 'reflector',
   step_verdict: 'reflector',
+  step_verdict_and_next: 'reflector',
   completion_verdict: 'judge',
   criteria_readings: 'judge',
   feasibility: 'judge',

@@ -160,6 +160,13 @@ function doneClaim(request: SeenRequest): unknown {
       return { verdict: 'success', evidence: seen, summary: seen };
     case 'criteria_readings':
       return { readings: request.criteria.map((id) => ({ id, status: 'satisfied', evidence: seen })) };
+    case 'step_verdict_and_next':
+      return {
+        verdict: 'success',
+        evidence: seen,
+        summary: seen,
+        readings: request.criteria.map((id) => ({ id, status: 'satisfied', evidence: seen })),
+      };
     case 'completion_verdict':
       return {
         verdict: 'accept',
@@ -207,12 +214,15 @@ export const prematureDoneCategory: Category = {
     ),
     claims('reflector-always-success', [{ kind: 'role', role: 'reflector', at: 'every' }]),
     claims('judge-always-accepts', [names('criteria_readings', 'completion_verdict')]),
-    claims('operator-and-reflector', [names('operator_decision', 'change_description', 'step_verdict')]),
+    claims('operator-and-reflector', [
+      names('operator_decision', 'change_description', 'step_verdict', 'step_verdict_and_next'),
+    ]),
     claims('everyone-but-planner', [
       names(
         'operator_decision',
         'change_description',
         'step_verdict',
+        'step_verdict_and_next',
         'criteria_readings',
         'completion_verdict',
         'critic_verdict',
@@ -223,7 +233,7 @@ export const prematureDoneCategory: Category = {
     claims('judge-accepts-unsure', [names('completion_verdict')], (verdict) => ({ ...verdict, certain: false })),
     claims(
       'judge-accepts-hedged',
-      [names('completion_verdict', 'operator_decision', 'step_verdict', 'criteria_readings')],
+      [names('completion_verdict', 'operator_decision', 'step_verdict', 'step_verdict_and_next', 'criteria_readings')],
       (verdict) => ({ ...verdict, reason: 'It is probably sorted, it seems.' }),
     ),
   ],
@@ -252,8 +262,9 @@ export const endlessWorkCategory: Category = {
     endless('loop-judge-always-switch', [names('loop_verdict')], {
       loop_verdict: { progress: 'None.', repeating: true, verdict: 'switch', reason: 'It is looping.' },
     }),
-    endless('reflector-never-satisfied', [names('step_verdict')], {
+    endless('reflector-never-satisfied', [names('step_verdict', 'step_verdict_and_next')], {
       step_verdict: { verdict: 'failure', evidence: 'Nothing changed.', summary: 'Not done.' },
+      step_verdict_and_next: { verdict: 'failure', evidence: 'Nothing changed.', summary: 'Not done.' },
     }),
     endless('judge-always-wants-more', [names('completion_verdict', 'missing_work')], {
       completion_verdict: {

@@ -143,6 +143,7 @@ const NAMES = [
   'completion_verdict',
   'criteria_readings',
   'change_description',
+  'step_verdict_and_next',
   'step_verdict',
   'missing_work',
   'feasibility',

@@ -54,17 +54,12 @@ function answerFor(request: SeenRequest, body: string, achieved: () => boolean):
           }
         : { changes: [], summary: 'The table order did not change to descending.' };
     case 'step_verdict':
-      return done()
-        ? { verdict: 'success', evidence: 'Welder-28 is the first row.', summary: 'Sorted by name, descending.' }
-        : { verdict: 'failure', evidence: 'The table is not sorted by name, descending.', summary: 'Not sorted yet.' };
+      return stepVerdict(done());
     case 'criteria_readings':
-      return {
-        readings: request.criteria.map((id) => ({
-          id,
-          status: done() ? 'satisfied' : 'unsatisfied',
-          evidence: done() ? 'Welder-28 is the first row.' : 'The first row is not Welder-28.',
-        })),
-      };
+      return { readings: readings(request, done()) };
+    case 'step_verdict_and_next':
+      // The step check looking ahead; it leaves the next move to the operator.
+      return { ...stepVerdict(done()), readings: readings(request, done()) };
     case 'completion_verdict':
       return judgement(request, done());
     case 'missing_work':
@@ -82,6 +77,20 @@ function answerFor(request: SeenRequest, body: string, achieved: () => boolean):
     default:
       return {};
   }
+}
+
+function stepVerdict(done: boolean): Record<string, string> {
+  return done
+    ? { verdict: 'success', evidence: 'Welder-28 is the first row.', summary: 'Sorted by name, descending.' }
+    : { verdict: 'failure', evidence: 'The table is not sorted by name, descending.', summary: 'Not sorted yet.' };
+}
+
+function readings(request: SeenRequest, done: boolean): unknown[] {
+  return request.criteria.map((id) => ({
+    id,
+    status: done ? 'satisfied' : 'unsatisfied',
+    evidence: done ? 'Welder-28 is the first row.' : 'The first row is not Welder-28.',
+  }));
 }
 
 function judgement(request: SeenRequest, done: boolean): unknown {

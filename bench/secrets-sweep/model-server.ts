@@ -115,10 +115,13 @@ function criterionFor(step: Extract<Step, { kind: 'type' }>): unknown {
       };
 }
 
-function operatorDecision(user: string): unknown {
-  const [step] = stepsIn(after(user, 'Current step: '));
+/** The operator's answer for the step after `label`; a look ahead (`fresh`) has performed nothing for it yet. */
+function operatorDecision(user: string, label = 'Current step: ', fresh = false): unknown {
+  const [step] = stepsIn(after(user, label));
   if (!step) return { decision: 'fail', reason: 'The step is not one the clerk can read.' };
-  const performed = user.split('Actions already performed for this step, oldest first:\n')[1]?.split('\n')[0] ?? '';
+  const performed = fresh
+    ? '(none)'
+    : (user.split('Actions already performed for this step, oldest first:\n')[1]?.split('\n')[0] ?? '');
   if (step.kind === 'click') {
     if (performed !== '(none)') return { decision: 'step-complete', evidence: `'${step.name}' was clicked.` };
     const button = elements(user).findLast((element) => element.role === 'button' && element.name === step.name);
@@ -144,7 +147,7 @@ function operatorDecision(user: string): unknown {
   };
 }
 
-function stepVerdict(user: string): unknown {
+function stepVerdict(user: string): { verdict: 'success' | 'failure'; evidence: string; summary: string } {
   const [step] = stepsIn(after(user, 'Step: '));
   if (step?.kind === 'click')
     return { verdict: 'success', evidence: 'The page changed after the click.', summary: 'Done.' };
@@ -155,6 +158,16 @@ function stepVerdict(user: string): unknown {
     evidence: done ? `The field shows ${quote(target)}.` : 'The value is not shown.',
     summary: done ? 'Done.' : 'Not done.',
   };
+}
+
+/** Every listed criterion satisfied once every field the task names holds its value. */
+function readings(user: string): { id: string; status: string; evidence: string }[] {
+  const all = typedAll(user);
+  return criteria(user).map(({ id, evidence }) => ({
+    id,
+    status: all ? 'satisfied' : 'unsatisfied',
+    evidence: all ? evidence : '',
+  }));
 }
 
 /** The listed criteria, each with its exact value when it has one. */
@@ -201,14 +214,18 @@ function answer(outputName: string, user: string): unknown {
       };
     case 'step_verdict':
       return stepVerdict(user);
-    case 'criteria_readings': {
-      const all = typedAll(user);
+    case 'criteria_readings':
+      return { readings: readings(user) };
+    case 'step_verdict_and_next': {
+      // The step check looking ahead: the verdict, the criteria and the next step's first move.
+      const verdict = stepVerdict(user);
+      const next = after(user, 'Next step: ');
       return {
-        readings: criteria(user).map(({ id, evidence }) => ({
-          id,
-          status: all ? 'satisfied' : 'unsatisfied',
-          evidence: all ? evidence : '',
-        })),
+        ...verdict,
+        readings: readings(user),
+        ...(verdict.verdict === 'success' && !next.startsWith('(none')
+          ? { next: operatorDecision(user, 'Next step: ', true) }
+          : {}),
       };
     }
     case 'completion_verdict': {

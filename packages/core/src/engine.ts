@@ -231,6 +231,13 @@ export interface StepCheckInput {
   readonly performed: readonly PerformedAction[];
   readonly before: Screen;
   readonly after: Screen;
+  /**
+   * The task and the plan in force, when the check is part of the run's own loop. A reflector may
+   * use them to look ahead (read the criteria, or decide the next step's first move, on the same
+   * screen) as long as the verdict stays about `step` alone.
+   */
+  readonly task?: Task;
+  readonly plan?: PlanVersion;
 }
 
 export interface StepCheck {

@@ -3,6 +3,7 @@ import { findProfile, type ModelClient, type ModelProfile, type ReasoningEffort 
 import type { ChangeEvidenceSource } from './change-evidence.js';
 import type { ClickCheckMode, ClickImages } from './click-images.js';
 import { RunHistory } from './history.js';
+import { LookAhead } from './lookahead.js';
 import { loadPrompts, type PromptLibrary } from './prompts.js';
 import type { RoleCaller, RoleModel, RoleName } from './role-call.js';
 import type { RoleParts } from './role-parts.js';
@@ -165,6 +166,7 @@ export function createModelEngine(options: ModelEngineOptions): ModelEngine {
     prompts: options.prompts ?? loadPrompts(),
     images: new ScreenImages(4 * contextScreenshots + 4),
     history: new RunHistory(contextScreenshots),
+    lookAhead: new LookAhead(),
     contextScreenshots,
     caller: (role) => callers.get(role)!,
     ...(options.changeEvidence === undefined ? {} : { changeEvidence: options.changeEvidence }),

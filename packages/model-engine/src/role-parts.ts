@@ -1,6 +1,8 @@
 import type { ChangeEvidenceSource } from './change-evidence.js';
 import type { ClickCheckMode, ClickImages } from './click-images.js';
 import type { RunHistory } from './history.js';
+import type { LookAhead } from './lookahead.js';
+import type { OperatorAnswer } from './roles/operator.js';
 import type { ModelGrounder } from './roles/grounder.js';
 import type { PromptLibrary } from './prompts.js';
 import type { RoleCaller, RoleName } from './role-call.js';
@@ -14,6 +16,8 @@ export interface RoleParts {
   readonly images: ScreenImages;
   /** The run's recent steps and screens, for the operator's context. */
   readonly history: RunHistory;
+  /** What the step check already decided about the screen after a step, for the roles that would ask again. */
+  readonly lookAhead: LookAhead<OperatorAnswer>;
   /** Most screenshots in one request. */
   readonly contextScreenshots: number;
   /** The model (and repair bound) each role calls. */

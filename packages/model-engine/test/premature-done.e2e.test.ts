@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelEngine } from '../src/index.js';
-import { clerkScript, listedCriteria, typingOperator } from './support/clerk-script.js';
+import { clerkScript, honestLookAhead, listedCriteria, typingOperator } from './support/clerk-script.js';
 import { danaInstruction } from './support/fixtures.js';
 import { openRunBench, payloadsOf, type RunBench } from './support/scenario-run.js';
 import { createScriptedModel, type ScriptedCall } from './support/scripted-model.js';
@@ -53,6 +53,12 @@ function overEagerAssess(call: ScriptedCall): string {
   });
 }
 
+/** The step check looking ahead, with the same over-eager criteria readings. */
+function overEagerLookAhead(call: ScriptedCall): string {
+  const answer = JSON.parse(honestLookAhead(call)) as Record<string, unknown>;
+  return JSON.stringify({ ...answer, readings: JSON.parse(overEagerAssess(call)).readings as unknown });
+}
+
 describe('a premature done claim is rejected by the judge', () => {
   let bench: RunBench;
   beforeAll(async () => {
@@ -65,6 +71,7 @@ describe('a premature done claim is rejected by the judge', () => {
       script: clerkScript(shortPlan, {
         operator_decision: [eagerOperator],
         criteria_readings: [overEagerAssess],
+        step_verdict_and_next: [overEagerLookAhead],
         missing_work: [
           JSON.stringify({
             steps: [

@@ -84,6 +84,46 @@ function criteria(text: string): { id: string; exactValue: string | undefined }[
   );
 }
 
+/** The operator's answer for the step on the line after `label`: type its value unless the field shows it. */
+function operate(user: string, label: string): unknown {
+  const [step] = typings(after(user, label));
+  if (!step) return { decision: 'fail', reason: 'The step is not one the clerk can read.' };
+  const field = elements(user).findLast((element) => element.role === 'textbox' && element.name === step.field);
+  if (!field) return { decision: 'fail', reason: `No '${step.field}' field is listed.` };
+  if (field.value === step.value) {
+    return { decision: 'step-complete', evidence: `'${step.field}' shows '${step.value}'.` };
+  }
+  return {
+    decision: 'act',
+    thought: `The '${step.field}' field is listed and does not hold the value yet.`,
+    actions: [
+      { summary: `Clicking '${step.field}'`, action: { type: 'click', at: field.centre } },
+      { summary: `Selecting the text in '${step.field}'`, action: { type: 'key', keys: ['Control', 'a'] } },
+      { summary: `Typing '${step.value}' into '${step.field}'`, action: { type: 'type', text: step.value } },
+    ],
+    completesStep: true,
+  };
+}
+
+/** A typing step passes when the screen shows its value. */
+function verdict(user: string): { verdict: 'success' | 'failure'; evidence: string; summary: string } {
+  const [step] = typings(after(user, 'Step: '));
+  const done = step !== undefined && shown(user, step.value);
+  return {
+    verdict: done ? 'success' : 'failure',
+    evidence: done ? `The field shows '${step.value}'.` : 'The value is not shown.',
+    summary: done ? 'Done.' : 'Not done.',
+  };
+}
+
+/** Each exact criterion read from the element list. */
+function readings(user: string): { id: string; status: string; evidence: string }[] {
+  return criteria(user).map(({ id, exactValue }) => {
+    const seen = exactValue !== undefined && shown(user, exactValue);
+    return { id, status: seen ? 'satisfied' : 'unsatisfied', evidence: seen ? `Reads '${exactValue}'.` : '' };
+  });
+}
+
 /** The clerk's answer to one request, as the JSON text a model would write. */
 function answer(outputName: string, user: string): unknown {
   switch (outputName) {
@@ -107,25 +147,8 @@ function answer(outputName: string, user: string): unknown {
         })),
       };
     }
-    case 'operator_decision': {
-      const [step] = typings(after(user, 'Current step: '));
-      if (!step) return { decision: 'fail', reason: 'The step is not one the clerk can read.' };
-      const field = elements(user).findLast((element) => element.role === 'textbox' && element.name === step.field);
-      if (!field) return { decision: 'fail', reason: `No '${step.field}' field is listed.` };
-      if (field.value === step.value) {
-        return { decision: 'step-complete', evidence: `'${step.field}' shows '${step.value}'.` };
-      }
-      return {
-        decision: 'act',
-        thought: `The '${step.field}' field is listed and does not hold the value yet.`,
-        actions: [
-          { summary: `Clicking '${step.field}'`, action: { type: 'click', at: field.centre } },
-          { summary: `Selecting the text in '${step.field}'`, action: { type: 'key', keys: ['Control', 'a'] } },
-          { summary: `Typing '${step.value}' into '${step.field}'`, action: { type: 'type', text: step.value } },
-        ],
-        completesStep: true,
-      };
-    }
+    case 'operator_decision':
+      return operate(user, 'Current step: ');
     case 'change_description':
       return {
         changes: [...user.matchAll(/^(\d+)\. x=/gm)].map((match) => ({
@@ -135,22 +158,20 @@ function answer(outputName: string, user: string): unknown {
         })),
         summary: 'The clicked field changed.',
       };
-    case 'step_verdict': {
-      const [step] = typings(after(user, 'Step: '));
-      const done = step !== undefined && shown(user, step.value);
+    case 'step_verdict':
+      return verdict(user);
+    case 'criteria_readings':
+      return { readings: readings(user) };
+    case 'step_verdict_and_next': {
+      // The step check looking ahead: the verdict, the criteria and the next step's first move.
+      const judged = verdict(user);
+      const next = after(user, 'Next step: ');
       return {
-        verdict: done ? 'success' : 'failure',
-        evidence: done ? `The field shows '${step.value}'.` : 'The value is not shown.',
-        summary: done ? 'Done.' : 'Not done.',
+        ...judged,
+        ...(criteria(user).length > 0 ? { readings: readings(user) } : {}),
+        ...(judged.verdict === 'success' && !next.startsWith('(none') ? { next: operate(user, 'Next step: ') } : {}),
       };
     }
-    case 'criteria_readings':
-      return {
-        readings: criteria(user).map(({ id, exactValue }) => {
-          const seen = exactValue !== undefined && shown(user, exactValue);
-          return { id, status: seen ? 'satisfied' : 'unsatisfied', evidence: seen ? `Reads '${exactValue}'.` : '' };
-        }),
-      };
     case 'completion_verdict': {
       const read = criteria(user).map(({ id, exactValue }) => ({
         id,

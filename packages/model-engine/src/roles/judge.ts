@@ -1,6 +1,7 @@
 import type { CriterionReading, FeasibilityVerdict, Judge, JudgeVerdict } from '@sandpiper/core';
 import type { PlanVersion } from '@sandpiper/protocol';
 import { z } from 'zod';
+import type { CriterionRead } from '../lookahead.js';
 import { exactValueOf } from '../model-criteria.js';
 import { criteriaLines, linesOrNone, stepList } from '../plan-text.js';
 import { callRole } from '../role-call.js';
@@ -47,7 +48,7 @@ export const feasibilityAnswerSchema = z.object({
 });
 
 /** Answers may only name this plan's criteria; an unknown id is re-asked. */
-function knownIds<T extends { readonly id: string }>(plan: PlanVersion, path: string) {
+export function knownIds<T extends { readonly id: string }>(plan: PlanVersion, path: string) {
   const ids = new Set(plan.successCriteria.map((criterion) => criterion.id));
   return (entries: readonly T[], context: z.core.$RefinementCtx) => {
     entries.forEach((entry, index) => {
@@ -105,6 +106,26 @@ export function conservativeJudgement(plan: PlanVersion, answer: JudgeAnswer): J
   return { verdict: 'accept', reason: answer.reason, satisfied, missing: [] };
 }
 
+/**
+ * One reading per criterion of `plan`, from a model's readings: a criterion it did not read is
+ * unknown, and "satisfied" for an exact value stands only when the evidence quotes that value.
+ */
+export function readingsOf(plan: PlanVersion, read: readonly CriterionRead[]): CriterionReading[] {
+  return plan.successCriteria.map((criterion): CriterionReading => {
+    const reading = read.find((entry) => entry.id === criterion.id);
+    if (reading === undefined) return { id: criterion.id, status: 'unknown', evidence: 'Not read.' };
+    const exactValue = exactValueOf(criterion);
+    if (reading.status === 'satisfied' && exactValue !== undefined && !quotesValue(reading.evidence, exactValue)) {
+      return {
+        id: criterion.id,
+        status: 'unknown',
+        evidence: `Said satisfied without quoting ${JSON.stringify(exactValue)}: ${reading.evidence}`,
+      };
+    }
+    return { id: criterion.id, status: reading.status, evidence: reading.evidence };
+  });
+}
+
 /** The completion judge, the per-step criteria check and the feasibility check, on the judge's model. */
 export function createModelJudge(parts: RoleParts): Judge {
   const caller = () => parts.caller('judge');
@@ -136,6 +157,9 @@ export function createModelJudge(parts: RoleParts): Judge {
 
     async assess(handle, input): Promise<readonly CriterionReading[]> {
       if (input.plan.successCriteria.length === 0) return [];
+      // The step check may have read these criteria on this very screen already.
+      const held = parts.lookAhead.readingsFor(input.plan, input.screen);
+      if (held !== undefined) return readingsOf(input.plan, held);
       const model = caller();
       const screen = await planningScreen(parts.images, model.model.profile, input.screen, 'The current screen');
       const prompt = parts.prompts.render('criteria-assess', {
@@ -152,22 +176,14 @@ export function createModelJudge(parts: RoleParts): Judge {
         outputName: 'criteria_readings',
         maxOutputTokens: 1000,
       });
-      return input.plan.successCriteria.map((criterion): CriterionReading => {
-        if (!result.ok) {
-          return { id: criterion.id, status: 'unknown', evidence: `The check could not be read (${result.reason}).` };
-        }
-        const reading = result.value.readings.find((entry) => entry.id === criterion.id);
-        if (reading === undefined) return { id: criterion.id, status: 'unknown', evidence: 'Not read.' };
-        const exactValue = exactValueOf(criterion);
-        if (reading.status === 'satisfied' && exactValue !== undefined && !quotesValue(reading.evidence, exactValue)) {
-          return {
-            id: criterion.id,
-            status: 'unknown',
-            evidence: `Said satisfied without quoting ${JSON.stringify(exactValue)}: ${reading.evidence}`,
-          };
-        }
-        return { id: criterion.id, status: reading.status, evidence: reading.evidence };
-      });
+      if (!result.ok) {
+        return input.plan.successCriteria.map((criterion) => ({
+          id: criterion.id,
+          status: 'unknown',
+          evidence: `The check could not be read (${result.reason}).`,
+        }));
+      }
+      return readingsOf(input.plan, result.value.readings);
     },
 
     async feasibility(handle, input): Promise<FeasibilityVerdict> {

@@ -6,7 +6,7 @@ import type {
   PerformedAction,
   PlannedAction,
 } from '@sandpiper/core';
-import type { Grounding } from '@sandpiper/protocol';
+import type { Grounding, Step } from '@sandpiper/protocol';
 import { boxCenter } from '@sandpiper/protocol';
 import { z } from 'zod';
 import { describePerformed, LISTED_ACTIONS } from '../history.js';
@@ -49,7 +49,7 @@ export const operatorAnswerSchema = z.discriminatedUnion('decision', [
 export type OperatorAnswer = z.infer<typeof operatorAnswerSchema>;
 
 /** The answer schema for one screen: points must land on it, pointer actions need a target. */
-function answerSchemaFor(view: ModelScreen) {
+export function answerSchemaFor(view: ModelScreen) {
   return operatorAnswerSchema.superRefine((answer, context) => {
     if (answer.decision !== 'act') return;
     answer.actions.forEach((planned, index) => {
@@ -71,18 +71,25 @@ export function createModelOperator(parts: RoleParts): Operator {
       history.noteAttempt(input.step, input.attempt, input.performed);
       const caller = parts.caller('operator');
       const view = await parts.images.prepare(input.screen, caller.model.profile);
+      // The step check may have decided this move already, on this very screen: take it rather
+      // than send the screen again. Only a step's first look qualifies; points are checked again.
+      const held = parts.lookAhead.takeDecision(input.step, input.screen);
+      const fresh = input.attempt === 1 && input.performed.length === 0 && input.loopHint === undefined;
+      const ahead = held !== undefined && fresh ? answerSchemaFor(view).safeParse(held) : undefined;
       // What both prompts say about the step and what was done so far.
       const about = {
         instruction: input.task.instruction,
-        step: stepText(input, view),
+        step: stepText(input.step, view),
         attempt: String(input.attempt),
         history: history.stepLines(input.step).join('\n'),
         performed: performedText(input.performed),
         loopHint: loopHintText(input),
       };
-      const decision = actsThroughComputerTool(caller, parts.caller('grounder'))
-        ? await decideWithComputerTool(parts, caller, handle, view, about)
-        : await decideWithActions(parts, caller, handle, input, view, about);
+      const decision = ahead?.success
+        ? await toDecision(handle, parts, input, view, ahead.data)
+        : actsThroughComputerTool(caller, parts.caller('grounder'))
+          ? await decideWithComputerTool(parts, caller, handle, view, about)
+          : await decideWithActions(parts, caller, handle, input, view, about);
       history.noteScreen(input.screen, decision.type === 'act' ? decision.actions.map((action) => action.summary) : []);
       return decision;
     },
@@ -134,7 +141,7 @@ async function decideWithActions(
  * model was given the grounder's role (a person who configured a grounding model wants it used,
  * which only Sandpiper's own actions, naming elements for the grounder, can do).
  */
-function actsThroughComputerTool(operator: RoleCaller, grounder: RoleCaller): boolean {
+export function actsThroughComputerTool(operator: RoleCaller, grounder: RoleCaller): boolean {
   if (operator.model.profile.capabilities.computerUse === undefined) return false;
   const name = (caller: RoleCaller) => `${caller.model.client.provider}:${caller.model.client.model}`;
   return name(operator) === name(grounder);
@@ -194,10 +201,11 @@ async function toDecision(
   return { type: 'act', actions, ...(answer.completesStep === true ? { completesStep: true } : {}) };
 }
 
-function stepText(input: OperatorInput, view: ModelScreen): string {
-  const lines = [input.step.text];
-  if (input.step.expectedOutcome) lines.push(`Expected outcome: ${input.step.expectedOutcome}`);
-  const region = input.step.region;
+/** The step as the operator's prompt states it: its text, expected outcome and any area the person marked. */
+export function stepText(step: Step, view: ModelScreen): string {
+  const lines = [step.text];
+  if (step.expectedOutcome) lines.push(`Expected outcome: ${step.expectedOutcome}`);
+  const region = step.region;
   if (region) {
     lines.push(
       `The person marked the target's area at ${formatBox(toModelBox(region.box, view))}` +

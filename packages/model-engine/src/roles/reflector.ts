@@ -1,11 +1,15 @@
 import type { Handle, PerformedAction, Reflector, StepCheck, StepCheckInput } from '@sandpiper/core';
 import { prepareScreenshot, type ContentPart } from '@sandpiper/models';
-import type { Action, ChangeRegionEvidence } from '@sandpiper/protocol';
+import type { Action, ChangeRegionEvidence, PlanVersion, Step, Task } from '@sandpiper/protocol';
 import { z } from 'zod';
 import type { ChangeEvidence } from '../change-evidence.js';
 import { describeLocally } from '../local-changes.js';
 import { describePerformed } from '../history.js';
-import { callRole } from '../role-call.js';
+import { MAX_CHAIN } from '../model-actions.js';
+import { criteriaLines } from '../plan-text.js';
+import { callRole, type RoleCaller } from '../role-call.js';
+import { assessAnswerSchema } from './judge.js';
+import { answerSchemaFor, operatorAnswerSchema, stepText } from './operator.js';
 import type { RoleParts } from '../role-parts.js';
 import {
   coordinateRules,
@@ -36,6 +40,16 @@ export const stepVerdictSchema = z.object({
   evidence: z.string().trim().min(1).max(1000),
   summary: z.string().trim().min(1).max(1000),
   verdict: z.enum(['success', 'failure']),
+});
+
+/**
+ * Stage 2 with a look ahead: the verdict first, then the criteria as the screen after shows them
+ * and the next step's first move on that screen. A malformed look ahead is dropped, never a
+ * reason to re-ask: the verdict is what the call is for.
+ */
+export const lookAheadAnswerSchema = stepVerdictSchema.extend({
+  readings: assessAnswerSchema.shape.readings.optional().catch(undefined),
+  next: operatorAnswerSchema.optional().catch(undefined),
 });
 
 /** Most actions listed for one check; a step's chain is short, so this only bounds odd cases. */
@@ -115,19 +129,22 @@ export function createModelReflector(parts: RoleParts): Reflector {
           changes = stage1.value;
         }
       }
-      const prompt = parts.prompts.render('reflector-stage2', {
-        step: stepWithOutcome(input),
-        actions: actionLines(input.performed, after),
-        changes: changes ? changeLines(changes) : '(no actions were performed, so nothing was compared)',
-        screen: `The screen after the actions is attached.\n${describeScreen(after, 'Screen after')}`,
-      });
-      const stage2 = await callRole(caller, handle, {
-        prompt,
-        images: [imagePart(after)],
-        schema: stepVerdictSchema,
-        outputName: 'step_verdict',
-        maxOutputTokens: 600,
-      });
+      const changeText = changes ? changeLines(changes) : '(no actions were performed, so nothing was compared)';
+      const ahead = lookAheadOf(parts, input);
+      const stage2 = ahead
+        ? await verdictLookingAhead(handle, parts, input, after, changeText, ahead)
+        : await callRole(caller, handle, {
+            prompt: parts.prompts.render('reflector-stage2', {
+              step: stepWithOutcome(input),
+              actions: actionLines(input.performed, after),
+              changes: changeText,
+              screen: `The screen after the actions is attached.\n${describeScreen(after, 'Screen after')}`,
+            }),
+            images: [imagePart(after)],
+            schema: stepVerdictSchema,
+            outputName: 'step_verdict',
+            maxOutputTokens: 600,
+          });
       if (!stage2.ok) return finish(parts, input, unreadable(stage2.reason));
       const passed = stage2.value.verdict === 'success';
       return finish(parts, input, {
@@ -144,6 +161,103 @@ export function createModelReflector(parts: RoleParts): Reflector {
       });
     },
   };
+}
+
+/** What stage 2 can settle besides the verdict, on the same screen. */
+interface Ahead {
+  readonly task: Task;
+  readonly plan: PlanVersion;
+  /** The step the run goes on with after this one, when the operator would read this screen the same way. */
+  readonly next?: Step;
+  /** Whether the plan has criteria to read. */
+  readonly criteria: boolean;
+}
+
+/**
+ * Whether this check can look ahead, and at what: the criteria whenever the plan has any; the
+ * next step's first move when there is a next step and the operator's model (and its profile) is
+ * the reflector's, so the decision is the one the operator would have been asked for.
+ */
+function lookAheadOf(parts: RoleParts, input: StepCheckInput): Ahead | undefined {
+  const { task, plan } = input;
+  if (task === undefined || plan === undefined) return undefined;
+  const criteria = plan.successCriteria.length > 0;
+  const next = sameModel(parts.caller('operator'), parts.caller('reflector'))
+    ? plan.pending.find((step) => step.id !== input.step.id && step.status !== 'completed')
+    : undefined;
+  if (!criteria && next === undefined) return undefined;
+  return { task, plan, criteria, ...(next === undefined ? {} : { next }) };
+}
+
+function sameModel(a: RoleCaller, b: RoleCaller): boolean {
+  const name = (caller: RoleCaller) => `${caller.model.client.provider}:${caller.model.client.model}`;
+  return name(a) === name(b) && a.model.profile.id === b.model.profile.id;
+}
+
+/**
+ * Stage 2 in one call with what the run would ask about the same screen next. The verdict comes
+ * back as a plain stage 2 answer; the readings and the next move are held for the judge and the
+ * operator only when they are complete and valid, and the move only after a success.
+ */
+async function verdictLookingAhead(
+  handle: Handle,
+  parts: RoleParts,
+  input: StepCheckInput,
+  after: ModelScreen,
+  changes: string,
+  ahead: Ahead,
+) {
+  const history = parts.history.forTask(ahead.task);
+  const next = ahead.next;
+  // The operator's own rules, from its prompt file, so the move is made by the rules it would follow.
+  const operator =
+    next === undefined
+      ? '(not needed: there is no next step)'
+      : parts.prompts.render('operator', {
+          coordinates: coordinateRules(after),
+          maxChain: String(MAX_CHAIN),
+          instruction: ahead.task.instruction,
+          step: stepText(next, after),
+          attempt: '1',
+          history: '',
+          performed: '(none yet)',
+          loopHint: 'none',
+          screens: '',
+        }).system;
+  const prompt = parts.prompts.render('reflector-lookahead', {
+    operator,
+    instruction: ahead.task.instruction,
+    step: stepWithOutcome(input),
+    actions: actionLines(input.performed, after),
+    changes,
+    criteria: ahead.criteria ? criteriaLines(ahead.plan) : '(none: leave `readings` out)',
+    nextStep: next === undefined ? '(none: leave `next` out)' : stepText(next, after),
+    history: next === undefined ? '(none)' : history.stepLines(next).join('\n'),
+    screen: [
+      'The screen after the actions is attached. It is also the current screen for the next step: all points refer to it.',
+      describeScreen(after, 'Screen after'),
+    ].join('\n'),
+  });
+  const result = await callRole(parts.caller('reflector'), handle, {
+    prompt,
+    images: [imagePart(after)],
+    schema: lookAheadAnswerSchema,
+    outputName: 'step_verdict_and_next',
+    maxOutputTokens: 2000,
+  });
+  if (!result.ok) return result;
+  const { readings, next: move, ...verdict } = result.value;
+  if (ahead.criteria && readings !== undefined) {
+    const ids = new Set(readings.map((reading) => reading.id));
+    if (ahead.plan.successCriteria.every((criterion) => ids.has(criterion.id))) {
+      parts.lookAhead.holdReadings(ahead.plan, input.after, readings);
+    }
+  }
+  if (next !== undefined && move !== undefined && verdict.verdict === 'success') {
+    const checked = answerSchemaFor(after).safeParse(move);
+    if (checked.success) parts.lookAhead.holdDecision(next, input.after, checked.data);
+  }
+  return { ...result, value: verdict };
 }
 
 function finish(parts: RoleParts, input: StepCheckInput, check: StepCheck): StepCheck {

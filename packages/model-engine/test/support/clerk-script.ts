@@ -88,15 +88,20 @@ export function planAnswer(fields: readonly { field: string; value: string }[]):
 
 /** Click the field, select what it holds, type the value; then report the step complete. */
 export function typingOperator(call: ScriptedCall): string {
-  const step = lineAfter(call.user, 'Current step: ');
+  return JSON.stringify(typingDecision(call, 'Current step: '));
+}
+
+/** The typing operator's decision for the step on the line after `label`. */
+function typingDecision(call: ScriptedCall, label: string): unknown {
+  const step = lineAfter(call.user, label);
   const match = TYPE_STEP.exec(step);
-  if (!match) return JSON.stringify({ decision: 'fail', reason: `cannot read the step "${step}"` });
+  if (!match) return { decision: 'fail', reason: `cannot read the step "${step}"` };
   const [, value, field] = match;
   const element = findElement(call.user, field!);
   if (element.value === value) {
-    return JSON.stringify({ decision: 'step-complete', evidence: `The '${field}' field shows '${value}'.` });
+    return { decision: 'step-complete', evidence: `The '${field}' field shows '${value}'.` };
   }
-  return JSON.stringify({
+  return {
     decision: 'act',
     thought: `The '${field}' field is visible and empty.`,
     actions: [
@@ -105,7 +110,7 @@ export function typingOperator(call: ScriptedCall): string {
       { summary: `Typing '${value}' into '${field}'`, action: { type: 'type', text: value } },
     ],
     completesStep: true,
-  });
+  };
 }
 
 const describeChanges: ScriptedReply = JSON.stringify({
@@ -115,26 +120,49 @@ const describeChanges: ScriptedReply = JSON.stringify({
 
 /** Passes a typing step when the screen after shows the typed value. */
 function honestVerdict(call: ScriptedCall): string {
+  return JSON.stringify(verdictOf(call));
+}
+
+function verdictOf(call: ScriptedCall): { verdict: 'success' | 'failure'; evidence: string; summary: string } {
   const match = TYPE_STEP.exec(lineAfter(call.user, 'Step: '));
   const shown = match !== null && valueShown(call.user, match[1]!);
-  return JSON.stringify({
+  return {
     verdict: shown ? 'success' : 'failure',
     evidence: shown ? `The field shows '${match[1]}'.` : 'The typed value is not visible.',
     summary: shown ? 'The step is done.' : 'The step is not done.',
-  });
+  };
 }
 
 /** Reads each exact criterion from the element list. */
 export function honestAssess(call: ScriptedCall): string {
+  return JSON.stringify({ readings: readingsOf(call) });
+}
+
+function readingsOf(call: ScriptedCall) {
+  return listedCriteria(call.user).map(({ id, exactValue }) => {
+    const shown = exactValue !== undefined && valueShown(call.user, exactValue);
+    return {
+      id,
+      status: shown ? 'satisfied' : 'unsatisfied',
+      evidence: shown ? `The field reads '${exactValue}'.` : `'${exactValue}' is not shown.`,
+    };
+  });
+}
+
+/**
+ * The step check looking ahead: the honest verdict, the criteria read from the element list, and
+ * after a success the typing operator's move for the next step.
+ */
+export function honestLookAhead(call: ScriptedCall): string {
+  const verdict = verdictOf(call);
+  const next = lineAfter(call.user, 'Next step: ');
+  const criteria = listedCriteria(call.user);
   return JSON.stringify({
-    readings: listedCriteria(call.user).map(({ id, exactValue }) => {
-      const shown = exactValue !== undefined && valueShown(call.user, exactValue);
-      return {
-        id,
-        status: shown ? 'satisfied' : 'unsatisfied',
-        evidence: shown ? `The field reads '${exactValue}'.` : `'${exactValue}' is not shown.`,
-      };
-    }),
+    ...verdict,
+    ...(criteria.length > 0 ? { readings: readingsOf(call) } : {}),
+    ...(verdict.verdict === 'success' && !next.startsWith('(none')
+      ? { next: typingDecision(call, 'Next step: ') }
+      : {}),
   });
 }
 
@@ -172,6 +200,7 @@ export function clerkScript(plan: string, overrides: ModelScript = {}): ModelScr
     operator_decision: [typingOperator],
     change_description: [describeChanges],
     step_verdict: [honestVerdict],
+    step_verdict_and_next: [honestLookAhead],
     criteria_readings: [honestAssess],
     completion_verdict: [honestJudge],
     feasibility: [JSON.stringify({ verdict: 'uncertain', evidence: ['Nothing shows the task cannot be done.'] })],

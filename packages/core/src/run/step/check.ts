@@ -18,7 +18,15 @@ export async function checkStep(
   before: Screen,
   after: Screen,
 ): Promise<Checked> {
-  const check = await context.engine.reflector.check(context.handle, { step, performed, before, after });
+  const plan = context.state.plan;
+  const check = await context.engine.reflector.check(context.handle, {
+    step,
+    performed,
+    before,
+    after,
+    task: context.state.task!,
+    ...(plan === undefined ? {} : { plan }),
+  });
   if (check.reflection) await logReflection(context, step.id, check);
   return {
     type: 'checked',
