@@ -123,6 +123,15 @@ describe('several values, targets and clauses', () => {
       "enter username 'ada' and password 'secret'",
       ["Type 'ada' into the 'username' field", "Type 'secret' into the 'password' field"],
     ],
+    [
+      "Type 'Dana Whitfield' into the 'Employee name' field and 'dana@example.com' into the 'Email' field",
+      ["Type 'Dana Whitfield' into the 'Employee name' field", "Type 'dana@example.com' into the 'Email' field"],
+    ],
+    [
+      "type 'x' into Notes, 'y' into Phone and 'z' in Email",
+      ["Type 'x' into the 'Notes' field", "Type 'y' into the 'Phone' field", "Type 'z' into the 'Email' field"],
+    ],
+    ["type 'x' into Terms and conditions", ["Type 'x' into the 'Terms and conditions' field"]],
     ["select 'A', 'B' and 'C'", ["Pick 'A'", "Pick 'B'", "Pick 'C'"]],
     [
       'tick Weekly report and Daily digest',

@@ -835,6 +835,25 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
       return { type: 'unparsed' };
     }
   }
+  // "type 'Ada' into Name and 'ada@example.com' into Email": the verb is said once and each side
+  // names its own field. Taken only when both sides read as typing into a field.
+  const gap = rest.findIndex(
+    (token, index) =>
+      index > 0 &&
+      (isWord(token, 'and') || isComma(token)) &&
+      rest.slice(0, index).some((word) => isWord(word, ...intoWords)) &&
+      rest.slice(index + 1).some((word) => isWord(word, ...intoWords)),
+  );
+  if (gap > 0) {
+    const tail = isWord(rest[gap + 1], 'and') ? rest.slice(gap + 2) : rest.slice(gap + 1);
+    const first = readTypeFrame(verb, rest.slice(0, gap), source);
+    const second = readTypeFrame(verb, tail, source);
+    const intoField = (result: ClauseResult) =>
+      result.type === 'steps' && result.intents.every((intent) => intent.kind === 'type' && intent.field !== undefined);
+    if (first.type === 'steps' && second.type === 'steps' && intoField(first) && intoField(second)) {
+      return { ...second, intents: [...first.intents, ...second.intents] };
+    }
+  }
   // "type 'x' into the 'Name' field", "enter ada@example.com in email", "put 'x' in Notes"
   const firstQuoted = rest[0]?.kind === 'quoted';
   const boundary = firstQuoted
