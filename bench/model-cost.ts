@@ -9,7 +9,8 @@
  * The plan types one value per step into alternating fields, so every step is a real click,
  * select-all and type, judged by the real step check and, at the end, the real completion check.
  *
- * The same run is made once per vendor profile, so each gets the images its profile asks for:
+ * The same run is made once per vendor profile, so each gets the images its profile asks for, and
+ * once more per profile on the hybrid engine (see MODES):
  *
  *   claude     anthropic:claude-sonnet-4-6   $3 in / $15 out per million tokens (list price); its
  *              operator acts through Anthropic's computer tool, as the model's profile says
@@ -31,6 +32,8 @@ import { parseArgs } from 'node:util';
 import type { ContentPart, ProviderName } from '@sandpiper/models';
 import { alternatingTypingPlan } from './support/typing-plan.js';
 import { createModelEngine } from '../packages/model-engine/src/index.js';
+import { createRulesEngine } from '../packages/model-rules/src/index.js';
+import { createHybridEngine } from '../packages/runtime/src/hybrid-engine.js';
 import { createVisionChangeEvidence } from '../packages/runtime/src/change-evidence.js';
 import { clerkScript } from '../packages/model-engine/test/support/clerk-script.js';
 import { openRunBench } from '../packages/model-engine/test/support/scenario-run.js';
@@ -92,6 +95,13 @@ function openAiTiles(width: number, height: number): number {
 
 const plan = alternatingTypingPlan(stepCount);
 
+/**
+ * Every role on the model, and the hybrid engine: the built-in engine first, the model only for
+ * what it cannot settle. The instruction is one the built-in planner cannot read, so the model
+ * plans in both; the hybrid then carries the typed steps out and checks them itself.
+ */
+const MODES = ['models', 'hybrid'] as const;
+
 interface Billed {
   readonly calls: number;
   readonly images: number;
@@ -139,48 +149,56 @@ function bill(vendor: Vendor, calls: readonly RecordedCall[]): Billed {
 const results = [];
 const bench = await openRunBench();
 try {
-  for (const vendor of VENDORS) {
-    const model = createScriptedModel({ script: clerkScript(plan), provider: vendor.provider, model: vendor.model });
-    const engine = createModelEngine({
-      roles: { default: { client: model } },
-      changeEvidence: createVisionChangeEvidence(),
-    });
-    const { state } = await bench.run({
-      engine,
-      instruction: `Type ${stepCount} values into the employee fields in turn`,
-      session: `model-cost-${vendor.id}`,
-      budgets: { maxActions: stepCount * 4 + 20, maxDurationMs: 3_600_000 },
-    });
-    const byRole = new Map<string, RecordedCall[]>();
-    for (const call of model.calls) byRole.set(call.name, [...(byRole.get(call.name) ?? []), call]);
-    const total = bill(vendor, model.calls);
-    results.push({
-      vendor: vendor.id,
-      model: `${vendor.provider}:${vendor.model}`,
-      status: state.status ?? 'none',
-      steps: stepCount,
-      total,
-      perStep: {
-        calls: total.calls / stepCount,
-        inputTokens: total.inputTokens / stepCount,
-        outputTokens: total.outputTokens / stepCount,
-        images: total.images / stepCount,
-        usd: total.usd / stepCount,
-      },
-      cachedTokens: 0,
-      byAnswer: Object.fromEntries([...byRole].map(([name, calls]) => [name, bill(vendor, calls)])),
-    });
-  }
+  for (const vendor of VENDORS)
+    for (const mode of MODES) {
+      const model = createScriptedModel({ script: clerkScript(plan), provider: vendor.provider, model: vendor.model });
+      const modelEngine = createModelEngine({
+        roles: { default: { client: model } },
+        changeEvidence: createVisionChangeEvidence(),
+      });
+      const engine =
+        mode === 'hybrid' ? createHybridEngine(createRulesEngine({ ocr: 'off' }), modelEngine) : modelEngine;
+      const { state } = await bench
+        .run({
+          engine,
+          instruction: `Type ${stepCount} values into the employee fields in turn`,
+          session: `model-cost-${vendor.id}-${mode}`,
+          budgets: { maxActions: stepCount * 4 + 20, maxDurationMs: 3_600_000 },
+        })
+        .finally(() => engine.close?.());
+      const byRole = new Map<string, RecordedCall[]>();
+      for (const call of model.calls) byRole.set(call.name, [...(byRole.get(call.name) ?? []), call]);
+      const total = bill(vendor, model.calls);
+      results.push({
+        vendor: vendor.id,
+        engine: mode,
+        model: `${vendor.provider}:${vendor.model}`,
+        status: state.status ?? 'none',
+        steps: stepCount,
+        total,
+        perStep: {
+          calls: total.calls / stepCount,
+          inputTokens: total.inputTokens / stepCount,
+          outputTokens: total.outputTokens / stepCount,
+          images: total.images / stepCount,
+          usd: total.usd / stepCount,
+        },
+        cachedTokens: 0,
+        byAnswer: Object.fromEntries([...byRole].map(([name, calls]) => [name, bill(vendor, calls)])),
+      });
+    }
 } finally {
   await bench.close();
 }
 
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 console.log(`${stepCount}-step task on the expense-report app, scripted clerk model, pixel change evidence on`);
-console.log('vendor       status     calls  calls/step  input/step  output/step  images/step   $/step   $/task');
+console.log(
+  'vendor       engine  status     calls  calls/step  input/step  output/step  images/step   $/step   $/task',
+);
 for (const result of results) {
   console.log(
-    `${result.vendor.padEnd(12)} ${result.status.padEnd(10)} ${pad(result.total.calls, 5)} ${pad(result.perStep.calls.toFixed(2), 11)}` +
+    `${result.vendor.padEnd(12)} ${result.engine.padEnd(7)} ${result.status.padEnd(10)} ${pad(result.total.calls, 5)} ${pad(result.perStep.calls.toFixed(2), 11)}` +
       ` ${pad(Math.round(result.perStep.inputTokens), 11)} ${pad(Math.round(result.perStep.outputTokens), 12)}` +
       ` ${pad(result.perStep.images.toFixed(2), 12)} ${pad(result.perStep.usd.toFixed(4), 8)} ${pad(result.total.usd.toFixed(3), 8)}`,
   );

@@ -125,6 +125,7 @@ function openRuntime(options: CliOptions, config: ConfigFile): Promise<Runtime> 
     env: process.env,
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(reflector === undefined ? {} : { reflector }),
+    ...(options.hybrid === true ? { hybrid: true } : {}),
     browser: {
       ...(options.headed === undefined ? {} : { headed: options.headed }),
       ...(options.display === undefined ? {} : { display: options.display }),

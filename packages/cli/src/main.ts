@@ -39,6 +39,8 @@ Run options:
                                                                  key, if any, in SANDPIPER_OPENAI_COMPATIBLE_API_KEY
                         overrides models.default in sandpiper.config.json; "builtin" forces the built-in engine
   --reflector <method>  built-in engine: how each step's effect is checked, evidence-first (default) or one-shot
+  --hybrid              with a model: the built-in engine first, the model only for what it cannot settle
+                        (also models.hybrid in sandpiper.config.json)
   --max-actions <n>     action budget (default 200)
   --timeout <seconds>   wall-time budget (default 600)
   --max-tokens <n>      model token budget, input plus output over every role (default: none)
@@ -81,6 +83,7 @@ const RUN_OPTIONS = {
   display: { type: 'string' },
   'no-accessibility': { type: 'boolean' },
   reflector: { type: 'string' },
+  hybrid: { type: 'boolean' },
   'max-actions': { type: 'string' },
   model: { type: 'string' },
   'max-tokens': { type: 'string' },

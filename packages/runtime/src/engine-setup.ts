@@ -12,6 +12,7 @@ import {
   type ModelEnvironment,
 } from '@sandpiper/models';
 import { createVisionChangeEvidence, createVisionClickImages } from './change-evidence.js';
+import { createHybridEngine } from './hybrid-engine.js';
 import { UsageError } from '@sandpiper/protocol';
 import type { ConfigFile } from './config.js';
 import { loadPrices, profilesOf, selectModels, type ModelRole, type RoleSpec } from './model-config.js';
@@ -49,6 +50,8 @@ export interface EngineSetupInput {
   readonly flag: string | undefined;
   /** The `--reflector` flag, already validated; only the built-in engine has reflection methods. */
   readonly reflectorFlag: ReflectorMethod | undefined;
+  /** The `--hybrid` flag: the built-in engine first, the model where it cannot settle something. */
+  readonly hybridFlag?: boolean;
   readonly config: ConfigFile;
   /** Where a relative price file path is resolved from. */
   readonly cwd: string;
@@ -78,7 +81,11 @@ const ROLE_OPTION: Record<ModelRole, Exclude<keyof RoleModels, 'default'>> = {
 export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetup> {
   const selection = selectModels(input.flag, input.config.models);
   if (selection.kind === 'invalid') throw new UsageError(selection.error);
+  const hybrid = input.hybridFlag ?? input.config.models?.hybrid ?? false;
   if (selection.kind === 'builtin') {
+    if (input.hybridFlag === true) {
+      throw new UsageError('--hybrid puts a model behind the built-in engine: name one with --model or models.default');
+    }
     const reflector = input.reflectorFlag ?? input.config.reflector ?? 'evidence-first';
     return {
       kind: 'builtin',
@@ -141,20 +148,25 @@ export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetu
   ) as Record<Exclude<keyof RoleModels, 'default'>, RoleModelOption>;
   const roles = selection.roles.map((role) => ({ ...role, text: displaySpec(role.text) }));
   const models = input.config.models;
+  const modelEngine = () =>
+    createModelEngine({
+      // Every role has its own entry, so the default only satisfies the type.
+      roles: { default: roleOptions.operator, ...roleOptions },
+      changeEvidence: createVisionChangeEvidence(),
+      clickImages: createVisionClickImages(),
+      ...(models?.checkClicks === undefined ? {} : { checkClicks: models.checkClicks }),
+      ...(models?.contextScreenshots === undefined ? {} : { contextScreenshots: models.contextScreenshots }),
+      ...(models?.maxRepairs === undefined ? {} : { maxRepairs: models.maxRepairs }),
+    });
+  const label = describeModels(roles);
   return {
     kind: 'models',
-    label: describeModels(roles),
+    label: hybrid ? `${label} (hybrid: the built-in engine first, the model where it cannot settle a step)` : label,
     roles,
     create: () =>
-      createModelEngine({
-        // Every role has its own entry, so the default only satisfies the type.
-        roles: { default: roleOptions.operator, ...roleOptions },
-        changeEvidence: createVisionChangeEvidence(),
-        clickImages: createVisionClickImages(),
-        ...(models?.checkClicks === undefined ? {} : { checkClicks: models.checkClicks }),
-        ...(models?.contextScreenshots === undefined ? {} : { contextScreenshots: models.contextScreenshots }),
-        ...(models?.maxRepairs === undefined ? {} : { maxRepairs: models.maxRepairs }),
-      }),
+      hybrid
+        ? createHybridEngine(createRulesEngine(input.ocr ? { ocr: input.ocr } : {}), modelEngine())
+        : modelEngine(),
   };
 }
 

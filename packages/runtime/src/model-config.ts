@@ -121,6 +121,12 @@ export const modelsConfigSchema = z
      */
     checkClicks: z.enum(['auto', 'always', 'never']).optional(),
     /**
+     * The built-in engine first, and the models only for what it cannot settle (a clause it cannot
+     * parse, a target it cannot find, a step it did not see work, a criterion it cannot read).
+     * Absent: false, every role on its model. `--hybrid` sets it for one command.
+     */
+    hybrid: z.boolean().optional(),
+    /**
      * Prices laid over the shipped table: a path to a JSON price file (relative to the working
      * directory) or the table itself. Absent: the shipped table.
      */

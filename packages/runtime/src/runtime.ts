@@ -42,6 +42,8 @@ export interface RuntimeOptions {
   readonly engine?: EngineSetup;
   /** `--reflector`: the built-in engine's step check; absent: the configuration decides. */
   readonly reflector?: ReflectorMethod;
+  /** `--hybrid`: the built-in engine first and the model only where it cannot settle something; absent: the configuration decides. */
+  readonly hybrid?: boolean;
   /** How browsers are shown; each field falls back to the configuration, then headless with accessibility. */
   readonly browser?: Partial<BrowserOptions>;
   /** A scenario server to use instead of starting one; left running by `close`. */
@@ -162,6 +164,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const engineInput = (flag: string | undefined, reflector: ReflectorMethod | undefined) => ({
     flag,
     reflectorFlag: reflector,
+    ...(options.hybrid === undefined ? {} : { hybridFlag: options.hybrid }),
     config,
     cwd: options.cwd,
     env: options.env,

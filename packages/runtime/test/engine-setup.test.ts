@@ -39,6 +39,28 @@ describe('choosing the engine a run uses', () => {
     expect(engine.loopJudge).toBeDefined();
   });
 
+  it('puts the built-in engine in front of the model with --hybrid or models.hybrid, and needs a model for it', async () => {
+    const flagged = await prepareEngine({
+      flag: LOCAL,
+      reflectorFlag: undefined,
+      hybridFlag: true,
+      config: {},
+      cwd,
+      env: {},
+    });
+    expect(flagged.label).toContain('hybrid');
+    const engine = flagged.create();
+    expect(engine.name).toBe('hybrid: built-in rules first, then openai-compatible:qwen2.5-vl');
+    expect(engine.critic).toBeDefined();
+    await engine.close?.();
+    const configured = await setup(undefined, { models: { default: LOCAL, hybrid: true } });
+    expect(configured.create().name).toMatch(/^hybrid: /);
+    expect((await setup(undefined, { models: { default: LOCAL } })).create().name).not.toMatch(/hybrid/);
+    await expect(
+      prepareEngine({ flag: undefined, reflectorFlag: undefined, hybridFlag: true, config: {}, cwd, env: {} }),
+    ).rejects.toThrow('--hybrid puts a model behind the built-in engine');
+  });
+
   it('hides a password in a base URL from the roles it reports', async () => {
     const chosen = await setup('openai-compatible:m@http://user:hunter2-secret@127.0.0.1:9/v1', {});
     expect(chosen.kind === 'models' && chosen.roles[0]?.text).toBe('openai-compatible:m@http://***@127.0.0.1:9/v1');
