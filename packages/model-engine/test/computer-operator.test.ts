@@ -238,6 +238,35 @@ describe("the operator of a model trained on OpenAI's computer tool", () => {
     expect(enter?.action).toEqual({ type: 'key', keys: ['Enter'] });
   });
 
+  it('tells the preview tool it drives a browser when the task runs in one', async () => {
+    makeEngine = () =>
+      createModelEngine({
+        roles: {
+          default: {
+            client: createOpenAIClient({
+              model: 'computer-use-preview',
+              apiKey: 'sk-test-0123456789',
+              baseURL: `${origin}/v1`,
+            }),
+          },
+        },
+      });
+    try {
+      const { sent } = await decide(
+        response({
+          type: 'computer_call',
+          call_id: 'call_e',
+          actions: [{ type: 'click', button: 'left', x: 5, y: 5 }],
+        }),
+      );
+      expect(sent[0]!.tools.find((tool) => tool.type === 'computer_use_preview')).toMatchObject({
+        environment: 'browser',
+      });
+    } finally {
+      makeEngine = openAIEngine;
+    }
+  });
+
   it('answers a screenshot request with the reasoning sent back, then acts', async () => {
     const { decision, sent } = await decide(
       response(reasoning, { type: 'computer_call', call_id: 'call_s', actions: [{ type: 'screenshot' }] }),

@@ -58,12 +58,13 @@ export async function decideWithComputerTool(
   handle: Handle,
   view: ModelScreen,
   values: ComputerPromptValues,
+  environment: 'browser' | 'linux',
 ): Promise<OperatorDecision> {
   const prompt = parts.prompts.render('operator-computer', {
     ...values,
     screen: describeScreen(view, 'Current screen'),
   });
-  const display = { displayWidth: view.image.width, displayHeight: view.image.height };
+  const display = { displayWidth: view.image.width, displayHeight: view.image.height, environment };
   const budget = outputBudget(caller.model, 1500);
   let messages: ModelMessage[] = [
     { role: 'system', content: prompt.system },

@@ -88,7 +88,7 @@ export function createModelOperator(parts: RoleParts): Operator {
       const decision = ahead?.success
         ? await toDecision(handle, parts, input, view, ahead.data)
         : actsThroughComputerTool(caller, parts.caller('grounder'))
-          ? await decideWithComputerTool(parts, caller, handle, view, about)
+          ? await decideWithComputerTool(parts, caller, handle, view, about, computerEnvironment(input))
           : await decideWithActions(parts, caller, handle, input, view, about);
       history.noteScreen(input.screen, decision.type === 'act' ? decision.actions.map((action) => action.summary) : []);
       return decision;
@@ -145,6 +145,15 @@ export function actsThroughComputerTool(operator: RoleCaller, grounder: RoleCall
   if (operator.model.profile.capabilities.computerUse === undefined) return false;
   const name = (caller: RoleCaller) => `${caller.model.client.provider}:${caller.model.client.model}`;
   return name(operator) === name(grounder);
+}
+
+/**
+ * What the vendor's computer tool is told it drives: a browser for the browser environments, a
+ * Linux desktop for the desktop and for an executor, which may serve either.
+ */
+function computerEnvironment(input: OperatorInput): 'browser' | 'linux' {
+  const type = input.task.environment.type;
+  return type === 'url' || type === 'scenario' || type === 'cdp' ? 'browser' : 'linux';
 }
 
 /** After the repair bound: points that kept missing the screen fail the step; anything else asks the person. */
