@@ -51,6 +51,9 @@ function createChatClient(settings: AdapterSettings, dialect: ChatDialect): Mode
   const redact = createRedactor([settings.apiKey]);
   const now = settings.now ?? Date.now;
   const hasKey = settings.apiKey !== undefined && settings.apiKey !== '';
+  // Local servers mostly hold their sampler to a schema sent as `response_format`; one that
+  // refuses it is not sent it again by this client.
+  let constrainedDecoding = true;
   const sdk = new OpenAI({
     // The SDK insists on a key; a keyless local server gets a placeholder and no header at all.
     apiKey: hasKey ? settings.apiKey : 'unused',
@@ -98,23 +101,39 @@ function createChatClient(settings: AdapterSettings, dialect: ChatDialect): Mode
           const response = toResponse(chat, request, settings, provider, [...warnings], computerCalls);
           return { ...response, transcript: answer.transcript };
         }
-        const { params, warnings } = toChatParams(settings.model, request, dialect, capabilities);
-        // The SDK's types promise a completion, but it returns whatever the body held (a string
-        // for HTML, undefined for an empty body), so the result is checked as unknown.
-        const answer =
-          settings.stream === true
-            ? await collectChatStream(
-                touchingEach(
-                  await sdk.chat.completions.create(
-                    { ...params, stream: true, stream_options: { include_usage: true } },
-                    options,
+        const send = async (constrain: boolean) => {
+          const { params, warnings } = toChatParams(settings.model, request, dialect, { capabilities, constrain });
+          // The SDK's types promise a completion, but it returns whatever the body held (a string
+          // for HTML, undefined for an empty body), so the result is checked as unknown.
+          const answer =
+            settings.stream === true
+              ? await collectChatStream(
+                  touchingEach(
+                    await sdk.chat.completions.create(
+                      { ...params, stream: true, stream_options: { include_usage: true } },
+                      options,
+                    ),
+                    timer,
                   ),
-                  timer,
-                ),
-                provider,
-              )
-            : readChatCompletion((await sdk.chat.completions.create(params, options)) as unknown, provider, redact);
-        return toResponse(answer, request, settings, provider, [...warnings]);
+                  provider,
+                )
+              : readChatCompletion((await sdk.chat.completions.create(params, options)) as unknown, provider, redact);
+          return toResponse(answer, request, settings, provider, [...warnings]);
+        };
+        const constrain = dialect === 'openai-compatible' && constrainedDecoding && request.outputSchema !== undefined;
+        if (!constrain) return await send(false);
+        try {
+          return await send(true);
+        } catch (error: unknown) {
+          // A server that takes no schema (or not this one) rejects the request outright: ask again
+          // without it, and when that works, leave it out from then on. A refusal for another
+          // reason comes back the same, and stands.
+          if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) throw error;
+          handle.log(`${provider}: ${settings.model} refused the request with response_format; asking without it`);
+          const answer = await send(false);
+          constrainedDecoding = false;
+          return answer;
+        }
       } catch (error: unknown) {
         throw normalizeFailure(provider, error, { handle, timedOut: timer.expired }, redact, now);
       } finally {

@@ -17,20 +17,28 @@ type ChatPart = OpenAI.Chat.Completions.ChatCompletionContentPart;
  *   not the guarantees: the schema goes into the prompt and the answer is parsed tolerantly, the
  *   older `max_tokens` is used (some servers ignore the newer name), and system turns are merged
  *   into one leading turn because many local chat templates reject system turns anywhere else.
+ *   With `constrain`, the schema is also sent as `response_format: json_schema` (not strict), which
+ *   those servers use to hold their sampler to it (constrained decoding); the prompt keeps it too,
+ *   so a server that ignores the field still gets the shape.
  */
 export type ChatDialect = 'openai' | 'openai-compatible';
 
-/**
- * The Chat Completions body for a request, and the warnings it caused. `capabilities` (from the
- * model's profile) decide whether a temperature and a reasoning effort may be sent; absent, a
- * temperature is sent and a reasoning effort is not.
- */
+/** How a request is shaped beyond its dialect. */
+export interface ChatOptions {
+  /** What the model accepts, from its profile; absent: a temperature is sent and a reasoning effort is not. */
+  readonly capabilities?: ModelCapabilities;
+  /** `openai-compatible` only: send the output schema as `response_format` for constrained decoding. */
+  readonly constrain?: boolean;
+}
+
+/** The Chat Completions body for a request, and the warnings it caused. */
 export function toChatParams(
   model: string,
   request: ModelRequest<unknown>,
   dialect: ChatDialect,
-  capabilities?: ModelCapabilities,
+  options: ChatOptions = {},
 ): { readonly params: ChatParams; readonly warnings: readonly ModelWarning[] } {
+  const { capabilities } = options;
   const warnings: ModelWarning[] = [];
   const outputName = request.outputName ?? DEFAULT_OUTPUT_NAME;
   const outputSchema =
@@ -51,10 +59,14 @@ export function toChatParams(
     const instructions = request.messages.filter((message) => message.role === 'system').map((m) => textOf(m.content));
     if (outputSchema !== undefined) {
       instructions.push(jsonInstructions(outputName, outputSchema));
-      warnings.push({
-        type: 'prompted-structured-output',
-        message: 'the server cannot enforce a schema; JSON was asked for in the prompt and parsed tolerantly',
-      });
+      if (options.constrain === true) {
+        responseFormat = { type: 'json_schema', json_schema: { name: outputName, schema: outputSchema } };
+      } else {
+        warnings.push({
+          type: 'prompted-structured-output',
+          message: 'the server cannot enforce a schema; JSON was asked for in the prompt and parsed tolerantly',
+        });
+      }
     }
     const rest = request.messages.filter((message) => message.role !== 'system').map(toChatMessage);
     messages = instructions.length === 0 ? rest : [{ role: 'system', content: instructions.join('\n\n') }, ...rest];
