@@ -75,6 +75,11 @@ export interface ModelEngineOptions {
   readonly prompts?: PromptLibrary;
   /** Milliseconds from a fixed point, for call durations; absent: `performance.now`. */
   readonly now?: () => number;
+  /**
+   * Throw {@link ModelUnavailableError} from a role whose model cannot be reached, instead of
+   * returning its safe outcome, so a fallback engine can answer instead. Absent: false.
+   */
+  readonly unavailableThrows?: boolean;
 }
 
 /** The engine contract on models, plus the two roles the core's contract does not have yet. */
@@ -160,7 +165,10 @@ export function createModelEngine(options: ModelEngineOptions): ModelEngine {
     (Object.keys(ROLE_OPTION) as RoleName[]).map((role) => [role, resolveModel(role, options.roles)]),
   ) as Record<RoleName, RoleModel>;
   const callers = new Map<RoleName, RoleCaller>(
-    (Object.keys(models) as RoleName[]).map((role) => [role, { role, model: models[role], maxRepairs, now }]),
+    (Object.keys(models) as RoleName[]).map((role) => [
+      role,
+      { role, model: models[role], maxRepairs, now, ...(options.unavailableThrows ? { unavailableThrows: true } : {}) },
+    ]),
   );
   const shared: Omit<RoleParts, 'grounder'> = {
     prompts: options.prompts ?? loadPrompts(),

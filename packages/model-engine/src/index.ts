@@ -23,7 +23,7 @@ export {
   type PromptValues,
   type RenderedPrompt,
 } from './prompts.js';
-export type { RoleName } from './role-call.js';
+export { ModelUnavailableError, type RoleName } from './role-call.js';
 export { MAX_CHAIN, modelActionSchema, type ModelAction } from './model-actions.js';
 export { operatorAnswerSchema } from './roles/operator.js';
 export { plannerAnswerSchema, refreshAnswerSchema, missingWorkAnswerSchema } from './roles/planner.js';

@@ -1,4 +1,5 @@
 import { CancelledError, type Handle } from '@sandpiper/core';
+import { SandpiperError } from '@sandpiper/protocol';
 import {
   completeStructured,
   ModelError,
@@ -30,6 +31,38 @@ export interface RoleModel {
   readonly reasoningTokens?: number;
 }
 
+/**
+ * Raised instead of a role's safe outcome when its model could not be reached at all (bad key,
+ * rate limit, overload, server error, timeout, an unreadable body) and the engine was built to
+ * hand such calls over to another model ({@link RoleCaller.unavailableThrows}). Check with
+ * {@link ModelUnavailableError.isInstance}.
+ */
+export class ModelUnavailableError extends SandpiperError {
+  override readonly name = 'ModelUnavailableError';
+  constructor(
+    message: string,
+    /** `provider:model` of the model that failed. */
+    readonly model: string,
+  ) {
+    super('model', message, { retryable: true });
+  }
+
+  /** A model-unavailable error from any copy of this module. */
+  static override isInstance(error: unknown): error is ModelUnavailableError {
+    return SandpiperError.isInstance(error) && error.name === 'ModelUnavailableError';
+  }
+}
+
+/** Failures that say the model could not be reached, rather than that it answered badly. */
+const UNAVAILABLE: ReadonlySet<ModelErrorReason> = new Set([
+  'auth',
+  'rate-limit',
+  'overloaded',
+  'server',
+  'timeout',
+  'bad-response',
+]);
+
 /** What a role needs to call its model. */
 export interface RoleCaller {
   /** The role named in each report. */
@@ -40,6 +73,8 @@ export interface RoleCaller {
   readonly maxRepairs: number;
   /** Milliseconds from some fixed point, for call durations. */
   readonly now: () => number;
+  /** Throw {@link ModelUnavailableError} when the model cannot be reached, for a fallback to take over. */
+  readonly unavailableThrows?: boolean;
 }
 
 /** The outcome of one role call: the validated answer, or why there is none. */
@@ -197,6 +232,10 @@ export async function failedCall(
   const reason = `${error.reason}: ${error.message}`.slice(0, 2000);
   handle.log(`${caller.role} model call failed (${reason})`);
   await report(caller, handle, addUsage(usage, error.usage), started, 'error', reason);
+  if (caller.unavailableThrows === true && UNAVAILABLE.has(error.reason)) {
+    const model = `${caller.model.client.provider}:${caller.model.client.model}`;
+    throw new ModelUnavailableError(`${model} could not be reached (${reason})`, model);
+  }
   return {
     ok: false,
     reason,

@@ -12,6 +12,7 @@ import {
   type ModelEnvironment,
 } from '@sandpiper/models';
 import { createVisionChangeEvidence, createVisionClickImages } from './change-evidence.js';
+import { createFallbackEngine } from './fallback-engine.js';
 import { createHybridEngine } from './hybrid-engine.js';
 import { UsageError } from '@sandpiper/protocol';
 import type { ConfigFile } from './config.js';
@@ -109,6 +110,14 @@ export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetu
       problems.push(`${roles.join(', ')} (${text}): ${check.problems.join('; ')}`);
     }
   }
+  const fallbackText = input.config.models?.fallback;
+  const fallbackCheck =
+    fallbackText === undefined
+      ? undefined
+      : checkModelSpec(fallbackText, input.env, { prices: prices.table, profiles });
+  if (fallbackCheck !== undefined && (!fallbackCheck.usable || fallbackCheck.spec === undefined)) {
+    problems.push(`fallback (${fallbackText}): ${fallbackCheck.problems.join('; ')}`);
+  }
   if (problems.length > 0) {
     throw new UsageError(
       `the model configuration cannot be used: ${problems.join(' | ')}. Run "sandpiper models check" for every role.`,
@@ -148,17 +157,30 @@ export async function prepareEngine(input: EngineSetupInput): Promise<EngineSetu
   ) as Record<Exclude<keyof RoleModels, 'default'>, RoleModelOption>;
   const roles = selection.roles.map((role) => ({ ...role, text: displaySpec(role.text) }));
   const models = input.config.models;
-  const modelEngine = () =>
+  const engineOn = (roleModels: RoleModels, unavailableThrows: boolean) =>
     createModelEngine({
-      // Every role has its own entry, so the default only satisfies the type.
-      roles: { default: roleOptions.operator, ...roleOptions },
+      roles: roleModels,
       changeEvidence: createVisionChangeEvidence(),
       clickImages: createVisionClickImages(),
       ...(models?.checkClicks === undefined ? {} : { checkClicks: models.checkClicks }),
       ...(models?.contextScreenshots === undefined ? {} : { contextScreenshots: models.contextScreenshots }),
       ...(models?.maxRepairs === undefined ? {} : { maxRepairs: models.maxRepairs }),
+      ...(unavailableThrows ? { unavailableThrows: true } : {}),
     });
-  const label = describeModels(roles);
+  // Every role has its own entry, so the default only satisfies the type.
+  const primaryRoles: RoleModels = { default: roleOptions.operator, ...roleOptions };
+  const fallbackOption = (): RoleModelOption => ({
+    client: createModelClient(fallbackCheck!.spec!, input.env, {
+      prices: prices.table,
+      ...(fallbackCheck!.profile === undefined ? {} : { profile: fallbackCheck!.profile }),
+    }),
+    ...(fallbackCheck!.profile === undefined ? {} : { profile: fallbackCheck!.profile }),
+  });
+  const modelEngine = () =>
+    fallbackCheck === undefined
+      ? engineOn(primaryRoles, false)
+      : createFallbackEngine(engineOn(primaryRoles, true), engineOn({ default: fallbackOption() }, false));
+  const label = `${describeModels(roles)}${fallbackText === undefined ? '' : ` (fallback: ${displaySpec(fallbackText)})`}`;
   return {
     kind: 'models',
     label: hybrid ? `${label} (hybrid: the built-in engine first, the model where it cannot settle a step)` : label,

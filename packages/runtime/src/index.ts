@@ -20,6 +20,7 @@ export { generateExecutorToken, MIN_TOKEN_LENGTH } from '@sandpiper/env-remote';
 export type { DriveOptions, PreparedRun, RunOutcome } from './prepared-run.js';
 export { CONFIG_FILE_NAME, configFileSchema, loadConfigFile, resolveDataDir, type ConfigFile } from './config.js';
 export { apiKeyValues, describeModels, displaySpec, prepareEngine, type EngineSetup } from './engine-setup.js';
+export { createFallbackEngine } from './fallback-engine.js';
 export { createHybridEngine } from './hybrid-engine.js';
 export {
   BUILTIN_ENGINE,

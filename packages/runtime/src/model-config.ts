@@ -127,6 +127,11 @@ export const modelsConfigSchema = z
      */
     hybrid: z.boolean().optional(),
     /**
+     * `provider:model[@baseURL]` every role switches to, for the rest of the run, once its own
+     * model cannot be reached (bad key, rate limit, overload, server error, timeout). Absent: none.
+     */
+    fallback: specText.optional(),
+    /**
      * Prices laid over the shipped table: a path to a JSON price file (relative to the working
      * directory) or the table itself. Absent: the shipped table.
      */

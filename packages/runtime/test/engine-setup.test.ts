@@ -61,6 +61,15 @@ describe('choosing the engine a run uses', () => {
     ).rejects.toThrow('--hybrid puts a model behind the built-in engine');
   });
 
+  it('puts a models.fallback model behind every role, and checks it like the others', async () => {
+    const chosen = await setup(LOCAL, { models: { fallback: 'openai-compatible:backup-vl@http://127.0.0.1:9/v1' } });
+    expect(chosen.label).toBe(`Model: ${LOCAL} (fallback: openai-compatible:backup-vl@http://127.0.0.1:9/v1)`);
+    expect(chosen.create().name).toBe('openai-compatible:qwen2.5-vl, falling back to openai-compatible:backup-vl');
+    await expect(setup(LOCAL, { models: { fallback: 'openai:gpt-4.1' } })).rejects.toThrow(
+      /fallback \(openai:gpt-4.1\): .*OPENAI_API_KEY is not set/,
+    );
+  });
+
   it('hides a password in a base URL from the roles it reports', async () => {
     const chosen = await setup('openai-compatible:m@http://user:hunter2-secret@127.0.0.1:9/v1', {});
     expect(chosen.kind === 'models' && chosen.roles[0]?.text).toBe('openai-compatible:m@http://***@127.0.0.1:9/v1');
