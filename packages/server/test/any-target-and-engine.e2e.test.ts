@@ -93,14 +93,17 @@ describe('runs created through the API', () => {
       ),
     );
     for (const run of runs) expect(run.end.payload).toMatchObject({ status: 'succeeded' });
-    const operatorTurns = models.requests.filter((request) => request.outputName === 'operator_decision');
-    /** The operator's memory of the run's earlier steps, as its prompt lists it. */
-    const earlierSteps = (user: string) =>
-      /Earlier steps, oldest first:\n([\s\S]*?)\n\nActions already performed/.exec(user)?.[1] ?? '';
+    // The second step's first move is decided either by the operator or, looking ahead, by the
+    // first step's check; both prompts list the run's earlier steps.
+    const decidesStep = (request: (typeof models.requests)[number], email: string) =>
+      (request.outputName === 'operator_decision' && request.user.includes(`Current step: Type '${email}'`)) ||
+      (request.outputName === 'step_verdict_and_next' && request.user.includes(`Next step: Type '${email}'`));
+    /** The run's earlier steps, as the prompt lists them. */
+    const earlierSteps = (user: string) => /Earlier steps, oldest first:\n([\s\S]*?)\n\n/.exec(user)?.[1] ?? '';
     for (const [index, person] of people.entries()) {
       const other = people[1 - index]!;
-      const own = operatorTurns.filter((request) => request.user.includes(`Current step: Type '${person.email}'`));
-      expect(own.length, `operator turns of ${person.name}'s second step`).toBeGreaterThan(0);
+      const own = models.requests.filter((request) => decidesStep(request, person.email));
+      expect(own.length, `decisions of ${person.name}'s second step`).toBeGreaterThan(0);
       for (const turn of own) {
         // Its history holds its own first step and nothing of the other run.
         expect(earlierSteps(turn.user)).toContain(`"Type '${person.name}' into the 'Employee name' field"`);
