@@ -22,8 +22,16 @@
  * width × height / 750 (https://docs.anthropic.com/en/docs/build-with-claude/vision), OpenAI's
  * high detail 85 + 170 per 512-pixel tile after fitting within 2048 and a 768 short side
  * (https://platform.openai.com/docs/guides/images-vision), Qwen2.5-VL one token per 28 × 28
- * patch. Output tokens are the answer's characters / 4. Nothing is cached: no request marks a
- * cacheable prefix yet, so cached tokens are 0 for every vendor. Writes
+ * patch. Output tokens are the answer's characters / 4.
+ *
+ * Prompt caching is priced as each vendor documents it. A request's system turn comes first and
+ * is the same for every call of a role, so from the second such call on it is read from the
+ * cache when it is at least 1,024 tokens long: Anthropic (the request marks the end of the system
+ * turn with `cache_control`) bills the first write at 1.25 times the input price and each read at
+ * 0.1 times (https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching); OpenAI caches
+ * such prefixes by itself, in 128-token steps past the first 1,024, and bills GPT-4.1's cached
+ * input at $0.50 a million instead of $2 (https://platform.openai.com/docs/guides/prompt-caching,
+ * https://platform.openai.com/docs/pricing). A local server's cache saves time, not money. Writes
  * bench/results/model-cost.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -54,6 +62,19 @@ interface Vendor {
   readonly outputPerMillionUsd: number;
   /** Input tokens an image of this size is billed as. */
   imageTokens(width: number, height: number): number;
+  /** How the vendor prices its prompt cache; absent: nothing is cheaper for being repeated. */
+  readonly cache?: CacheRule;
+}
+
+interface CacheRule {
+  /** Shortest prefix the vendor caches, in tokens. */
+  readonly minTokens: number;
+  /** Cached prefixes grow in steps of this many tokens past `minTokens` (OpenAI); 1: any length. */
+  readonly step: number;
+  /** A cached token's price, as a share of the input price. */
+  readonly readFactor: number;
+  /** A token written to the cache, as a share of the input price (Anthropic charges for writes). */
+  readonly writeFactor: number;
 }
 
 const VENDORS: readonly Vendor[] = [
@@ -64,6 +85,7 @@ const VENDORS: readonly Vendor[] = [
     inputPerMillionUsd: 3,
     outputPerMillionUsd: 15,
     imageTokens: (width, height) => Math.ceil((width * height) / 750),
+    cache: { minTokens: 1024, step: 1, readFactor: 0.1, writeFactor: 1.25 },
   },
   {
     id: 'gpt-4.1',
@@ -72,6 +94,7 @@ const VENDORS: readonly Vendor[] = [
     inputPerMillionUsd: 2,
     outputPerMillionUsd: 8,
     imageTokens: openAiTiles,
+    cache: { minTokens: 1024, step: 128, readFactor: 0.25, writeFactor: 1 },
   },
   {
     id: 'qwen2.5-vl',
@@ -107,6 +130,10 @@ interface Billed {
   readonly images: number;
   readonly pixels: number;
   readonly inputTokens: number;
+  /** Of `inputTokens`, those read from the prompt cache. */
+  readonly cacheReadTokens: number;
+  /** Of `inputTokens`, those written to the prompt cache. */
+  readonly cacheWriteTokens: number;
   readonly outputTokens: number;
   readonly usd: number;
 }
@@ -114,16 +141,16 @@ interface Billed {
 /** Input tokens Anthropic adds to a request offering the computer tool: its definition. */
 const COMPUTER_TOOL_OVERHEAD_TOKENS = 735;
 
-function bill(vendor: Vendor, calls: readonly RecordedCall[]): Billed {
-  let images = 0;
-  let pixels = 0;
-  let inputTokens = 0;
-  let outputTokens = 0;
-  for (const call of calls) {
+/** Each call billed on its own, in order, so a system turn sent before counts as cached. */
+function billEach(vendor: Vendor, calls: readonly RecordedCall[]): Billed[] {
+  const cachedPrefixes = new Set<string>();
+  return calls.map((call) => {
+    let images = 0;
+    let pixels = 0;
     // Anthropic bills the computer tool's definition as 735 input tokens on every request offering it
     // (the computer-use tool page, "Pricing"). The tool-use system prompt, and the answer schema the
     // JSON path sends as a tool, are paid by both paths and counted for neither.
-    if (call.request.computer !== undefined) inputTokens += COMPUTER_TOOL_OVERHEAD_TOKENS;
+    let inputTokens = call.request.computer !== undefined ? COMPUTER_TOOL_OVERHEAD_TOKENS : 0;
     for (const message of call.request.messages) {
       const parts: readonly ContentPart[] = [
         ...(typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content),
@@ -140,10 +167,58 @@ function bill(vendor: Vendor, calls: readonly RecordedCall[]): Billed {
         inputTokens += vendor.imageTokens(size.width, size.height);
       }
     }
-    outputTokens += Math.ceil(call.answer.length / 4);
+    const { read, written } = cacheOf(vendor.cache, call, cachedPrefixes);
+    const outputTokens = Math.ceil(call.answer.length / 4);
+    const inputRate = vendor.inputPerMillionUsd;
+    const usd =
+      ((inputTokens - read - written) * inputRate +
+        read * inputRate * (vendor.cache?.readFactor ?? 1) +
+        written * inputRate * (vendor.cache?.writeFactor ?? 1) +
+        outputTokens * vendor.outputPerMillionUsd) /
+      1_000_000;
+    return {
+      calls: 1,
+      images,
+      pixels,
+      inputTokens,
+      cacheReadTokens: read,
+      cacheWriteTokens: written,
+      outputTokens,
+      usd,
+    };
+  });
+}
+
+/** The cached part of a call's prompt: its leading system turn, once it has been sent before. */
+function cacheOf(
+  rule: CacheRule | undefined,
+  call: RecordedCall,
+  cachedPrefixes: Set<string>,
+): { read: number; written: number } {
+  const system = call.request.messages[0];
+  if (rule === undefined || system?.role !== 'system' || typeof system.content !== 'string') {
+    return { read: 0, written: 0 };
   }
-  const usd = (inputTokens * vendor.inputPerMillionUsd + outputTokens * vendor.outputPerMillionUsd) / 1_000_000;
-  return { calls: calls.length, images, pixels, inputTokens, outputTokens, usd };
+  const tokens = Math.ceil(system.content.length / 4);
+  if (tokens < rule.minTokens) return { read: 0, written: 0 };
+  const cacheable = rule.minTokens + Math.floor((tokens - rule.minTokens) / rule.step) * rule.step;
+  if (cachedPrefixes.has(system.content)) return { read: cacheable, written: 0 };
+  cachedPrefixes.add(system.content);
+  return { read: 0, written: rule.writeFactor === 1 ? 0 : cacheable };
+}
+
+function sum(billed: readonly Billed[]): Billed {
+  const total = (key: keyof Billed) => billed.reduce((sum, entry) => sum + entry[key], 0);
+  return {
+    calls: total('calls'),
+    images: total('images'),
+    pixels: total('pixels'),
+    inputTokens: total('inputTokens'),
+    cacheReadTokens: total('cacheReadTokens'),
+    cacheWriteTokens: total('cacheWriteTokens'),
+    outputTokens: total('outputTokens'),
+    usd: total('usd'),
+  };
 }
 
 const results = [];
@@ -166,9 +241,10 @@ try {
           budgets: { maxActions: stepCount * 4 + 20, maxDurationMs: 3_600_000 },
         })
         .finally(() => engine.close?.());
-      const byRole = new Map<string, RecordedCall[]>();
-      for (const call of model.calls) byRole.set(call.name, [...(byRole.get(call.name) ?? []), call]);
-      const total = bill(vendor, model.calls);
+      const each = billEach(vendor, model.calls);
+      const byRole = new Map<string, Billed[]>();
+      model.calls.forEach((call, index) => byRole.set(call.name, [...(byRole.get(call.name) ?? []), each[index]!]));
+      const total = sum(each);
       results.push({
         vendor: vendor.id,
         engine: mode,
@@ -183,8 +259,7 @@ try {
           images: total.images / stepCount,
           usd: total.usd / stepCount,
         },
-        cachedTokens: 0,
-        byAnswer: Object.fromEntries([...byRole].map(([name, calls]) => [name, bill(vendor, calls)])),
+        byAnswer: Object.fromEntries([...byRole].map(([name, billed]) => [name, sum(billed)])),
       });
     }
 } finally {
@@ -194,12 +269,13 @@ try {
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 console.log(`${stepCount}-step task on the expense-report app, scripted clerk model, pixel change evidence on`);
 console.log(
-  'vendor       engine  status     calls  calls/step  input/step  output/step  images/step   $/step   $/task',
+  'vendor       engine  status     calls  calls/step  input/step  cached/step  output/step  images/step   $/step   $/task',
 );
 for (const result of results) {
   console.log(
     `${result.vendor.padEnd(12)} ${result.engine.padEnd(7)} ${result.status.padEnd(10)} ${pad(result.total.calls, 5)} ${pad(result.perStep.calls.toFixed(2), 11)}` +
-      ` ${pad(Math.round(result.perStep.inputTokens), 11)} ${pad(Math.round(result.perStep.outputTokens), 12)}` +
+      ` ${pad(Math.round(result.perStep.inputTokens), 11)} ${pad(Math.round(result.total.cacheReadTokens / stepCount), 12)}` +
+      ` ${pad(Math.round(result.perStep.outputTokens), 12)}` +
       ` ${pad(result.perStep.images.toFixed(2), 12)} ${pad(result.perStep.usd.toFixed(4), 8)} ${pad(result.total.usd.toFixed(3), 8)}`,
   );
 }
