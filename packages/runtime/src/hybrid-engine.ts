@@ -18,8 +18,9 @@ import type { Action, PlannedStep, PlanVersion } from '@sandpiper/protocol';
  * the answer is one the built-in engine gives for "I cannot tell" rather than a finding:
  *
  * - planner: a plan it parsed stands when its first step's target is on the screen; a question
- *   about words it could not place, no plan, or a first step it would have to search for goes to
- *   the model. Edits it cannot read, criteria it could not type and missing work it finds
+ *   about words it could not place, or no plan, goes to the model. A plan whose first step it
+ *   would have to search for is the model's to replace; when the model has no plan either, the
+ *   built-in one stands. Edits it cannot read, criteria it could not type and missing work it finds
  *   none of go to the model too.
  * - operator: an action or a "complete" on the screen stands; a question or a failure (a step it
  *   could not read or a target it could not find) goes to the model.
@@ -57,8 +58,12 @@ function hybridPlanner(builtin: Engine, model: Planner): Planner {
   return {
     async plan(handle, input) {
       const first = await builtin.planner.plan(handle, input);
-      if (first.type === 'plan' && (await actionable(builtin.operator, handle, input, first.steps[0]))) return first;
-      return model.plan(handle, input);
+      if (first.type !== 'plan') return model.plan(handle, input);
+      if (await actionable(builtin.operator, handle, input, first.steps[0])) return first;
+      // Its first target is not in sight: the model's reading wins if it has one; a model that
+      // cannot plan it either leaves the built-in plan, whose operator will go and look.
+      const second = await model.plan(handle, input);
+      return second.type === 'plan' ? second : first;
     },
     async refresh(handle, input) {
       const first = await builtin.planner.refresh(handle, input);

@@ -145,6 +145,44 @@ describe('the hybrid engine', () => {
     expect(unreadable.asked).toEqual(['builtin.assess', 'model.judge']);
   });
 
+  it('replaces a built-in plan whose first target is out of sight only with a plan the model has', async () => {
+    const builtinPlan = {
+      type: 'plan' as const,
+      analysis: '',
+      constraints: [],
+      successCriteria: [],
+      steps: [{ text: "Click 'Details'" }],
+    };
+    const searching: OperatorDecision = {
+      type: 'act',
+      actions: [{ action: { type: 'scroll', deltaX: 0, deltaY: 500 }, summary: 'Looking further down' }],
+    };
+    const build = (modelPlan: 'plan' | 'clarify') => {
+      const asked: string[] = [];
+      const builtin = fake('builtin', { decide: searching }, asked);
+      const model = fake('model', {}, asked);
+      const planned = { ...builtinPlan, steps: [{ text: "Click the 'Details' link" }] };
+      return {
+        asked,
+        engine: createHybridEngine(
+          { ...builtin, planner: { ...builtin.planner, plan: async () => builtinPlan } },
+          {
+            ...model,
+            planner: {
+              ...model.planner,
+              plan: async () =>
+                modelPlan === 'plan' ? planned : { type: 'clarify' as const, question: '?', unparsed: ['it'] },
+            },
+          },
+        ),
+      };
+    };
+    const replaced = await build('plan').engine.planner.plan(handle, { task, screen });
+    expect(replaced.type === 'plan' && replaced.steps[0]?.text).toBe("Click the 'Details' link");
+    const kept = await build('clarify').engine.planner.plan(handle, { task, screen });
+    expect(kept).toBe(builtinPlan);
+  });
+
   it('asks the model to plan words the built-in planner could not place', async () => {
     const asked: string[] = [];
     const model = fake('model', {}, asked);
