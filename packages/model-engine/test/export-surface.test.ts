@@ -6,6 +6,7 @@ describe('the public API of @sandpiper/model-engine', () => {
     expect(Object.keys(modelEngine).sort()).toEqual([
       'MAX_CHAIN',
       'MAX_LISTED_ELEMENTS',
+      'ModelUnavailableError',
       'PROMPT_DIRECTORY',
       'PROMPT_PLACEHOLDERS',
       'PROMPT_VERSIONS',
