@@ -5,7 +5,7 @@ import type { ClickCheckMode, ClickImages } from './click-images.js';
 import { RunHistory } from './history.js';
 import { LookAhead } from './lookahead.js';
 import { loadPrompts, type PromptLibrary } from './prompts.js';
-import type { RoleCaller, RoleModel, RoleName } from './role-call.js';
+import { modelName, type RoleCaller, type RoleModel, type RoleName } from './role-call.js';
 import type { RoleParts } from './role-parts.js';
 import { createModelCritic, type Critic } from './roles/critic.js';
 import { createModelGrounder } from './roles/grounder.js';
@@ -128,10 +128,6 @@ function resolveModel(role: RoleName, options: RoleModels): RoleModel {
     ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
     ...(chosen.reasoningTokens === undefined ? {} : { reasoningTokens: chosen.reasoningTokens }),
   };
-}
-
-function modelName(model: RoleModel): string {
-  return `${model.client.provider}:${model.client.model}`;
 }
 
 /** "anthropic:claude-…", with the roles on other models listed after it. */

@@ -31,6 +31,11 @@ export interface RoleModel {
   readonly reasoningTokens?: number;
 }
 
+/** "provider:model", the name a role's model goes by in reports and in same-model checks. */
+export function modelName(model: RoleModel): string {
+  return `${model.client.provider}:${model.client.model}`;
+}
+
 /**
  * Raised instead of a role's safe outcome when its model could not be reached at all (bad key,
  * rate limit, overload, server error, timeout, an unreadable body) and the engine was built to
@@ -233,7 +238,7 @@ export async function failedCall(
   handle.log(`${caller.role} model call failed (${reason})`);
   await report(caller, handle, addUsage(usage, error.usage), started, 'error', reason);
   if (caller.unavailableThrows === true && UNAVAILABLE.has(error.reason)) {
-    const model = `${caller.model.client.provider}:${caller.model.client.model}`;
+    const model = modelName(caller.model);
     throw new ModelUnavailableError(`${model} could not be reached (${reason})`, model);
   }
   return {
@@ -268,7 +273,7 @@ export async function report(
   if (handle.report === undefined) return;
   await handle.report({
     role: caller.role,
-    model: `${caller.model.client.provider}:${caller.model.client.model}`,
+    model: modelName(caller.model),
     inputTokens: usage?.inputTokens ?? 0,
     outputTokens: usage?.outputTokens ?? 0,
     ...(usage?.costUsd === undefined ? {} : { costUsd: usage.costUsd }),

@@ -18,7 +18,7 @@ import {
   presentProgressive,
   toProtocolAction,
 } from '../model-actions.js';
-import { callRole, type RoleCaller } from '../role-call.js';
+import { callRole, modelName, type RoleCaller } from '../role-call.js';
 import { decideWithComputerTool, type ComputerPromptValues } from './computer-operator.js';
 import type { RoleParts } from '../role-parts.js';
 import {
@@ -143,8 +143,7 @@ async function decideWithActions(
  */
 export function actsThroughComputerTool(operator: RoleCaller, grounder: RoleCaller): boolean {
   if (operator.model.profile.capabilities.computerUse === undefined) return false;
-  const name = (caller: RoleCaller) => `${caller.model.client.provider}:${caller.model.client.model}`;
-  return name(operator) === name(grounder);
+  return modelName(operator.model) === modelName(grounder.model);
 }
 
 /**

@@ -7,7 +7,7 @@ import { describeLocally } from '../local-changes.js';
 import { describePerformed } from '../history.js';
 import { MAX_CHAIN } from '../model-actions.js';
 import { criteriaLines } from '../plan-text.js';
-import { callRole, type RoleCaller } from '../role-call.js';
+import { callRole, modelName, type RoleCaller } from '../role-call.js';
 import { assessAnswerSchema } from './judge.js';
 import { answerSchemaFor, operatorAnswerSchema, stepText } from './operator.js';
 import type { RoleParts } from '../role-parts.js';
@@ -190,8 +190,7 @@ function lookAheadOf(parts: RoleParts, input: StepCheckInput): Ahead | undefined
 }
 
 function sameModel(a: RoleCaller, b: RoleCaller): boolean {
-  const name = (caller: RoleCaller) => `${caller.model.client.provider}:${caller.model.client.model}`;
-  return name(a) === name(b) && a.model.profile.id === b.model.profile.id;
+  return modelName(a.model) === modelName(b.model) && a.model.profile.id === b.model.profile.id;
 }
 
 /**
