@@ -1,4 +1,4 @@
-import type { Screen } from '@sandpiper/core';
+import type { Handle, Screen } from '@sandpiper/core';
 import { describe, expect, it } from 'vitest';
 import { createModelEngine } from '../src/index.js';
 import { findElement, listedCriteria } from './support/clerk-script.js';
@@ -53,6 +53,11 @@ const freshReadings = JSON.stringify({
   readings: [{ id: 'criterion-1', status: 'unknown', evidence: 'Asked afresh.' }],
 });
 
+/** The operator's decision on the step after `current`, on this screen. */
+function decideNext(engine: ReturnType<typeof createModelEngine>, handle: Handle, screen: Screen, attempt = 1) {
+  return engine.operator.decide(handle, { task: sampleTask, step: following, attempt, screen, performed: [] });
+}
+
 async function checkThenContinue(
   reply: (call: ScriptedCall) => string,
   options: { readonly nextScreen?: (after: Screen) => Promise<Screen>; readonly attempt?: number } = {},
@@ -74,13 +79,7 @@ async function checkThenContinue(
   });
   const screen = options.nextScreen ? await options.nextScreen(after) : after;
   const readings = await engine.judge.assess(handle, { task: sampleTask, plan: version, screen });
-  const decision = await engine.operator.decide(handle, {
-    task: sampleTask,
-    step: following,
-    attempt: options.attempt ?? 1,
-    screen,
-    performed: [],
-  });
+  const decision = await decideNext(engine, handle, screen, options.attempt);
   return { check, readings, decision, calls: model.calls.map((call) => call.name), model };
 }
 
@@ -159,13 +158,7 @@ describe('when the step check does not look ahead', () => {
     const { handle } = reportingHandle();
     const after = await syntheticScreen(2, { nodes: withAda });
     await engine.reflector.check(handle, { step: current, performed: [], before: after, after });
-    await engine.operator.decide(handle, {
-      task: sampleTask,
-      step: following,
-      attempt: 1,
-      screen: after,
-      performed: [],
-    });
+    await decideNext(engine, handle, after);
     expect(model.calls.map((call) => call.name)).toEqual(['step_verdict', 'operator_decision']);
   });
 
@@ -184,13 +177,7 @@ describe('when the step check does not look ahead', () => {
       plan: version,
     });
     await engine.judge.assess(handle, { task: sampleTask, plan: version, screen: after });
-    await engine.operator.decide(handle, {
-      task: sampleTask,
-      step: following,
-      attempt: 1,
-      screen: after,
-      performed: [],
-    });
+    await decideNext(engine, handle, after);
     expect(checker.calls.map((call) => call.name)).toEqual(['step_verdict_and_next']);
     expect(operator.calls.map((call) => call.name)).toEqual(['operator_decision']);
     const prompt = JSON.stringify(checker.calls[0]!.request.messages);
