@@ -144,12 +144,13 @@ function hybridJudge(builtin: Judge, model: Judge): Judge {
   const feasibility = model.feasibility?.bind(model);
   return {
     async judge(handle, input) {
+      // An acceptance means every criterion was read and seen, so only a rejection reads them again.
+      const first = await builtin.judge(handle, input);
+      if (first.verdict === 'accept') return first;
       // Criteria it cannot read (described ones, from a model's plan) are the model's to judge.
       const unread = unknownCriteria(input.plan, await builtin.assess(handle, input));
       const unreadable = input.plan.successCriteria.length === 0 || unread.length > 0;
-      if (unreadable) return model.judge(handle, input);
-      const first = await builtin.judge(handle, input);
-      const settled = first.verdict === 'accept' || (first.unsure !== true && first.certain !== false);
+      const settled = !unreadable && first.unsure !== true && first.certain !== false;
       return settled ? first : model.judge(handle, input);
     },
     async assess(handle, input): Promise<readonly CriterionReading[]> {

@@ -131,18 +131,22 @@ describe('the hybrid engine', () => {
 
     const settled = hybrid({ readings: read, verdict: certain }, {});
     expect(await settled.engine.judge.judge(handle, input)).toBe(certain);
-    expect(settled.asked).toEqual(['builtin.assess', 'builtin.judge']);
+    expect(settled.asked).toEqual(['builtin.judge', 'builtin.assess']);
+
+    const accepted = hybrid({ readings: read, verdict: accept }, {});
+    expect(await accepted.engine.judge.judge(handle, input)).toBe(accept);
+    expect(accepted.asked).toEqual(['builtin.judge']);
 
     const doubt = hybrid({ readings: read, verdict: { ...certain, unsure: true } }, { verdict: accept });
     expect(await doubt.engine.judge.judge(handle, input)).toBe(accept);
-    expect(doubt.asked).toEqual(['builtin.assess', 'builtin.judge', 'model.judge']);
+    expect(doubt.asked).toEqual(['builtin.judge', 'builtin.assess', 'model.judge']);
 
     const unreadable = hybrid(
-      { readings: [read[0]!, { id: 'criterion-b', status: 'unknown', evidence: '?' }] },
+      { readings: [read[0]!, { id: 'criterion-b', status: 'unknown', evidence: '?' }], verdict: certain },
       { verdict: accept },
     );
     expect(await unreadable.engine.judge.judge(handle, input)).toBe(accept);
-    expect(unreadable.asked).toEqual(['builtin.assess', 'model.judge']);
+    expect(unreadable.asked).toEqual(['builtin.judge', 'builtin.assess', 'model.judge']);
   });
 
   it('replaces a built-in plan whose first target is out of sight only with a plan the model has', async () => {
