@@ -3,6 +3,7 @@ import { canonicalKeyName } from '@sandpiper/protocol';
 import { z } from 'zod';
 import type { ComputerAction, ComputerToolRequest, DisplayPoint } from './contract.js';
 import { COMPUTER_TOOL_NAME } from './contract.js';
+import { pointOnDisplay, wheelNotches } from './computer-display.js';
 import type { ComputerUseCapability } from './profiles.js';
 
 /**
@@ -64,11 +65,8 @@ export function readAnthropicComputerAction(
   const point = (field: 'coordinate' | 'start_coordinate'): DisplayPoint | string => {
     const value = call[field];
     if (value === undefined || value === null) return `"${call.action}" needs a "${field}" [x, y]`;
-    const [x, y] = value;
-    if (x < 0 || y < 0 || x >= display.displayWidth || y >= display.displayHeight) {
-      return `${field} [${x}, ${y}] is off the ${display.displayWidth}×${display.displayHeight} display`;
-    }
-    return { x, y };
+    const at = pointOnDisplay(value[0], value[1], display);
+    return typeof at === 'string' ? `${field} ${at}` : at;
   };
   const click = CLICKS[call.action];
   if (click !== undefined) {
@@ -97,7 +95,7 @@ export function readAnthropicComputerAction(
     }
     case 'scroll': {
       if (!call.scroll_direction) return { problem: '"scroll" needs a "scroll_direction"' };
-      const amount = Math.min(20, Math.max(1, Math.round(call.scroll_amount ?? 3)));
+      const amount = wheelNotches(call.scroll_amount ?? 3);
       if (call.coordinate === undefined || call.coordinate === null) {
         return { action: { kind: 'scroll', direction: call.scroll_direction, amount } };
       }

@@ -2,6 +2,7 @@ import { canonicalKeyName } from '@sandpiper/protocol';
 import { z } from 'zod';
 import type { ComputerAction, ComputerToolRequest, DisplayPoint, SafetyCheck, ToolCall } from './contract.js';
 import { COMPUTER_TOOL_NAME } from './contract.js';
+import { pointOnDisplay, wheelNotches } from './computer-display.js';
 import type { ComputerUseCapability } from './profiles.js';
 
 /**
@@ -142,10 +143,7 @@ function readAction(
   action: OpenAIAction,
   display: ComputerToolRequest,
 ): { readonly action: ComputerAction } | { readonly problem: string } {
-  const on = (x: number, y: number): DisplayPoint | string =>
-    x < 0 || y < 0 || x >= display.displayWidth || y >= display.displayHeight
-      ? `(${x}, ${y}) is off the ${display.displayWidth}×${display.displayHeight} display`
-      : { x, y };
+  const on = (x: number, y: number): DisplayPoint | string => pointOnDisplay(x, y, display);
   const heldKeys = action.type === 'keypress' ? [] : ((action as { keys?: readonly string[] | null }).keys ?? []);
   if (heldKeys.length > 0) {
     return { problem: `"${action.type}" with keys held is not performed here; press the keys on their own` };
@@ -207,7 +205,7 @@ function scrollOf(
   const vertical = Math.abs(dy) >= Math.abs(dx);
   const distance = vertical ? dy : dx;
   const direction = vertical ? (distance > 0 ? 'down' : 'up') : distance > 0 ? 'right' : 'left';
-  const amount = Math.min(20, Math.max(1, Math.round(Math.abs(distance) / PIXELS_PER_NOTCH)));
+  const amount = wheelNotches(Math.abs(distance) / PIXELS_PER_NOTCH);
   if (action.x === undefined || action.x === null || action.y === undefined || action.y === null) {
     return { action: { kind: 'scroll', direction, amount } };
   }
