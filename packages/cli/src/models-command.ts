@@ -15,12 +15,12 @@ import type { Output } from './output.js';
 
 /** What `models check` found for one role. */
 export interface RoleCheck {
-  /** The role, as the configuration names it. */
-  readonly role: RoleSpec['role'];
+  /** The role, as the configuration names it; `fallback` for the model every role turns to when its own cannot be reached. */
+  readonly role: RoleSpec['role'] | 'fallback';
   /** The spec text as configured, any password in its base URL hidden. */
   readonly model: string;
-  /** Where the spec came from: `--model`, `models.default` or `models.<role>`. */
-  readonly source: RoleSpec['source'];
+  /** Where the spec came from: `--model`, `models.default`, `models.<role>` or `models.fallback`. */
+  readonly source: RoleSpec['source'] | 'models.fallback';
   /** Profile id and coordinate space, such as `claude, pixels`; absent when no profile matched. */
   readonly profile?: string;
   /** The variable the key is read from, and whether it holds a value (never the value itself). */
@@ -78,7 +78,22 @@ async function checkCommand(options: CliOptions, output: Output, env: ModelEnvir
   // The operator acts through its vendor's computer tool only when no other model grounds for it.
   const specOf = (name: string) => selection.roles.find((role) => role.role === name)?.text;
   const ownGrounder = specOf('grounder') === specOf('operator');
-  const roles = selection.roles.map((role) => checkRole(role, env, table, profiles, ownGrounder));
+  const fallback = config.models?.fallback;
+  const roles = [
+    ...selection.roles.map((role) => checkRole(role, env, table, profiles, ownGrounder)),
+    // The fallback serves every role on its own, so its operator grounds for itself.
+    ...(fallback === undefined
+      ? []
+      : [
+          checkRole(
+            { role: 'fallback', text: fallback, source: 'models.fallback', settings: {} },
+            env,
+            table,
+            profiles,
+            true,
+          ),
+        ]),
+  ];
   const priceProblem = prices.ok ? undefined : `models.prices: ${prices.error}`;
   const usable = priceProblem === undefined && roles.every((role) => role.problems.length === 0);
   if (options.json) {
@@ -119,7 +134,7 @@ async function checkCommand(options: CliOptions, output: Output, env: ModelEnvir
 }
 
 function checkRole(
-  role: RoleSpec,
+  role: Pick<RoleCheck, 'role' | 'source' | 'settings'> & { readonly text: string },
   env: ModelEnvironment,
   prices: PriceTable | undefined,
   profiles: readonly ModelProfile[],
@@ -139,7 +154,9 @@ function checkRole(
             check.profile.id,
             coordinates.kind === 'pixels' ? 'pixels' : `0–${coordinates.range} grid`,
             // The operator of such a model acts through the vendor's own tool, not Sandpiper's JSON.
-            ...(role.role === 'operator' && ownGrounder && check.profile.capabilities.computerUse
+            ...((role.role === 'operator' || role.role === 'fallback') &&
+            ownGrounder &&
+            check.profile.capabilities.computerUse
               ? [`acts through ${check.profile.capabilities.computerUse.tool}`]
               : []),
           ].join(', '),

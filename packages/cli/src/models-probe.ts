@@ -76,6 +76,7 @@ export async function probeCommand(options: CliOptions, output: Output, env: Mod
 }
 
 function rolesOf(spec: SpecProbe): string {
+  if (spec.fallback === true) return 'fallback';
   return spec.roles.length === MODEL_ROLES.length ? 'every role' : spec.roles.join(', ');
 }
 

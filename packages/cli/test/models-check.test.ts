@@ -74,6 +74,20 @@ describe('sandpiper models check', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('lists the fallback model as its own row, with its own problems', async () => {
+    const cwd = directoryWith({
+      models: { default: `openai-compatible:qwen2.5-vl@${server.baseURL}`, fallback: 'anthropic:claude-sonnet-4-6' },
+    });
+    const result = await runCli(['models', 'check'], { cwd, env: NO_KEYS });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /fallback\s+anthropic:claude-sonnet-4-6\s+models\.fallback\s+claude-computer-use-2025-11, pixels, acts through computer_20251124/,
+    );
+    expect(result.stdout).toContain('- fallback (anthropic:claude-sonnet-4-6): ANTHROPIC_API_KEY is not set');
+    expect(result.stdout).not.toMatch(/- (planner|operator|every role)[ ,(]/);
+    expect(server.requests).toEqual([]);
+  });
+
   it('lets --model replace models.default while per-role entries stay', async () => {
     const cwd = directoryWith({ models: { default: 'openai:gpt-4.1', critic: 'openai:gpt-4.1-mini' } });
     const result = await runCli(

@@ -132,6 +132,20 @@ describe('sandpiper models probe', () => {
     expect(result.stdout).not.toMatch(/- planner[ ,]/);
   });
 
+  it('probes the fallback model too, as its own row, and names it when it cannot read images', async () => {
+    const cwd = directoryWith({
+      models: {
+        default: `openai-compatible:qwen2.5-vl@${open.baseURL}`,
+        fallback: `openai-compatible:llama-3.1-8b@${open.baseURL}`,
+      },
+    });
+    const result = await runCli(['models', 'probe'], { cwd, env: NO_KEYS });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/every role\s+openai-compatible:qwen2\.5-vl@\S+\s+\S+\s+ok\s+ok\s+ok\s+working/);
+    expect(result.stdout).toMatch(/fallback\s+openai-compatible:llama-3\.1-8b@\S+.*NOT WORKING/);
+    expect(result.stdout).toContain(`- fallback (openai-compatible:llama-3.1-8b@${open.baseURL}): llama-3.1-8b at`);
+  });
+
   it('says the key was refused and which variable to set, never printing the key, and spots a wrong model name', async () => {
     const wrongKey = await runCli(['models', 'probe', '--model', `openai-compatible:qwen2.5-vl@${keyed.baseURL}`], {
       env: { ...NO_KEYS, SANDPIPER_OPENAI_COMPATIBLE_API_KEY: 'sk-wrong-0000' },

@@ -12,7 +12,7 @@ import {
 } from '@sandpiper/models';
 import type { ConfigFile } from './config.js';
 import { displaySpec } from './engine-setup.js';
-import { loadPrices, profilesOf, selectModels, type ModelRole } from './model-config.js';
+import { loadPrices, MODEL_ROLES, profilesOf, selectModels, type ModelRole } from './model-config.js';
 
 /**
  * `sandpiper models probe`: every configured model asked for real, once per distinct spec,
@@ -33,8 +33,10 @@ export const PROBE_CONTEXT_TOKENS = 8000;
 export interface SpecProbe {
   /** The spec as configured, with any password in its base URL hidden. */
   readonly model: string;
-  /** The roles this spec serves. */
+  /** The roles this spec serves; a fallback model may serve them all. */
   readonly roles: readonly ModelRole[];
+  /** Set on `models.fallback`: the model every role turns to when its own cannot be reached. */
+  readonly fallback?: true;
   /** Where its requests went. Absent when the spec could not be read. */
   readonly endpoint?: string;
   /** The live checks that ran; empty when an offline problem stopped the probe first. */
@@ -73,11 +75,22 @@ export async function probeModels(input: ProbeInput): Promise<ModelsProbe> {
   const prices = await loadPrices(input.config.models, input.cwd);
   if (!prices.ok) return { kind: 'invalid', error: `models.prices: ${prices.error}` };
   const profiles = profilesOf(input.config.models);
+  const served = [...new Set(selection.roles.map((role) => role.text))].map((text) => ({
+    text,
+    roles: selection.roles.filter((role) => role.text === text).map((role) => role.role),
+    fallback: false,
+  }));
+  const fallback = input.config.models?.fallback;
+  if (fallback !== undefined) served.push({ text: fallback, roles: [...MODEL_ROLES], fallback: true });
   const specs: SpecProbe[] = [];
-  for (const text of new Set(selection.roles.map((role) => role.text))) {
-    const roles = selection.roles.filter((role) => role.text === text).map((role) => role.role);
+  for (const { text, roles, fallback: isFallback } of served) {
     const check = checkModelSpec(text, input.env, { prices: prices.table, profiles });
-    const base = { model: displaySpec(text), roles, usage: { inputTokens: 0, outputTokens: 0 } };
+    const base = {
+      model: displaySpec(text),
+      roles,
+      ...(isFallback ? { fallback: true as const } : {}),
+      usage: { inputTokens: 0, outputTokens: 0 },
+    };
     if (!check.usable || check.spec === undefined) {
       specs.push({
         ...base,
