@@ -93,7 +93,7 @@ export async function findConfirmation(
       ? { confirmed: false, unsure: true, detail: `No message on screen confirms that ${quote(label)} took effect.` }
       : {
           confirmed: true,
-          detail: `The page confirms ${quote(label)}: ${quote(message.name || message.value || '')}.`,
+          detail: `After ${quote(label)} the page says ${quote(message.name || message.value || '')}.`,
         };
   }
   const lines = (await reader.ocrLines(handle, screen, 'normal')) ?? [];
