@@ -15,6 +15,8 @@
  *
  *   node --import tsx bench/sensitive-actions/run.ts                 both parts
  *   node --import tsx bench/sensitive-actions/run.ts --part dev      tune on dev without touching heldout
+ *   node --import tsx bench/sensitive-actions/run.ts --part dev --files c-
+ *                                                              only dev files whose names start so (a new batch, before tuning on it)
  *
  * Writes test-artifacts/bench/sensitive-actions.json.
  */
@@ -35,7 +37,11 @@ import { confusion, formatScores, scorePart, type CaseOutcome, type Confusion, t
 const GOALS = { recall: 0.98, falseAlarmRate: 0.05 } as const;
 const OUTPUT = path.join('test-artifacts', 'bench', 'sensitive-actions.json');
 
-const { values } = parseArgs({ options: { part: { type: 'string', default: 'all' } } });
+const { values } = parseArgs({
+  options: { part: { type: 'string', default: 'all' }, files: { type: 'string' } },
+  strict: true,
+});
+if (values.files !== undefined && values.part !== 'dev') throw new Error('--files chooses dev files: give --part dev');
 const parts: readonly CorpusPart[] =
   values.part === 'all' ? corpusParts : corpusParts.filter((part) => part === values.part);
 if (parts.length === 0) throw new Error(`--part must be one of ${corpusParts.join(', ')} or all`);
@@ -105,7 +111,9 @@ async function main(): Promise<void> {
     for (const part of parts) {
       let cases: LocatedCase[];
       try {
-        cases = await loadLocatedCorpus(part);
+        cases = (await loadLocatedCorpus(part)).filter(
+          (located) => values.files === undefined || path.basename(located.file).startsWith(values.files),
+        );
       } catch (error: unknown) {
         // A validation error names cases; only dev's may be shown.
         if (part === 'dev') throw error;
