@@ -36,7 +36,7 @@ export interface PooledRun {
   readonly screenshotHash: string | undefined;
 }
 
-export type SeenState = RunState | 'result-confirmation' | 'orphaned' | 'gone';
+export type SeenState = RunState | 'result-confirmation' | 'question' | 'orphaned' | 'gone';
 
 /** Two short steps on the expense form: quick for the built-in engine, and they wait for a plan decision. */
 const TWO_STEP_TASK =
@@ -206,5 +206,5 @@ export function createRunPool(server: { host: string; port: number; token: strin
 }
 
 function isRunState(state: SeenState): state is RunState {
-  return state !== 'result-confirmation' && state !== 'orphaned' && state !== 'gone';
+  return state !== 'result-confirmation' && state !== 'question' && state !== 'orphaned' && state !== 'gone';
 }

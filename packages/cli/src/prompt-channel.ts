@@ -5,7 +5,8 @@ import { formatPlan } from './progress.js';
 
 /**
  * The person at the terminal, as a user channel: plan approval (approve, edit a step, guidance,
- * regenerate, quit), approval of sensitive actions, and resuming after a pause.
+ * regenerate, quit), approval of sensitive actions, answers to the run's questions, and resuming
+ * after a pause.
  */
 export function createPromptChannel(options: {
   input: NodeJS.ReadableStream;
@@ -46,6 +47,14 @@ async function askFor(
       return /^y(es)?$/i.test(answer)
         ? { type: 'approve' }
         : { type: 'reject', reason: 'the person said no at the prompt' };
+    }
+    case 'question': {
+      // The question itself was printed with the run's progress, just above.
+      const answer = await ask(handle, 'Your answer ("try again" once you fixed it on screen; empty to stop): ');
+      if (answer === '') return { type: 'reject', reason: 'no answer at the prompt' };
+      return /^(try( it)? again|retry|again)[.!]?$/i.test(answer)
+        ? { type: 'approve' }
+        : { type: 'guidance', text: answer };
     }
     case 'paused': {
       const answer = await ask(handle, 'Paused. [r]esume or [q]uit? ');

@@ -251,6 +251,12 @@ export interface StepCheck {
    * reflector does not say, and the pass counts as read from the screen.
    */
   readonly basis?: CheckBasis;
+  /**
+   * For a failure: the page's own words turning the action down (a validation message, a refused
+   * sign-in, fields marked invalid). The same actions again would meet the same answer, so the run
+   * asks the person what should change instead of retrying.
+   */
+  readonly refused?: string;
   /** The reflector's evidence in detail, when it produced any; the loop logs it with the marked images. */
   readonly reflection?: ReflectionDetails;
 }

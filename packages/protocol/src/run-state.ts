@@ -52,6 +52,12 @@ export const userPromptSchema = z.discriminatedUnion('type', [
     reason: z.string(),
     requestId: approvalRequestIdSchema,
   }),
+  /**
+   * The run cannot go on without the person's words: it did not understand the instruction, the
+   * screen leaves a choice open, or the page turned an action down. Guidance answers it; approve
+   * means "try again as it is" (after the person changed something on screen).
+   */
+  z.object({ type: z.literal('question'), question: z.string() }),
   z.object({ type: z.literal('paused') }),
   /** The person controls the environment: `input` actions are performed until `handback`. */
   z.object({ type: z.literal('taken-over') }),

@@ -25,8 +25,9 @@ import type { Action, PlannedStep, PlanVersion } from '@sandpiper/protocol';
  * - operator: an action or a "complete" on the screen stands; a question or a failure (a step it
  *   could not read or a target it could not find) goes to the model.
  * - grounder: a single confident match stands; no match or an ambiguous one goes to the model.
- * - reflector: a pass stands, since the built-in check passes only on evidence it read; a step it
- *   did not see work is judged again by the model, which may read what it could not.
+ * - reflector: a pass stands, since the built-in check passes only on evidence it read, and so
+ *   does a failure on the page's own refusal; a step it did not see work is judged again by the
+ *   model, which may read what it could not.
  * - judge: when it reads every criterion one way or the other, an acceptance or a certain
  *   rejection stands; a rejection out of doubt, or a criterion it cannot read, goes to the model. Criteria it read stay; the model reads only the ones it left unknown. A feasibility
  *   verdict other than "uncertain" stands.
@@ -135,7 +136,8 @@ function hybridReflector(builtin: Reflector, model: Reflector): Reflector {
   return {
     async check(handle, input): Promise<StepCheck> {
       const first = await builtin.check(handle, input);
-      return first.passed ? first : model.check(handle, input);
+      // The page's own refusal stands too: no second opinion turns "Incorrect password" into a pass.
+      return first.passed || first.refused !== undefined ? first : model.check(handle, input);
     },
   };
 }

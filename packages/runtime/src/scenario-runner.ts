@@ -94,8 +94,9 @@ export async function runScenarioTask(
     const state = outcome.state;
     const server = await runtime.scenarios();
     const check = task.check(server.state(task.scenario, runId));
-    // A clarify task's checker confirms that nothing in the app changed.
-    const asExpected = task.expect === 'clarify' ? state.status === 'needs-input' && check.ok : check.ok;
+    // A clarify task's checker confirms that nothing in the app changed; a refused task's, that the
+    // page shows its refusal. Both must end asking.
+    const asExpected = task.expect === 'success' ? check.ok : state.status === 'needs-input' && check.ok;
     return {
       taskId: task.id,
       scenario: task.scenario,

@@ -96,6 +96,11 @@ describe('the hybrid engine', () => {
     const second = hybrid({ check: { passed: false, evidence: 'No change.' } }, { check: passed });
     expect(await second.engine.reflector.check(handle, input)).toBe(passed);
     expect(second.asked).toEqual(['builtin.check', 'model.check']);
+    // The page's own refusal is not the model's to overturn.
+    const refused = { passed: false, evidence: 'The page says the password is wrong.', refused: 'Incorrect password.' };
+    const third = hybrid({ check: refused }, { check: passed });
+    expect(await third.engine.reflector.check(handle, input)).toBe(refused);
+    expect(third.asked).toEqual(['builtin.check']);
   });
 
   it('asks the model only for the criteria the built-in engine could not read, keeping the rest', async () => {

@@ -23,8 +23,11 @@ export interface ScenarioTask {
   /**
    * `success`: the engine should carry the instruction out. `clarify`: the instruction contains a
    * clause outside the grammar, and the engine must ask instead of guessing or acting at all.
+   * `refused`: the page turns one of the instruction's actions down (a validation message), and
+   * the engine must stop there and ask what should change, never claim success; the checker says
+   * what the page must show then.
    */
-  readonly expect: 'success' | 'clarify';
+  readonly expect: 'success' | 'clarify' | 'refused';
   /** Open the app with `?surprise=1`, so the surprise notice covers the page at the start. */
   readonly surprise: boolean;
   /**

@@ -152,6 +152,8 @@ export function createServerChannel(): UserChannel & {
               reason: `That answer was for a question the run no longer asks: ${describeQuestion(prompt)}. Read that question and answer it.`,
             };
           }
+          // "Try again" or "no" to a question the run asked in words.
+          if (prompt?.type === 'question' && command.requestId === undefined) return answer(command);
           if (command.requestId !== undefined) {
             return { ok: false, reason: `That question is no longer open: ${describe(prompt, pauseRequested)}.` };
           }
@@ -178,7 +180,9 @@ export function createServerChannel(): UserChannel & {
           if (command.type === 'takeover' && prompt?.type === 'action-approval') {
             return { ok: false, reason: `Decide on the action first: ${describe(prompt, pauseRequested)}.` };
           }
-          if (prompt?.type === 'plan-approval' || prompt?.type === 'paused') return answer(command);
+          if (prompt?.type === 'plan-approval' || prompt?.type === 'paused' || prompt?.type === 'question') {
+            return answer(command);
+          }
           if (queued.length >= MAX_QUEUED) {
             return { ok: false, reason: `${MAX_QUEUED} changes already wait for the run's next safe point.` };
           }
@@ -288,6 +292,8 @@ function describe(prompt: UserPrompt | undefined, pauseRequested: boolean): stri
       return `the run waits for approval of an action ("${prompt.summary}"), not of a plan`;
     case 'result-confirmation':
       return 'the run asks whether the task is done (approve: yes; reject: no)';
+    case 'question':
+      return `the run asks a question: ${prompt.question}`;
     case 'paused':
       return 'the run is paused';
     case 'taken-over':

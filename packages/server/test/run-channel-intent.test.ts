@@ -122,3 +122,25 @@ describe('pause and resume while the run holds or ends', () => {
     });
   });
 });
+
+describe('a question the run asks in words', () => {
+  const question: UserPrompt = { type: 'question', question: "Two 'Save' buttons — which one?" };
+
+  it('takes guidance as the answer at once, instead of queueing it for later', async () => {
+    const { channel, delivered } = waitingOn(question);
+    expect(channel.status().waitingFor).toEqual(question);
+    expect(channel.offer({ type: 'guidance', text: 'the one in the dialog' })).toEqual({ ok: true });
+    await Promise.resolve();
+    expect(delivered).toEqual([{ type: 'guidance', text: 'the one in the dialog' }]);
+    expect(channel.status().queued).toBe(0);
+  });
+
+  it('takes "try again" (approve) and "no" (reject), but not an answer naming some approval request', async () => {
+    const stale = waitingOn(question);
+    expect(stale.channel.offer({ type: 'approve', requestId: 'approval-9' }).ok).toBe(false);
+    const retry = waitingOn(question);
+    expect(retry.channel.offer({ type: 'approve' })).toEqual({ ok: true });
+    await Promise.resolve();
+    expect(retry.delivered).toEqual([{ type: 'approve' }]);
+  });
+});

@@ -1,6 +1,8 @@
 import type { PlanVersion } from '@sandpiper/protocol';
 import { createPlanVersion } from '../plan/index.js';
+import type { PlannerResult } from '../engine.js';
 import { proposeRevision, takeoverSession } from './interventions.js';
+import { answeredInstruction, askPerson } from './question.js';
 import { reviseWithRefresh } from './revision.js';
 import type { RunContext } from './run-context.js';
 import { stopRun, type RunStop } from './stop.js';
@@ -21,22 +23,45 @@ export async function planPhase(context: RunContext, reason: 'initial' | 'regene
   const task = context.state.task;
   if (!task) throw new Error('a run cannot be planned before it has started');
   await context.emit('agent', { type: 'plan-start', reason });
-  const screen = await context.observe();
   const previous = reason === 'regenerate' ? latestVersion(context) : undefined;
-  const result = await context.engine.planner.plan(context.handle, {
-    task,
-    screen,
-    ...(previous ? { previous } : {}),
-  });
-  if (result.type === 'unavailable') return stopRun('failed', result.reason);
-  if (result.type === 'clarify') {
-    await context.emit('agent', {
-      type: 'clarification-request',
-      question: result.question,
-      unparsed: [...result.unparsed],
+  let instruction = task.instruction;
+  let screen = await context.observe();
+  for (let asked = 0; ; asked += 1) {
+    const result = await context.engine.planner.plan(context.handle, {
+      task: instruction === task.instruction ? task : { ...task, instruction },
+      screen,
+      ...(previous ? { previous } : {}),
     });
-    return stopRun('needs-input', result.question);
+    if (result.type === 'unavailable') return stopRun('failed', result.reason);
+    if (result.type === 'plan') return draft(context, result, reason, previous);
+    if (asked === MAX_PLANNING_QUESTIONS) {
+      await context.emit('agent', {
+        type: 'clarification-request',
+        question: result.question,
+        unparsed: [...result.unparsed],
+      });
+      return stopRun('needs-input', result.question);
+    }
+    // The same run goes on with the person's answer worked into the instruction it plans from.
+    const answer = await askPerson(context, result.question, result.unparsed);
+    if (answer.type === 'stop') return answer;
+    if (answer.type === 'words') {
+      await context.emit('user', { type: 'guidance', text: answer.text });
+      instruction = answeredInstruction(instruction, result.unparsed, answer.text);
+    }
+    screen = await context.observe();
   }
+}
+
+/** Questions the planner may ask before a run that still cannot be planned ends waiting for input. */
+const MAX_PLANNING_QUESTIONS = 3;
+
+async function draft(
+  context: RunContext,
+  result: Extract<PlannerResult, { type: 'plan' }>,
+  reason: 'initial' | 'regenerate',
+  previous: PlanVersion | undefined,
+): Promise<Drafted> {
   const version = createPlanVersion(context.deps.ids, {
     analysis: result.analysis,
     constraints: [...result.constraints],

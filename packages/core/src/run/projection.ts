@@ -119,6 +119,7 @@ export function applyRunEvent(state: RunState, event: RunEvent): RunState {
       return {
         ...next,
         phase: 'executing',
+        clarification: undefined,
         plan: advanced(state.plan, payload.stepId, 'executing'),
         currentStep: { stepId: payload.stepId, attempt: payload.attempt, startSeq: event.seq },
       };
@@ -166,9 +167,12 @@ export function applyRunEvent(state: RunState, event: RunEvent): RunState {
     case 'run-cancel':
     case 'run-recover':
     case 'warning':
-    case 'guidance':
     case 'annotation':
       return next;
+    case 'guidance':
+      // Words that answer an open question: the run works on again, where it was.
+      if (state.clarification === undefined) return next;
+      return { ...next, clarification: undefined, phase: state.plan === undefined ? 'planning' : 'executing' };
   }
 }
 

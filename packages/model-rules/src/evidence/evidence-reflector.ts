@@ -65,6 +65,7 @@ export function createEvidenceReflector(options: EvidenceReflectorOptions = {}):
         passed: judgment.passed,
         evidence: judgment.keyEvidence,
         ...(judgment.passed && judgment.basis !== undefined ? { basis: judgment.basis } : {}),
+        ...(!judgment.passed && judgment.refused !== undefined ? { refused: judgment.refused } : {}),
         reflection,
       };
     },

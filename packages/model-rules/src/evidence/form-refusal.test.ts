@@ -62,5 +62,9 @@ describe('a click answered by a validation error', () => {
     });
     expect(check.passed).toBe(false);
     expect(check.evidence).toContain("the page refused it: it says 'Fix 2 fields to continue.'");
+    // Marked as the page's refusal, so the run asks what should change instead of clicking again.
+    expect(check.refused).toMatch(
+      /^it says 'Fix 2 fields to continue\.' and \d+ fields are now marked invalid$|^it says 'Fix 2 fields to continue\.'/,
+    );
   });
 });

@@ -30,7 +30,17 @@ import type { StepEvidence } from './extract-evidence.js';
 import { formRefusal } from './form-refusal.js';
 import type { RegionKind } from './labelled-region.js';
 import { judgeSelected, judgeToggled, judgeTyped } from './judge-fields.js';
-import { changed, cite, fail, guardSideEffects, noiseNote, strongest, succeed, type Judgment } from './verdict.js';
+import {
+  changed,
+  cite,
+  fail,
+  guardSideEffects,
+  noiseNote,
+  refusedBy,
+  strongest,
+  succeed,
+  type Judgment,
+} from './verdict.js';
 
 /** Controls that do something when clicked, rather than hold a choice. */
 const actionRoles = new Set(['button', 'link', 'menuitem']);
@@ -89,7 +99,9 @@ function judgeClicked(
   const pass = asked === 'the click' ? succeed : changed;
   if (evidence.executed.lastPoint === undefined) return fail(`No ${directive.kind} on ${target} was performed.`);
   const refused = formRefusal(context.input.before, context.input.after);
-  if (refused !== undefined) return fail(`After the ${directive.kind} on ${target}, the page refused it: ${refused}.`);
+  if (refused !== undefined) {
+    return refusedBy(`After the ${directive.kind} on ${target}, the page refused it: ${refused}.`, refused);
+  }
   const moved = pageMoved(context);
   if (moved !== undefined) return succeed(`After the ${directive.kind} on ${target}, ${moved}.`);
   const kinds: RegionKind[] = ['popup', 'navigation', 'toggle', 'field-text', 'consequence', 'near-action', 'scroll'];
@@ -118,7 +130,7 @@ function judgeClicked(
 function judgePressed(context: CheckContext, evidence: StepEvidence, chord: string): Judgment {
   if (!evidence.executed.actions.some((action) => action.type === 'key')) return fail(`${chord} was not pressed.`);
   const refused = /\benter\b/i.test(chord) ? formRefusal(context.input.before, context.input.after) : undefined;
-  if (refused !== undefined) return fail(`After pressing ${chord}, the page refused it: ${refused}.`);
+  if (refused !== undefined) return refusedBy(`After pressing ${chord}, the page refused it: ${refused}.`, refused);
   const moved = pageMoved(context);
   if (moved !== undefined) return succeed(`After pressing ${chord}, ${moved}.`);
   const effect = strongest(evidence.regions, [

@@ -9,6 +9,8 @@ export interface Judgment {
   readonly keyEvidence: string;
   /** For a pass: whether the step's intended state was read (`state`) or only a change it explains was seen. */
   readonly basis?: CheckBasis;
+  /** For a failure: the page's own words turning the action down, so the same actions again would meet them again. */
+  readonly refused?: string;
 }
 
 /** A pass on the state the step was meant to leave, read on the screen. */
@@ -16,6 +18,8 @@ export const succeed = (keyEvidence: string): Judgment => ({ passed: true, keyEv
 /** A pass on a change the action explains, without a reading of the state the step asked for. */
 export const changed = (keyEvidence: string): Judgment => ({ passed: true, keyEvidence, basis: 'change' });
 export const fail = (keyEvidence: string): Judgment => ({ passed: false, keyEvidence });
+/** A failure the page itself answered with: a validation message, fields marked invalid, a refused sign-in. */
+export const refusedBy = (keyEvidence: string, refused: string): Judgment => ({ passed: false, keyEvidence, refused });
 
 /** "region 2 (text in the 'Name' field)" */
 export function cite(region: LabelledRegion): string {

@@ -43,7 +43,9 @@ export function describeScenarioTasks(scenario: string): void {
       } else {
         expect(result.status, explanation).toBe('needs-input');
         expect(result.achieved, explanation).toBe(true);
-        expect(result.actions, explanation).toBe(0);
+        // A clarify task acts not at all; a refused one does what it can up to the refusal.
+        if (task.expect === 'clarify') expect(result.actions, explanation).toBe(0);
+        else expect(result.endReason, explanation).toMatch(/the page refused it/);
       }
     });
   });

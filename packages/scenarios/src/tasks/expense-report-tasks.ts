@@ -121,6 +121,7 @@ export const expenseReportTasks = defineTasks('expense-report', expenseReportSta
   },
   {
     name: 'invalid-email-stays',
+    expect: 'refused',
     instruction:
       "type 'Priya Nair' into the 'Employee name' field, type 'priya.nair' into the 'Email' field, click 'Next'",
     facts: (state) => [
@@ -132,6 +133,7 @@ export const expenseReportTasks = defineTasks('expense-report', expenseReportSta
   },
   {
     name: 'receipt-required',
+    expect: 'refused',
     instruction: `${danaDetails}, type '180.00' into the 'Amount' field, choose 'Travel', click 'Next'`,
     facts: (state) => [
       equals('the page', state.step, 'expense'),

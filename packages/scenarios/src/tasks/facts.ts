@@ -53,7 +53,7 @@ export interface TaskSpec<State> {
   readonly name: string;
   readonly instruction: string;
   /** Defaults to `success`. */
-  readonly expect?: 'success' | 'clarify';
+  readonly expect?: ScenarioTask['expect'];
   /** Defaults to false. */
   readonly surprise?: boolean;
   /** The conditions the final state must meet. */

@@ -37,8 +37,10 @@ export function PlannerChat({
   entries,
   caughtUp,
   canSend,
+  question,
   busy,
   onSend,
+  onRetry,
 }: {
   instruction: string;
   /** Where the run acts, in a few words: a scenario's name, a web address, an attached browser. */
@@ -47,8 +49,12 @@ export function PlannerChat({
   entries: readonly ChatEntry[];
   caughtUp: boolean;
   canSend: boolean;
+  /** The question the run waits on; the box then takes the answer. */
+  question?: string | undefined;
   busy: boolean;
   onSend(text: string): Promise<boolean>;
+  /** "Try again as it is": for a question the person settled on the screen themselves. */
+  onRetry?: () => Promise<boolean>;
 }) {
   const [text, setText] = useState('');
   const [taskOpen, setTaskOpen] = useState(false);
@@ -154,20 +160,39 @@ export function PlannerChat({
             }
           }}
           rows={2}
-          placeholder={canSend ? 'Guide the agent: “use the second option instead”…' : 'This run takes no guidance.'}
+          placeholder={
+            !canSend
+              ? 'This run takes no guidance.'
+              : question !== undefined
+                ? 'Answer the question above: the run goes on with it…'
+                : 'Guide the agent: “use the second option instead”…'
+          }
           className="block w-full resize-none rounded-md border border-stone-300 px-2.5 py-1.5 outline-none placeholder:text-stone-400 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 disabled:bg-stone-50"
         />
         <div className="mt-1.5 flex items-center justify-between">
           <span className="text-[11px] text-stone-400">
-            <Kbd>Enter</Kbd> sends · the planner answers with a proposal
+            <Kbd>Enter</Kbd> sends ·{' '}
+            {question !== undefined ? 'the run waits for your answer' : 'the planner answers with a proposal'}
           </span>
+          {question !== undefined && onRetry !== undefined && (
+            <button
+              type="button"
+              data-testid="question-retry"
+              disabled={busy}
+              onClick={() => void onRetry()}
+              title="You put it right on the screen: the run tries the step again as it is"
+              className="mr-1.5 ml-auto h-6 shrink-0 rounded-md border whitespace-nowrap border-stone-300 px-2.5 text-xs font-medium text-stone-700 hover:bg-stone-100 disabled:opacity-40"
+            >
+              Try again
+            </button>
+          )}
           <button
             type="submit"
             data-testid="guidance-send"
             disabled={!canSend || busy || !text.trim()}
             className="h-6 rounded-md bg-teal-700 px-2.5 text-xs font-medium text-white hover:bg-teal-800 disabled:opacity-40"
           >
-            {busy ? 'Sending…' : 'Send'}
+            {busy ? 'Sending…' : question !== undefined ? 'Answer' : 'Send'}
           </button>
         </div>
       </form>

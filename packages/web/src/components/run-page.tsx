@@ -123,8 +123,10 @@ export function RunPage({
           entries={entries}
           caughtUp={stream.caughtUp}
           canSend={active}
+          question={view.control?.waitingFor?.type === 'question' ? view.control.waitingFor.question : undefined}
           busy={commands.busy === 'guidance'}
           onSend={(text) => commands.send('guidance', { text })}
+          onRetry={() => commands.send('approve', {})}
         />
         <StepsPanel
           state={state}

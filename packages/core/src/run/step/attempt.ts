@@ -5,7 +5,7 @@ import type { RunStop } from '../stop.js';
 import { performChain } from './act.js';
 import type { DeclinedAction } from './approve.js';
 import { checkStep, type Checked } from './check.js';
-import { checkpoint } from './checkpoint.js';
+import { askDuringStep, checkpoint } from './checkpoint.js';
 import { watchForLoops, type StepReplan } from './loops.js';
 
 /** How many times the operator is asked for more actions within one attempt at a step. */
@@ -48,13 +48,14 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
         return checkStep(context, step, performed, before, screen);
       case 'fail':
         return { type: 'failed', reason: decision.reason };
-      case 'clarify':
-        await context.emit('agent', {
-          type: 'clarification-request',
-          question: decision.question,
-          unparsed: [step.text],
-        });
-        return { type: 'stop', status: 'needs-input', reason: decision.question };
+      case 'clarify': {
+        // The screen leaves a choice open: the person's answer goes on in the same run.
+        const answered = await askDuringStep(context, decision.question, [step.text]);
+        if (answered.type === 'stop') return answered;
+        if (answered.type === 'replanned') return { type: 'interrupted' };
+        screen = await context.observe();
+        break;
+      }
       case 'act': {
         const chain = await performChain(context, step, decision.actions, performed);
         if (chain.type === 'stop' || chain.type === 'failed' || chain.type === 'declined') return chain;

@@ -8,6 +8,8 @@ export interface Checked {
   readonly passed: boolean;
   readonly evidence: string;
   readonly basis?: CheckBasis;
+  /** The page's words refusing the action, when the check failed on them. */
+  readonly refused?: string;
 }
 
 /** The check phase: did the step's actions have their visible effect? The evidence is logged with marked images. */
@@ -33,6 +35,7 @@ export async function checkStep(
     passed: check.passed,
     evidence: check.evidence,
     ...(check.basis === undefined ? {} : { basis: check.basis }),
+    ...(check.passed || check.refused === undefined ? {} : { refused: check.refused }),
   };
 }
 

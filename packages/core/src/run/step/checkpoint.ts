@@ -2,6 +2,7 @@ import type { PlanVersion } from '@sandpiper/protocol';
 import { InterruptedError } from '../../handle.js';
 import { releaseRunningStep, proposeRevision, takeoverSession } from '../interventions.js';
 import { approvalPhase } from '../planning.js';
+import { askPerson } from '../question.js';
 import { reviseWithRefresh } from '../revision.js';
 import type { RunContext } from '../run-context.js';
 import { stopRun, type RunStop } from '../stop.js';
@@ -81,7 +82,7 @@ async function holdWhilePaused(context: RunContext): Promise<Checkpoint> {
  * A change asked for while the plan runs: revise the approved plan (the step under way goes back
  * to pending) and get the proposal approved. `replanned` when a new version is now in force.
  */
-async function reviseDuringExecution(
+export async function reviseDuringExecution(
   context: RunContext,
   command: Extract<UserCommand, { type: 'edit' | 'guidance' | 'annotation' }>,
 ): Promise<Checkpoint> {
@@ -106,6 +107,29 @@ async function reviseDuringExecution(
   const approved = await approvalPhase(context, proposal);
   if (approved.type === 'stop') return approved;
   return approved.version.id === inForce.id ? proceed : { type: 'replanned' };
+}
+
+/** Questions asked about one step before a run whose answers change nothing ends waiting for input. */
+const MAX_STEP_QUESTIONS = 3;
+
+/**
+ * Ask the person during a step, and turn the answer into what the step does next: words, an edit
+ * or marks become a proposal through approval (`replanned` once one is in force); "try again"
+ * retries the step as it is. An answer that changes nothing asks again, a few times at most.
+ */
+export async function askDuringStep(
+  context: RunContext,
+  question: string,
+  unparsed: readonly string[] = [],
+): Promise<RunStop | { readonly type: 'replanned' } | { readonly type: 'retry' }> {
+  for (let asked = 0; asked < MAX_STEP_QUESTIONS; asked += 1) {
+    const answer = await askPerson(context, question, unparsed);
+    if (answer.type === 'stop' || answer.type === 'retry') return answer;
+    const command = answer.type === 'words' ? { type: 'guidance' as const, text: answer.text } : answer.command;
+    const outcome = await reviseDuringExecution(context, command);
+    if (outcome.type === 'stop' || outcome.type === 'replanned') return outcome;
+  }
+  return stopRun('needs-input', question);
 }
 
 /** Log the cancel and stop the run. */

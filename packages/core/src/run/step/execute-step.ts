@@ -5,6 +5,7 @@ import { criteriaWorthReading } from '../completion-policy.js';
 import type { RunContext } from '../run-context.js';
 import type { RunStop } from '../stop.js';
 import { attemptStep } from './attempt.js';
+import { askDuringStep } from './checkpoint.js';
 import { completeFromEarlierAttempt } from './recheck.js';
 import type { StepReplan } from './loops.js';
 import type { DeclinedAction } from './approve.js';
@@ -40,7 +41,8 @@ export async function executeStep(context: RunContext, step: Step, firstAttempt 
   }
   let lastReason = 'the step did not have its expected effect';
   let feasibilityAsked = false;
-  for (let attempt = firstAttempt; attempt <= budgets.maxAttemptsPerStep; attempt += 1) {
+  let lastAttempt = budgets.maxAttemptsPerStep;
+  for (let attempt = firstAttempt; attempt <= lastAttempt; attempt += 1) {
     await context.emit('agent', { type: 'step-start', stepId: step.id, attempt });
     const outcome = await attemptStep(context, step, attempt);
     switch (outcome.type) {
@@ -75,6 +77,17 @@ export async function executeStep(context: RunContext, step: Step, firstAttempt 
           return { type: 'completed' };
         }
         lastReason = evidence;
+        if (outcome.refused !== undefined) {
+          // The page answered in words: the same actions would meet them again, so ask what should change.
+          const answered = await askDuringStep(context, refusalQuestion(step, outcome.refused));
+          if (answered.type === 'replanned') return { type: 'interrupted' };
+          if (answered.type === 'stop') {
+            await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: evidence });
+            return answered;
+          }
+          // Try again: the person may have put right on screen what the page asked for.
+          lastAttempt = Math.max(lastAttempt, attempt + 1);
+        }
         break;
       }
       case 'failed': {
@@ -86,12 +99,17 @@ export async function executeStep(context: RunContext, step: Step, firstAttempt 
         }
       }
     }
-    if (attempt < budgets.maxAttemptsPerStep) {
+    if (attempt < lastAttempt) {
       await context.emit('agent', { type: 'warning', message: `Retrying "${step.text}": ${lastReason}` });
     }
   }
   await context.emit('agent', { type: 'step-end', stepId: step.id, status: 'failed', reason: lastReason });
   return { type: 'stop', status: 'failed', reason: `Step "${step.text}" failed: ${lastReason}` };
+}
+
+/** The question a refusal asks, quoting the page so the person sees what it wants. */
+export function refusalQuestion(step: Pick<Step, 'text'>, refused: string): string {
+  return `After "${step.text}" the page refused it: ${refused}. What should change? Tell me, edit the plan, or fix it on the screen and say "try again".`;
 }
 
 /**
