@@ -215,6 +215,50 @@ describe('near misses: what fires and what must not', () => {
     expect(reading(verdictOn(bucket, 'button', 'Save'))).toBe('publishing');
   });
 
+  it('reads what the text beside a button the lexicon does not know says it will do', () => {
+    const plan = screenOf([
+      heading('Protect Plus'),
+      text('$9.99/month, billed today to your card. Renews monthly until cancelled.'),
+      button('Start plan'),
+    ]);
+    expect(reading(verdictOn(plan, 'button', 'Start plan'))).toBe('money');
+    const plugin = screenOf([
+      heading('Relay for Home'),
+      text('Adding this integration downloads and installs its code on your hub.'),
+      button('Add to hub'),
+    ]);
+    expect(reading(verdictOn(plugin, 'button', 'Add to hub'))).toBe('install');
+    const rule = screenOf([
+      heading('New lifecycle rule'),
+      form('New lifecycle rule', [
+        { role: 'combobox', name: 'Action', value: 'Expire (permanently delete) objects' },
+        button('Create rule'),
+      ]),
+    ]);
+    expect(reading(verdictOn(rule, 'button', 'Create rule'))).toBe('destructive');
+    // Text that describes nothing the button does leaves it alone.
+    const plain = screenOf([heading('Kitchen sensor'), text('Battery 80 %. Last seen 2 min ago.'), button('Rename')]);
+    expect(reading(verdictOn(plain, 'button', 'Rename'))).toBe('harmless');
+  });
+
+  it('reads the words that introduce a form, between its heading and its fields', () => {
+    const wiki = screenOf([
+      heading('Editing: API limits'),
+      text('This space is public. Saved changes are visible to everyone immediately.'),
+      form('', [field('Page content', 'Default limit: 600/min'), button('Save')]),
+    ]);
+    expect(reading(verdictOn(wiki, 'button', 'Save'))).toBe('publishing');
+  });
+
+  it('treats taking an item off a personal list as reversible, not as deleting it', () => {
+    for (const name of ['Remove from favourites', 'Remove from watchlist', 'Remove from room']) {
+      const page = screenOf([heading('Item'), text('Fender Telecaster 1972'), button(name)]);
+      expect(reading(verdictOn(page, 'button', name)), name).toBe('harmless');
+    }
+    const member = screenOf([heading('Members'), text('Ada Lovelace'), button('Remove member')]);
+    expect(reading(verdictOn(member, 'button', 'Remove member'))).toBe('destructive');
+  });
+
   it('reads what a section says the next step will do', () => {
     const review = screenOf([
       heading('Review your gift'),

@@ -120,7 +120,13 @@ export function readScreenContext(
     const title = form.node.name || inner?.node.name || above?.node.name;
     const after = members.filter(({ at }) => at > index);
     const heading = above && above.node.name !== title ? { heading: above.node.name } : {};
-    return { scope: describe('form', title, members, after, []), ...heading, ...mainHeading };
+    // What introduces the form, between its heading and its start ("This space is public…").
+    const intro: string[] = [];
+    for (let at = (above?.at ?? form.at) + 1; at < form.at; at += 1) {
+      const node = nodes[at]!;
+      if (TEXT_ROLES.has(node.role) && node.name !== '' && !inAnyDialog(at)) intro.push(node.name);
+    }
+    return { scope: describe('form', title, members, after, intro), ...heading, ...mainHeading };
   }
   const start = headingBefore(index, 0);
   const before: Placed[] = [];

@@ -130,6 +130,10 @@ export function readControl(
   if (!generic) {
     const secret = fields.find((field) => isCredentialField(field) && hasValue(field));
     if (secret) return found('credentials', ` with the secret in '${clip(secret.name)}'`);
+    // A button whose name says nothing the lexicon knows ("Start plan", "Add to hub") is read by
+    // what the screen beside it says it will do, or the option it commits.
+    const said = consequenceBeside(context);
+    if (said) return said;
     // Any other control of a dialog answers it too ("Create filter" in a filter that deletes).
     if (context?.scope.kind !== 'dialog') return HARMLESS;
   }
@@ -250,6 +254,26 @@ export function fromContext(
     }
   }
   return step ? match(stepWithoutQuotes(step), act, ` for the step "${clip(step)}"`) : undefined;
+}
+
+/**
+ * What the text beside a control says will happen ("billed today to Apple Pay", "installs its
+ * code on your hub") or the option it would commit ("Expire (permanently delete) objects"): only
+ * consequences and choices, never the operations a heading names, which a named button may not do.
+ */
+function consequenceBeside(context: ScreenContext | undefined): Finding | undefined {
+  if (!context) return undefined;
+  const { scope } = context;
+  for (const option of scope.chosen) {
+    const rule = firstMatch([...ACT_RULES, ...CONSEQUENCE_RULES, ...CHOSEN_RULES], plain(option));
+    if (rule) return found(rule.category, ` with '${clip(option)}' chosen`);
+  }
+  for (const text of scope.texts) {
+    if (INFORMATIONAL_HEADING.test(plain(text))) continue;
+    const rule = firstMatch(CONSEQUENCE_RULES, plain(text));
+    if (rule) return found(rule.category, ` next to "${clip(text)}"`);
+  }
+  return undefined;
 }
 
 /** A dialog whose title asks something ("Move 12 files to Archive?"): answering yes decides it. */

@@ -107,7 +107,7 @@ export const ACT_RULES: readonly LexiconRule[] = [
   {
     category: 'destructive',
     pattern:
-      /\bremove\b(?! (?:from (?:list|view|recents?|history|downloads)|filters?|sort|zoom|tags?|labels?|formatting|highlights?)\b)/,
+      /\bremove\b(?! (?:from (?:my |your |the )?(?:list|view|recents?|history|downloads|favou?rites|watch ?list|wish ?list|reading list|collection|playlist|queue|up next|cart|basket|bag|shelf|album|room)|filters?|sort|zoom|tags?|labels?|formatting|highlights?)\b)/,
   },
   { category: 'destructive', pattern: /\bdrop (?:the )?(?:table|database|schema|collection|index|column)\b/ },
   {
@@ -151,11 +151,11 @@ export const ACT_RULES: readonly LexiconRule[] = [
   {
     category: 'destructive',
     pattern:
-      /\bclear (?:all )?(?:history|data|cache|cookies|completed|messages|conversations?|chat|everything|browsing)\b/,
+      /\bclear (?:all )?(?:history|data|cache|cookies|completed|messages|conversations?|chat|everything|browsing|recordings?|logs?|backups?)\b|\bclear all\b(?! (?:filters?|selections?|formatting|notifications?|fields?)\b)/,
   },
   {
     category: 'destructive',
-    pattern: /\bend (?:the |my |your |this )?(?:membership|subscription|plan|trial|contract)\b/,
+    pattern: /\bend (?:the |my |your |this )?(?:membership|subscription|plan|trial|contract|listing|auction|sale)\b/,
   },
   { category: 'destructive', pattern: /\barchive (?:all|everything|\d[\d,]*)\b/ },
   {
@@ -178,7 +178,7 @@ export const ACT_RULES: readonly LexiconRule[] = [
   {
     category: 'money',
     pattern:
-      /\b(?:pay|pays|paying)\b(?! (?:period|stub|slip|rate|grade|scale|day)s?\b)|\bbuy\b|\bpurchase\b(?! (?:history|orders?)\b)|\bdonate\b|\bwithdraw\b(?! (?:(?:my |your |the )?(?:application|request|offer|consent|submission|invitation)))/,
+      /\b(?:pay|pays|paying)\b(?! (?:period|stub|slip|rate|grade|scale|day)s?\b)|\breimburse\b|\bbuy\b|\bpurchase\b(?! (?:history|orders?)\b)|\bdonate\b|\bwithdraw\b(?! (?:(?:my |your |the )?(?:application|request|offer|consent|submission|invitation)))/,
   },
   {
     category: 'money',
@@ -214,6 +214,12 @@ export const ACT_RULES: readonly LexiconRule[] = [
   },
   // Publishing: sending, posting, sharing, making public, merging, inviting, deploying.
   { category: 'publishing', pattern: /\bpublish(?:ing)?\b|\bmake (?:\S+ )?public\b|\bgo live\b/ },
+  {
+    // Telling other people, handing work in, letting results out.
+    category: 'publishing',
+    pattern:
+      /\bnotify\b(?! me\b)|^(?:turn|hand) (?:it |this )?in\b|\brelease (?:the |all |\S+ )?(?:grades|scores|results|marks|feedback)\b/,
+  },
   {
     category: 'publishing',
     pattern:
@@ -278,7 +284,8 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
   { category: 'destructive', pattern: /\b(?:changes|edits|work)\b[^.]{0,30}\bnot (?:be )?saved\b|\bunsaved\b/ },
   {
     category: 'money',
-    pattern: /\bcharged\b|\b(?:will be|is|are) (?:debited|withdrawn|billed)\b|\bbilled (?:monthly|yearly|annually)\b/,
+    pattern:
+      /\bcharged\b|\b(?:will be|is|are) (?:debited|withdrawn|billed)\b|\bbilled (?:monthly|yearly|annually|today|now|immediately|to)\b|\brenews? (?:monthly|yearly|annually|automatically|each)\b/,
   },
   { category: 'money', pattern: /\bcommit(?:s)? to (?:buy|pay|purchase)\b/ },
   {
@@ -291,11 +298,21 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
     pattern:
       /\b(?:visible|public|viewable|shown|available) to (?:everyone|anyone|the public|all)\b|\banyone (?:on the internet|with the link|can (?:see|view|read|find))\b|\beveryone can (?:see|view|read|reply)\b/,
   },
-  { category: 'publishing', pattern: /\b(?:will be|is now|becomes?) public\b|\bpublicly\b/ },
+  { category: 'publishing', pattern: /\b(?:will be|is now|becomes?|are|is) public\b|\bpublicly\b/ },
+  {
+    // Mail to many, or to someone named: "emailed now to all 142 students", "is emailed to jae@…", "sends each an email".
+    category: 'publishing',
+    pattern:
+      /\b(?:e-?mailed|sent|posted|pushed|announced)\b(?: \S+){0,2} to (?:all|every|each|everyone)\b|\b(?:is|are|will be|gets?) (?:e-?mailed|sent) to \S+@\S+|\b(?:sends?|e-?mails?) (?:each|every|all|everyone)\b/,
+  },
+  {
+    category: 'destructive',
+    pattern: /\b(?:can|will) no longer (?:be )?(?:change|edit|undo|withdraw|modif|cancel|recover)\w*\b/,
+  },
   {
     category: 'publishing',
     pattern:
-      /\b(?:emailed|sent|posted|published|shared) to [\d,]+\b|\b[\d,]+ (?:followers|subscribers|recipients)\b|\bwill (?:get|receive) an? (?:invitation|invite)\b|\b(?:replying|sending|goes|going|sent) to (?:[\d,]+ (?:people|recipients|members|subscribers|contacts)|the [\w-]+ list\b|everyone\b)|\bsend (?:it|this|them) anyway\b/,
+      /\b(?:emailed|sent|posted|published|shared) to [\d,]+\b|\b[\d,]+ (?:followers|subscribers|recipients)\b|\bwill (?:get|receive) an? (?:e-?mail )?(?:invitation|invite)\b|\b(?:replying|sending|goes|going|sent) to (?:[\d,]+ (?:people|recipients|members|subscribers|contacts)|the [\w-]+ list\b|everyone\b)|\bsend (?:it|this|them) anyway\b/,
   },
   { category: 'publishing', pattern: /\bgo(?:es)? live\b|\bwill be live\b|\bis (?:published|live)\b/ },
   {
@@ -304,6 +321,11 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
       /\brestart to (?:install|update|finish)\b|\b(?:will be|to be) (?:installed|updated|upgraded)\b|\binstaller\b|\bread and change all your data\b/,
   },
   { category: 'install', pattern: /\.(?:exe|msi|msix|pkg|dmg|deb|rpm|apk|appimage)\b/ },
+  {
+    category: 'install',
+    pattern:
+      /\b(?:downloads?|installs?) and (?:installs?|restarts?|runs?)\b|\binstalls? (?:the |its |an? |this )?(?:update|code|firmware|software|app|extension|plug-?in|integration|package)\b/,
+  },
   { category: 'credentials', pattern: /\bcan (?:sign|log) in (?:to|as)\b/ },
   // The label of a secret shown next to a Reveal or Copy button.
   {
@@ -362,7 +384,7 @@ export const HARMLESS_NAMES: readonly RegExp[] = [
   /^add to (?:cart|bag|basket|wish ?list|favou?rites|list|calendar|library)\b/,
   /^(?:stop sharing|unshare|make (?:\S+ )?private|turn off (?:link )?sharing)\b/,
   /^(?:apply|redeem) (?:promo|coupon|discount|voucher|gift card)\b/,
-  /^remove from (?:list|view|recents?|history|downloads|queue|up next)\b/,
+  /^remove from (?:my |your |the )?(?:list|view|recents?|history|downloads|favou?rites|watch ?list|wish ?list|reading list|collection|playlist|queue|up next|cart|basket|bag|shelf|album|room)\b/,
   /^delete (?:this |the )?(?:filters?|sort(?:ing)?|search|selection)\b/,
   /^(?:post|share|send|publish|reply|comment)(?:ing)? (?:preview|settings|options|details|history|stats|analytics|insights|format|type|title|guidelines|rules)$/,
 ];
