@@ -51,10 +51,8 @@ async function askFor(
     case 'question': {
       // The question itself was printed with the run's progress, just above.
       const answer = await ask(handle, 'Your answer ("try again" once you fixed it on screen; empty to stop): ');
-      if (answer === '') return { type: 'reject', reason: 'no answer at the prompt' };
-      return /^(try( it)? again|retry|again)[.!]?$/i.test(answer)
-        ? { type: 'approve' }
-        : { type: 'guidance', text: answer };
+      // The run reads the words, "try again" included, the same way from every front end.
+      return answer === '' ? { type: 'reject', reason: 'no answer at the prompt' } : { type: 'guidance', text: answer };
     }
     case 'paused': {
       const answer = await ask(handle, 'Paused. [r]esume or [q]uit? ');

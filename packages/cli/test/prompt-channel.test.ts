@@ -19,10 +19,9 @@ async function answerTo(line: string) {
 }
 
 describe("the terminal's answers to a run's question", () => {
-  it('takes words as guidance, "try again" as a retry, and an empty line as no answer', async () => {
+  it('takes words as guidance and an empty line as no answer', async () => {
     expect(await answerTo('the one in the dialog')).toEqual({ type: 'guidance', text: 'the one in the dialog' });
-    expect(await answerTo('Try again')).toEqual({ type: 'approve' });
-    expect(await answerTo('retry')).toEqual({ type: 'approve' });
+    expect(await answerTo('Try again')).toEqual({ type: 'guidance', text: 'Try again' });
     expect(await answerTo('')).toEqual({ type: 'reject', reason: 'no answer at the prompt' });
   });
 });

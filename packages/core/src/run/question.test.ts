@@ -92,21 +92,27 @@ describe('questions the run asks, and the answers it goes on with', () => {
     expect(engine.calls.planner.at(-1)?.task.instruction).toContain('the nice one\nthe other one\nany');
   });
 
-  it('asks when the page turns an action down instead of retrying it, and retries once told to', async () => {
-    const person = answering({ type: 'approve' });
-    const { deps, log, task, engine } = setup({
-      channel: person.channel,
-      script: { reflector: [refusal, passed, passed] },
-    });
-    const state = await startRun(deps, 'run-1', task);
-    expect(state.status).toBe('succeeded');
-    expect(person.prompts).toContain(
-      `question: After "Type 'Ada' into the 'Name' field" the page refused it: it says 'Incorrect email or password.'. What should change? Tell me, edit the plan, or fix it on the screen and say "try again".`,
-    );
-    expect(engine.calls.reflector).toHaveLength(3);
-    const events = log.all('run-1');
-    expect(types(events).filter((kind) => kind === 'clarification-request')).toHaveLength(1);
-  });
+  it.each([
+    ['approve', { type: 'approve' }],
+    ['the words "try again"', { type: 'guidance', text: 'Try again.' }],
+  ] satisfies [string, UserCommand][])(
+    'asks when the page turns an action down instead of retrying it, and retries on %s',
+    async (_how, retry) => {
+      const person = answering(retry);
+      const { deps, log, task, engine } = setup({
+        channel: person.channel,
+        script: { reflector: [refusal, passed, passed] },
+      });
+      const state = await startRun(deps, 'run-1', task);
+      expect(state.status).toBe('succeeded');
+      expect(person.prompts).toContain(
+        `question: After "Type 'Ada' into the 'Name' field" the page refused it: it says 'Incorrect email or password.'. What should change? Tell me, edit the plan, or fix it on the screen and say "try again".`,
+      );
+      expect(engine.calls.reflector).toHaveLength(3);
+      const events = log.all('run-1');
+      expect(types(events).filter((kind) => kind === 'clarification-request')).toHaveLength(1);
+    },
+  );
 
   it('ends waiting for input on a refusal nobody can answer, without trying the same actions again', async () => {
     const { deps, task, engine } = setup({ script: { reflector: [refusal] } });

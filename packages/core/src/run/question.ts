@@ -13,6 +13,9 @@ export type Answer =
   | { readonly type: 'change'; readonly command: Extract<UserCommand, { type: 'edit' | 'annotation' }> }
   | { readonly type: 'retry' };
 
+/** Words that mean "try again as it is", however the person sends them (typed in a chat or a terminal). */
+const RETRY = /^(?:(?:please |ok,? )?(?:try(?: it| that)? again|retry|again|go on|continue)(?: please)?[.!]?)$/i;
+
 /**
  * Ask the person something the run cannot settle from the screen, and wait for the answer. The
  * question is logged first, so a run nobody answers ends with it (`needs-input`, exit 1, as a
@@ -34,9 +37,12 @@ export async function askPerson(
         await context.emit('user', { type: 'run-cancel', reason });
         return stopRun('cancelled', reason);
       }
-      case 'guidance':
-        if (command.text.trim() !== '') return { type: 'words', text: command.text.trim() };
+      case 'guidance': {
+        const text = command.text.trim();
+        if (RETRY.test(text)) return { type: 'retry' };
+        if (text !== '') return { type: 'words', text };
         break;
+      }
       case 'approve':
         return { type: 'retry' };
       case 'edit':
