@@ -48,6 +48,14 @@ describe('formRefusal', () => {
     const saved = screenOf({ nodes: form([node('status', 'Saved. 0 errors found.', [40, 250, 300, 20])]) });
     expect(formRefusal(before, saved)).toBeUndefined();
   });
+
+  it('reads an alert as a refusal only when it reports an error, not good news', () => {
+    const before = screenOf({ nodes: form() });
+    const news = screenOf({ nodes: form([node('alert', 'Crew Portal archived.', [40, 250, 300, 20])]) });
+    expect(formRefusal(before, news)).toBeUndefined();
+    const failed = screenOf({ nodes: form([node('alert', 'Payment failed. Try another card.', [40, 250, 300, 20])]) });
+    expect(formRefusal(before, failed)).toBe("it says 'Payment failed. Try another card.'");
+  });
 });
 
 describe('a click answered by a validation error', () => {

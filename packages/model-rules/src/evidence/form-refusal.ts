@@ -9,6 +9,13 @@ import type { AccessibilityNode } from '@sandpiper/protocol';
 const REFUSAL =
   /\b(?:(?:is|are) (?:required|invalid|not valid|missing|too (?:short|long))\s*[.!]?$|please (?:enter|fill(?: in| out)?|select|choose|provide|correct|fix|complete|check)\b|fix (?:\d+|the|these|this|all|highlighted) (?:\w+ )?(?:fields?|errors?|problems?|issues?)|(?:[1-9]\d*|one|two|three|some) (?:fields? (?:need|needs|have|has|are)|errors?\b(?! log))|(?:must|should) (?:be|contain|match|include|have) |can(?:not|'t|no?t) be (?:empty|blank|left blank)|(?:doesn't|does not|do not|don't) match|(?:invalid|incorrect|wrong) (?:\w+ ){0,2}(?:format|value|address|number|date|email|password|code|entry|input))/i;
 
+/**
+ * Words of an error in an alert that follows no validation pattern ("Payment failed", "Could not
+ * save"). An alert without them is news, often good ("Crew Portal archived."), not a refusal.
+ */
+const ERROR_WORDS =
+  /\b(?:errors?|fail(?:ed|s|ure)?|could(?:n't| not)|can(?:'t|not)|unable|invalid|incorrect|wrong|denied|declined|rejected|not (?:allowed|permitted|authori[sz]ed|found)|forbidden|required|missing|try again|problem|expired|locked)\b/i;
+
 /** Roles whose names are what a page says, rather than the controls it offers. */
 const SAYING: ReadonlySet<string> = new Set([
   'alert',
@@ -43,7 +50,7 @@ export function formRefusal(before: Screen, after: Screen): string | undefined {
       node.name.trim() !== '' &&
       node.name.length <= 300 &&
       !said.has(node.name.trim()) &&
-      (node.role === 'alert' || REFUSAL.test(node.name.trim())),
+      (REFUSAL.test(node.name.trim()) || (node.role === 'alert' && ERROR_WORDS.test(node.name))),
   );
   if (message === undefined && newlyInvalid.length === 0) return undefined;
   const fields =
