@@ -6,7 +6,9 @@
  * app server lives here, as a web app's server outlives a tab) and `cdp` (the CLI attaches to a
  * Chromium this bench started, so the page survives the kill).
  *
- *   node --import tsx bench/crash-resume.ts [--kills 20] [--seed N] [--only <scenario>] [--mode cli-owned|cdp]
+ *   node --import tsx bench/crash-resume.ts [--kills 20] [--seed N] [--only <scenario>] [--mode cli-owned|cdp] [--at N]
+ *
+ * `--at N` kills every case after N event lines instead of a seeded point, to repeat one case.
  *
  * Prints, per scenario and mode, how the resumed runs ended against the checker (true success,
  * true failure, asked, false success, false failure) and writes bench/results/crash-resume.json.
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '20261201' },
     only: { type: 'string' },
     mode: { type: 'string' },
+    at: { type: 'string' },
   },
   strict: true,
 });
@@ -47,6 +50,8 @@ interface Case {
   readonly completedBeforeKill: number;
   /** The killed run's status in the store before the resume (`interrupted` unless it had ended). */
   readonly statusAfterKill: string;
+  /** Why the run ended, as its `run-end` says. */
+  readonly endReason: string;
   readonly reopened: boolean;
   readonly redone: boolean;
   readonly wallMs: number;
@@ -140,7 +145,8 @@ async function main(): Promise<void> {
       const length = Math.max(6, events(probe.stdout).length);
       for (const mode of modes) {
         for (let index = 0; index < kills; index += 1) {
-          const killAfter = random.int(3, length - 1);
+          const seeded = random.int(3, length - 1);
+          const killAfter = values.at === undefined ? seeded : Number(values.at);
           const session = `crash-${name}-${mode}-${index}`;
           const url = server.urlFor(name, { session });
           const dataDir = mkdtempSync(path.join(tmpdir(), 'sandpiper-crash-'));
@@ -168,6 +174,7 @@ async function main(): Promise<void> {
                 checker: '',
                 completedBeforeKill: 0,
                 statusAfterKill: 'none',
+                endReason: '',
                 reopened: false,
                 redone: false,
                 wallMs: 0,
@@ -197,6 +204,7 @@ async function main(): Promise<void> {
               checker: checked.ok ? 'ok' : JSON.stringify(checked).slice(0, 300),
               completedBeforeKill,
               statusAfterKill,
+              endReason: end?.payload.type === 'run-end' ? end.payload.reason : '',
               reopened: after.some(
                 (event) => event.payload.type === 'run-recover' && event.payload.environment === 'reopened',
               ),
@@ -209,6 +217,7 @@ async function main(): Promise<void> {
             console.log(
               `${name.padEnd(16)} ${mode.padEnd(9)} kill@${String(killAfter).padStart(3)}  ${statusAfterKill.padEnd(11)} → ${last.verdict.padEnd(13)} ${status}${last.redone ? ' (redid steps)' : ''}`,
             );
+            if (last.verdict.startsWith('false')) console.log(`    ${last.endReason}`);
           } finally {
             await browser?.stop();
             rmSync(dataDir, { recursive: true, force: true });
