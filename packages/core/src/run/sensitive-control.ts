@@ -49,6 +49,8 @@ export type Finding =
   | { readonly kind: 'uncertain'; readonly tail: string };
 
 const HARMLESS: Finding = { kind: 'harmless' };
+/** What a chosen option may commit: an operation, a consequence, or opening something to everyone. */
+const CHOICE_RULES: readonly LexiconRule[] = [...ACT_RULES, ...CONSEQUENCE_RULES, ...CHOSEN_RULES];
 /** Roles whose click only focuses, selects or switches a view: nothing is committed by it. */
 const SELECTING_ROLES = new Set([
   'textbox',
@@ -130,12 +132,12 @@ export function readControl(
   if (!generic) {
     const secret = fields.find((field) => isCredentialField(field) && hasValue(field));
     if (secret) return found('credentials', ` with the secret in '${clip(secret.name)}'`);
-    // A button whose name says nothing the lexicon knows ("Start plan", "Add to hub") is read by
-    // what the screen beside it says it will do, or the option it commits.
-    const said = consequenceBeside(context);
-    if (said) return said;
     // Any other control of a dialog answers it too ("Create filter" in a filter that deletes).
-    if (context?.scope.kind !== 'dialog') return HARMLESS;
+    if (context?.scope.kind === 'dialog') return fromContext(context, step) ?? HARMLESS;
+    // Outside one, a button whose name says nothing the lexicon knows ("Start plan", "Add to hub")
+    // is read by the option it commits or what the text beside it says it will do.
+    const beside = context && choiceOrConsequence(context.scope, CHOICE_RULES, CONSEQUENCE_RULES, '');
+    return beside ?? HARMLESS;
   }
   const evidence = fromContext(context, step);
   if (evidence) return evidence;
@@ -213,11 +215,6 @@ export function fromContext(
   const act = keep(ACT_RULES);
   const consequence = keep(CONSEQUENCE_RULES);
   const both = [...act, ...consequence];
-  const match = (text: string | undefined, rules: readonly LexiconRule[], tail: string): Finding | undefined => {
-    // A how-to heading names an operation without doing it.
-    const rule = text && !INFORMATIONAL_HEADING.test(plain(text)) ? firstMatch(rules, plain(text)) : undefined;
-    return rule ? found(rule.category, tail) : undefined;
-  };
   if (context) {
     const { scope } = context;
     const dialog = scope.kind === 'dialog';
@@ -232,12 +229,7 @@ export function fromContext(
     const legends = generic ? scope.texts : scope.legends;
     const evidence =
       match(scope.title, both, where) ??
-      firstOf(scope.chosen, (option) =>
-        match(option, [...both, ...keep(CHOSEN_RULES)], `${where} with '${clip(option)}' chosen`),
-      ) ??
-      firstOf(scope.texts, (text) =>
-        match(text, consequence, dialog ? `${where} saying "${clip(text)}"` : ` next to "${clip(text)}"`),
-      ) ??
+      choiceOrConsequence(scope, [...both, ...keep(CHOSEN_RULES)], consequence, where) ??
       firstOf(legends, (text) =>
         match(text, act, dialog ? `${where} saying "${clip(text)}"` : ` under "${clip(text)}"`),
       );
@@ -257,23 +249,29 @@ export function fromContext(
 }
 
 /**
- * What the text beside a control says will happen ("billed today to Apple Pay", "installs its
- * code on your hub") or the option it would commit ("Expire (permanently delete) objects"): only
- * consequences and choices, never the operations a heading names, which a named button may not do.
+ * The option a control would commit ("Expire (permanently delete) objects"), else what the text
+ * beside it says will happen ("billed today to Apple Pay"): only choices and consequences, never
+ * the operations a heading names. `where` begins the tail, as `fromContext` phrases it.
  */
-function consequenceBeside(context: ScreenContext | undefined): Finding | undefined {
-  if (!context) return undefined;
-  const { scope } = context;
-  for (const option of scope.chosen) {
-    const rule = firstMatch([...ACT_RULES, ...CONSEQUENCE_RULES, ...CHOSEN_RULES], plain(option));
-    if (rule) return found(rule.category, ` with '${clip(option)}' chosen`);
-  }
-  for (const text of scope.texts) {
-    if (INFORMATIONAL_HEADING.test(plain(text))) continue;
-    const rule = firstMatch(CONSEQUENCE_RULES, plain(text));
-    if (rule) return found(rule.category, ` next to "${clip(text)}"`);
-  }
-  return undefined;
+function choiceOrConsequence(
+  scope: ScreenContext['scope'],
+  choiceRules: readonly LexiconRule[],
+  consequenceRules: readonly LexiconRule[],
+  where: string,
+): Finding | undefined {
+  const dialog = scope.kind === 'dialog';
+  return (
+    firstOf(scope.chosen, (option) => match(option, choiceRules, `${where} with '${clip(option)}' chosen`)) ??
+    firstOf(scope.texts, (text) =>
+      match(text, consequenceRules, dialog ? `${where} saying "${clip(text)}"` : ` next to "${clip(text)}"`),
+    )
+  );
+}
+
+/** The first rule matching `text`, as a finding with `tail`; a how-to heading names an operation without doing it. */
+function match(text: string | undefined, rules: readonly LexiconRule[], tail: string): Finding | undefined {
+  const rule = text && !INFORMATIONAL_HEADING.test(plain(text)) ? firstMatch(rules, plain(text)) : undefined;
+  return rule ? found(rule.category, tail) : undefined;
 }
 
 /** A dialog whose title asks something ("Move 12 files to Archive?"): answering yes decides it. */

@@ -56,6 +56,9 @@ export function plain(text: string): string {
 const CURRENCY_AMOUNT = String.raw`(?:[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:usd|eur|gbp|chf|jpy|btc|eth|usdc|usdt|sol)\b)`;
 const SECRET_NOUN = String.raw`(?:secrets?|api[ -]?keys?|access[ -]?keys?|private[ -]?keys?|secret[ -]?keys?|ssh[ -]?keys?|tokens?|pass(?:word|phrase|code)s?|recovery[ -]?codes?|backup[ -]?codes?|credentials?)`;
 
+/** A person's own list or view: taking an item off it ("Remove from watchlist") deletes nothing. */
+const PERSONAL_COLLECTION = String.raw`from (?:my |your |the )?(?:list|view|recents?|history|downloads|favou?rites|watch ?list|wish ?list|reading list|collection|playlist|queue|up next|cart|basket|bag|shelf|album|room)`;
+
 /** Signing out: the one thing a link commits by itself. */
 export const SIGN_OUT = /\b(?:sign|log)[ -]?(?:out|off)\b/;
 
@@ -106,8 +109,9 @@ export const ACT_RULES: readonly LexiconRule[] = [
   { category: 'destructive', pattern: /\b(?:delete|deletion|erase|wipe|destroy|purge|shred|uninstall)\b/ },
   {
     category: 'destructive',
-    pattern:
-      /\bremove\b(?! (?:from (?:my |your |the )?(?:list|view|recents?|history|downloads|favou?rites|watch ?list|wish ?list|reading list|collection|playlist|queue|up next|cart|basket|bag|shelf|album|room)|filters?|sort|zoom|tags?|labels?|formatting|highlights?)\b)/,
+    pattern: new RegExp(
+      String.raw`\bremove\b(?! (?:${PERSONAL_COLLECTION}|filters?|sort|zoom|tags?|labels?|formatting|highlights?)\b)`,
+    ),
   },
   { category: 'destructive', pattern: /\bdrop (?:the )?(?:table|database|schema|collection|index|column)\b/ },
   {
@@ -384,7 +388,7 @@ export const HARMLESS_NAMES: readonly RegExp[] = [
   /^add to (?:cart|bag|basket|wish ?list|favou?rites|list|calendar|library)\b/,
   /^(?:stop sharing|unshare|make (?:\S+ )?private|turn off (?:link )?sharing)\b/,
   /^(?:apply|redeem) (?:promo|coupon|discount|voucher|gift card)\b/,
-  /^remove from (?:my |your |the )?(?:list|view|recents?|history|downloads|favou?rites|watch ?list|wish ?list|reading list|collection|playlist|queue|up next|cart|basket|bag|shelf|album|room)\b/,
+  new RegExp(String.raw`^remove ${PERSONAL_COLLECTION}\b`),
   /^delete (?:this |the )?(?:filters?|sort(?:ing)?|search|selection)\b/,
   /^(?:post|share|send|publish|reply|comment)(?:ing)? (?:preview|settings|options|details|history|stats|analytics|insights|format|type|title|guidelines|rules)$/,
 ];

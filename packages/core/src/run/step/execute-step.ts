@@ -108,7 +108,7 @@ export async function executeStep(context: RunContext, step: Step, firstAttempt 
 }
 
 /** The question a refusal asks, quoting the page so the person sees what it wants. */
-export function refusalQuestion(step: Pick<Step, 'text'>, refused: string): string {
+function refusalQuestion(step: Pick<Step, 'text'>, refused: string): string {
   return `After "${step.text}" the page refused it: ${refused}. What should change? Tell me, edit the plan, or fix it on the screen and say "try again".`;
 }
 
