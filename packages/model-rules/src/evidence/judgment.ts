@@ -21,7 +21,7 @@ import { choiceShownBeside } from '../screen/shown-choice.js';
 import { containsText, normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
-import { onState, valueForField } from '../operator/intent-steps.js';
+import { commandNames, onState, valueForField } from '../operator/intent-steps.js';
 import { isInViewport } from '../screen/screen-reader.js';
 import { describeTarget, quote } from '../grammar/index.js';
 import type { CheckContext } from '../step-checks/check-context.js';
@@ -278,6 +278,15 @@ function otherItemNamed(context: CheckContext, said: string, wanted: string | un
  * for deletion." after "delete", "Archived" after "archive"): the page reporting the effect.
  */
 function newTextForVerb(context: CheckContext, verb: string): string | undefined {
+  // "log in" is reported as "Signed in as …": each name the command goes by counts.
+  for (const name of commandNames(verb)) {
+    const said = newTextForWord(context, name);
+    if (said !== undefined) return said;
+  }
+  return undefined;
+}
+
+function newTextForWord(context: CheckContext, verb: string): string | undefined {
   const word = normalizeText(verb).split(' ')[0] ?? '';
   const stem = word.length > 5 && word.endsWith('e') ? word.slice(0, -1) : word;
   if (stem.length < 4) return undefined;
@@ -370,6 +379,9 @@ async function judgeSet(context: CheckContext, evidence: StepEvidence, directive
     if (found.best === undefined) return fail(`${capital(name)} is not on screen after setting it.`);
     // Found only by its text (OCR): a change where the pointer went says nothing about the value,
     // so the value itself must be on screen.
+    // The value shown as the name of a choice not made ("Dark" beside an unticked radio) is no value.
+    const choice = unmadeChoice(context.reader.nodes(context.input.after) ?? [], directive.value);
+    if (choice !== undefined) return fail(`The ${quote(choice.name)} ${choice.role} is not selected.`);
     const shown = await judgeTextVisible(context, directive.value);
     return shown.passed
       ? shown
@@ -388,6 +400,18 @@ async function judgeSet(context: CheckContext, evidence: StepEvidence, directive
   const shown = choiceShownBeside(context.reader.nodes(context.input.after) ?? [], node, directive.value);
   if (shown !== undefined) return succeed(`${capital(name)} shows ${quote(shown)}.`);
   return fail(`${capital(name)} shows ${quote(node.value ?? '')}, not ${quote(directive.value)}.`);
+}
+
+/** A radio, option, tab or checkbox named like the value that is not chosen (exported for tests). */
+export function unmadeChoice(nodes: readonly AccessibilityNode[], value: string): AccessibilityNode | undefined {
+  const choiceRoles = new Set(['radio', 'option', 'tab', 'checkbox', 'menuitemradio', 'switch']);
+  return nodes.find(
+    (node) =>
+      choiceRoles.has(node.role) &&
+      normalizeText(node.name) === normalizeText(value) &&
+      node.checked !== true &&
+      node.selected !== true,
+  );
 }
 
 async function judgePick(context: CheckContext, evidence: StepEvidence, directive: PickDirective): Promise<Judgment> {

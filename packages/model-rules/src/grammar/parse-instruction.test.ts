@@ -298,3 +298,57 @@ describe('parseStep', () => {
     expect(parseStep("Click 'A' and click 'B'")).toBeUndefined();
   });
 });
+
+describe('requests written around their values', () => {
+  it('keeps a "!" inside a value and one before more of the sentence', () => {
+    expect(read('type Sunflower!42 into Password')).toEqual(["Type 'Sunflower!42' into the 'Password' field"]);
+    expect(read('Use Harbor2026! as the password')).toEqual(["Type 'Harbor2026!' into the 'password' field"]);
+    expect(read('Click Save! Then close the dialog')).toEqual(["Click 'Save'", 'Close the dialog']);
+  });
+
+  it('reads "switch X to Y" as giving X a value, and leaves "switch to" and "switch on" as they were', () => {
+    expect(read('Could you switch the theme to dark?')).toEqual(["Set 'theme' to 'dark'"]);
+    expect(read('Switch to the Billing tab')).toEqual(["Go to the 'Billing' tab"]);
+    expect(read('switch on SMS alerts')).toEqual(["Turn on 'SMS alerts'"]);
+  });
+
+  it('takes a date written out after "the" as a value, but not a description', () => {
+    expect(read('set my birthday to the 22nd of June 1990')).toEqual(["Set 'birthday' to 'the 22nd of June 1990'"]);
+    expect(parseInstruction('set my birthday to the usual day').ok).toBe(false);
+    expect(parseInstruction('enter the team offsite from Monday 4 May to Friday 8 May 2026').ok).toBe(false);
+  });
+
+  it('reads "confirm when it asks" as the confirmation itself', () => {
+    expect(read('Delete Boiler-02. Confirm when it asks.')).toEqual(["Delete 'Boiler-02'", 'Confirm in the dialog']);
+  });
+
+  it('reads the credentials of a sign-in, and signs in after the form is filled', () => {
+    const labels = ['Email', 'Password', 'Remember me'];
+    expect(read('Please log me in as grace@example.com; the password is Compiler#1952.', labels)).toEqual([
+      "Type 'grace@example.com' into the 'Email' field",
+      "Set the 'password' field to 'Compiler#1952'",
+      'Log in',
+    ]);
+    expect(
+      read(
+        "sign in with the email ada@example.com and the password Sunflower!42, and tick 'Remember me' first",
+        labels,
+      ),
+    ).toEqual([
+      "Type 'ada@example.com' into the 'email' field",
+      "Type 'Sunflower!42' into the 'password' field",
+      "Check the 'Remember me' checkbox",
+      'Sign in',
+    ]);
+  });
+
+  it('asks for what a request leaves out or a value it cannot place', () => {
+    const labels = ['Email', 'Password'];
+    const noPassword = parseInstruction('Log in as ada@example.com.', { fieldLabels: labels });
+    expect(noPassword).toMatchObject({ ok: false, unparsed: ['Log in as ada@example.com'] });
+    const noField = parseInstruction('Click Continue. Our domain is northwind.', { fieldLabels: labels });
+    expect(noField).toMatchObject({ ok: false, unparsed: ['Our domain is northwind'] });
+    // A state, not a value: context beside the request.
+    expect(read('My tracker is stuck. Open the Troubleshooting article.')).toEqual(["Go to 'Troubleshooting article'"]);
+  });
+});

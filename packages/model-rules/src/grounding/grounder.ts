@@ -193,7 +193,7 @@ async function findMatch(
       found = [...placed];
       if (found.length === 0) return { query: query.text, method: 'none', alternatives: [], ambiguous: false };
     } else if (query.within !== undefined && found.length > 0) {
-      const scoped = scopeCandidates(nodeTree(all), found, query.within);
+      const scoped = scopeCandidates(nodeTree(all), found, query.within, query.ordinal !== undefined);
       found = [...scoped.candidates];
       rivals = scoped.rivals;
       if (found.length === 0) return { query: query.text, method: 'none', alternatives: [], ambiguous: false };

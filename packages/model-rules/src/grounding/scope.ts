@@ -194,7 +194,12 @@ export interface Scoped {
  * only by text keeps the candidates sharing the deepest holder with that text (the button in
  * the same row or card as "Boiler-02"), or, without structure, the nearest ones to it.
  */
-export function scopeCandidates(tree: NodeTree, candidates: readonly TargetCandidate[], within: TargetRef): Scoped {
+export function scopeCandidates(
+  tree: NodeTree,
+  candidates: readonly TargetCandidate[],
+  within: TargetRef,
+  counting = false,
+): Scoped {
   if (candidates.length === 0) return { candidates, rivals: [] };
   const fits = within.role === undefined ? undefined : holderRoleFits[within.role];
   // A holder picked by position: "the title of the third result", "the Delete button in the last row".
@@ -246,6 +251,10 @@ export function scopeCandidates(tree: NodeTree, candidates: readonly TargetCandi
     return { candidates: ownName, rivals: [] };
   }
   if (anchors.length === 0) return { candidates: [], rivals: [] };
+  // "The second card on the board" with 'board' only in one card's text ("Kanban board"): text
+  // inside one of the items counted holds none of them, so no item is in that place.
+  if (counting && anchors.every((anchor) => insideSome(tree, anchor, candidates)))
+    return { candidates: [], rivals: [] };
   const related = candidates.map((candidate) => {
     const ref = candidate.node?.ref;
     let depth = 0;
@@ -285,6 +294,13 @@ export function scopeCandidates(tree: NodeTree, candidates: readonly TargetCandi
         })
       : [];
   return { candidates: best.map((entry) => entry.candidate), rivals };
+}
+
+/** Whether a node lies under one of the candidates (it is part of an item, not what holds the items). */
+function insideSome(tree: NodeTree, node: AccessibilityNode, candidates: readonly TargetCandidate[]): boolean {
+  if (!tree.structured) return false;
+  const ups = new Set(tree.ancestors(node.ref));
+  return candidates.some((candidate) => candidate.node !== undefined && ups.has(candidate.node.ref));
 }
 
 /** The holder of one of these roles at the ordinal's position among its peers (named ones only, when named). */

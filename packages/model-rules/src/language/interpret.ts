@@ -9,10 +9,10 @@
 import { isBareOpenTarget, type StepIntent, type TargetRef } from '@sandpiper/protocol';
 import { modifierKeys, parseKeys } from '../grammar/keys.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
-import { constraintOpeners, leadingFiller, trailingFiller, verbAt, type VerbMatch } from './lexicon.js';
+import { constraintOpeners, determiners, leadingFiller, trailingFiller, verbAt, type VerbMatch } from './lexicon.js';
 import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
 import { isWord, spanText, tokenize, type Token } from './tokens.js';
-import { applyCase, caseTransformIn, type CaseTransform } from './values.js';
+import { applyCase, caseTransformIn, parseDate, type CaseTransform } from './values.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
 export interface ScreenHints {
@@ -78,6 +78,12 @@ function stripFiller(tokens: readonly Token[]): Token[] {
         rest = rest.slice(length);
         changed = true;
       }
+    }
+    // "tick Remember me first" (not "click the first"): the order is settled apart (signInLast).
+    const filling = ['check', 'uncheck', 'type', 'toggle'].includes(verbAt(words(rest))?.verbClass ?? '');
+    if (filling && rest.length > 2 && isWord(rest.at(-1), 'first') && !determiners.has(rest.at(-2)!.lower)) {
+      rest = trimPunctuation(rest.slice(0, -1));
+      changed = true;
     }
     for (const filler of trailingFiller) {
       const tail = rest.slice(rest.length - filler.length);
@@ -333,7 +339,10 @@ const vagueOpeners = new Set([
 function vague(tokens: readonly Token[]): boolean {
   const trimmed = trimPunctuation(tokens);
   if (trimmed.length === 0 || trimmed.some((token) => token.kind === 'quoted')) return false;
-  return vagueOpeners.has(trimmed[0]!.lower);
+  if (!vagueOpeners.has(trimmed[0]!.lower)) return false;
+  // "the 22nd of June 1990" is a date, written out.
+  const written = trimmed.map((token) => token.text).join(' ');
+  return !(/^the \d{1,2}(?:st|nd|rd|th) of /i.test(written) && parseDate(written) !== undefined);
 }
 
 /** Words that make a clause about a condition, not a control: "check that the total is right". */
@@ -475,11 +484,23 @@ function readClause(
   const shortcut = verb.verbClass === 'type' || verb.verbClass === 'set' ? undefined : shortcutNamed(written);
   if (shortcut !== undefined) return { type: 'steps', intents: [{ kind: 'press', keys: shortcut }] };
   const rest = trimPunctuation(tokens.slice(verb.length));
+  const used = verb.words === 'use' ? valueUsedAs(rest, source) : undefined;
+  if (used !== undefined) return steps([used.intent], used.field);
   if (rest.length === 0) {
     const alone = verbAlone(verb);
     return alone === undefined ? { type: 'bare-verb', verb } : { type: 'steps', intents: [alone] };
   }
   return readFrame(verb, rest, source, hints, last);
+}
+
+/** "use Harbor2026! as the password": one value typed into the field named after "as". */
+function valueUsedAs(rest: readonly Token[], source: string): { intent: StepIntent; field: TargetRef } | undefined {
+  if (!isWord(rest[1], 'as') || rest.length < 3) return undefined;
+  const value = valueOf(source, rest.slice(0, 1));
+  const phrase = parsePhrase(source, rest.slice(2));
+  if (value === undefined || phrase?.type !== 'target' || phrase.target.name === undefined) return undefined;
+  const field = fieldRef(phrase.target);
+  return { intent: typeInto(value.text, field), field };
 }
 
 /** Particles of verbs people split around their object: "sign me out", "turn SMS alerts on", "fill it in". */
@@ -490,6 +511,11 @@ const separableParticles = new Set(['out', 'in', 'on', 'off', 'up', 'down']);
  * and the clause's last word make a known two-word verb, the particle moves next to the verb.
  */
 function joinSeparatedParticle(tokens: readonly Token[]): readonly Token[] {
+  // "log me in as …", "sign us out": the person between verb and particle is no object.
+  if (isWord(tokens[1], 'me', 'us') && tokens[2]?.kind === 'word' && separableParticles.has(tokens[2].lower)) {
+    const joined = [tokens[0]!, tokens[2], ...tokens.slice(3)];
+    if (verbAt(words(joined))?.length === 2) return joined;
+  }
   const last = tokens.at(-1);
   if (tokens.length < 3 || last?.kind !== 'word' || !separableParticles.has(last.lower)) return tokens;
   const joined = [tokens[0]!, last, ...tokens.slice(1, -1)];
@@ -1300,6 +1326,8 @@ function readCommand(
     const added = readAdd(rest, source, hints);
     if (added !== undefined) return added;
   }
+  const credentials = signInWith(name, rest, source, hints);
+  if (credentials !== undefined) return steps([...credentials, { kind: 'command', verb: name }]);
   if (carriesValues(rest)) return { type: 'unparsed' };
   // "book me a nice hotel": an object described, not named, is the person's to choose.
   let object = [...rest];
@@ -1323,6 +1351,57 @@ function readCommand(
     targets.map((object) => ({ kind: 'command', verb: name, object })),
     targets.at(-1),
   );
+}
+
+/** Commands that take who signs in: "sign in as ada@example.com", "log in with email X and password Y". */
+const signInVerbs = new Set(['sign in', 'log in', 'login', 'sign on', 'sign up', 'register']);
+
+/** Labels of a sign-in form's account field. */
+const accountLabel = /\b(?:e-?mail|user(?:name)?|login|account)\b/i;
+
+/**
+ * The typing a sign-in command asks for first: "as X" types X into the screen's one account field
+ * (email, username); "with the email X and the password Y" types each value into the field named
+ * before it. Undefined when the clause is not that.
+ */
+function signInWith(
+  name: string,
+  rest: readonly Token[],
+  source: string,
+  hints: ScreenHints | undefined,
+): StepIntent[] | undefined {
+  if (!signInVerbs.has(name)) return undefined;
+  if (isWord(rest[0], 'as') && rest.length === 2) {
+    const accounts = (hints?.fieldLabels ?? []).filter((label) => accountLabel.test(label));
+    const value = valueOf(source, rest.slice(1));
+    if (accounts.length !== 1 || value === undefined) return undefined;
+    return [typeInto(value.text, { name: accounts[0]!, role: 'field' })];
+  }
+  if (!isWord(rest[0], 'with', 'using')) return undefined;
+  const pairs = namedValues(source, rest.slice(1));
+  return pairs?.map(([field, value]) => typeInto(value, fieldRef(field)));
+}
+
+/**
+ * "the email ada@example.com and the password Sunflower!42": each part a field's name and one
+ * value after it (a word or a quote). Undefined unless every part is that.
+ */
+function namedValues(source: string, tokens: readonly Token[]): [TargetRef, string][] | undefined {
+  const parts: Token[][] = [[]];
+  for (const token of tokens) {
+    if (isWord(token, 'and') || isComma(token)) parts.push([]);
+    else parts.at(-1)!.push(token);
+  }
+  const pairs: [TargetRef, string][] = [];
+  for (const part of parts) {
+    const value = part.at(-1);
+    const label = part.slice(0, -1).filter((token) => !determiners.has(token.lower));
+    if (value === undefined || label.length === 0 || label.some((token) => token.kind !== 'word')) return undefined;
+    const field = parsePhrase(source, label);
+    if (field?.type !== 'target' || field.target.name === undefined) return undefined;
+    pairs.push([field.target, value.text]);
+  }
+  return pairs.length > 0 ? pairs : undefined;
 }
 
 /**
@@ -1424,6 +1503,10 @@ function readVerbless(
     const phrase = parsePhrase(source, tokens, { contentKinds: true });
     if (phrase?.type === 'target') return steps([{ kind: 'go-to', target: phrase.target }], phrase.target);
   }
+  const stated = fieldIsValue(tokens, source, hints);
+  if (stated !== undefined) return steps([setIntent(stated.field, stated.value)], stated.field);
+  // "Our domain is northwind" with no such field on screen: a value that could not be placed.
+  if (possessiveValue(tokens)) return { type: 'unparsed' };
   const statement = statementSubject(tokens, source);
   if (statement !== undefined)
     return { type: 'context', ...(statement.subject ? { mentioned: statement.subject } : {}) };
@@ -1475,6 +1558,37 @@ function labelledValue(
   }
   return undefined;
 }
+
+/**
+ * "the password is Compiler#1952", "my email is ada@example.com": a field on screen and the one
+ * word or quote it should hold. Longer complements ("the room is needed from 9:30") are not values.
+ */
+function fieldIsValue(
+  tokens: readonly Token[],
+  source: string,
+  hints: ScreenHints | undefined,
+): { field: TargetRef; value: string } | undefined {
+  const at = tokens.findIndex((token) => isWord(token, 'is', 'are'));
+  if (at < 1 || at !== tokens.length - 2) return undefined;
+  const label = tokens.slice(0, at).filter((token, index) => index > 0 || !determiners.has(token.lower));
+  const value = tokens[at + 1]!;
+  if (label.length === 0 || value.kind === 'punct') return undefined;
+  return labelledValue([...label, value], source, hints);
+}
+
+/** "my password is X", "our domain is northwind": a value of the person's, in one word or quote. */
+function possessiveValue(tokens: readonly Token[]): boolean {
+  const value = tokens.at(-1);
+  if (!isWord(tokens[0], 'my', 'our', 'your') || tokens.length < 3 || !isWord(tokens.at(-2), 'is')) return false;
+  if (value === undefined || value.kind === 'punct') return false;
+  // The value is one ("ada@example.com", "Compiler#1952", a quote), or the noun names one ("our domain is northwind"),
+  // unlike a state ("my tracker is stuck").
+  return value.kind === 'quoted' || /[\d@#.]/.test(value.text) || identityNoun.test(tokens.at(-3)?.lower ?? '');
+}
+
+/** Nouns for things that are a value: a name, an address, a code. */
+const identityNoun =
+  /^(?:name|username|email|e-mail|address|password|passcode|pin|code|domain|id|number|phone|account|login|handle|nickname|company|city|country)$/;
 
 const copulas = new Set([
   'is',
@@ -1598,7 +1712,62 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
   contextOnly = [];
   if (readSteps.length === 0 && unparsed.length === 0 && constraints.length === 0 && text.trim() !== '')
     unparsed.push(text.trim());
-  return { steps: readSteps, unparsed, constraints };
+  const ordered = signInLast(readSteps);
+  unparsed.push(...withoutPassword(ordered, hints));
+  return { steps: ordered, unparsed, constraints };
+}
+
+/**
+ * "Log in as ada@example.com" on a form that also asks for a password: the clause of a sign-in
+ * that fills the account field but no password field, when the screen has one. The password
+ * is the person's to give; signing in without it would only be refused.
+ */
+function withoutPassword(read: readonly ReadStep[], hints: ScreenHints | undefined): string[] {
+  const asksPassword = (hints?.fieldLabels ?? []).some((label) => secretLabel.test(label));
+  if (!asksPassword) return [];
+  const filled = (intent: StepIntent): string | undefined =>
+    intent.kind === 'type' ? intent.field?.name : intent.kind === 'set' ? intent.target.name : undefined;
+  return read.flatMap((step, index) => {
+    if (step.intent.kind !== 'command' || !signInVerbs.has(step.intent.verb)) return [];
+    const before = read.slice(0, index).map((earlier) => filled(earlier.intent) ?? '');
+    const typedHere = read.some((other) => other.source === step.source && other.intent.kind === 'type');
+    return typedHere && !before.some((name) => secretLabel.test(name)) ? [step.source] : [];
+  });
+}
+
+/** Labels of a field that takes a secret. */
+const secretLabel = /\b(?:password|passcode|passphrase|pin)\b/i;
+
+/**
+ * A sign-in submits what was typed: the fields filled and boxes ticked right after it in the
+ * instruction ("log me in as X; the password is Y", "sign in …, and tick Remember me first")
+ * belong before it.
+ */
+function signInLast(read: readonly ReadStep[]): ReadStep[] {
+  const result = [...read];
+  for (let index = 0; index < result.length; index += 1) {
+    const step = result[index]!;
+    if (step.intent.kind !== 'command' || step.intent.object !== undefined || !signInVerbs.has(step.intent.verb))
+      continue;
+    let end = index + 1;
+    while (end < result.length && fillsForm(result[end]!.intent)) end += 1;
+    if (end === index + 1) continue;
+    result.splice(index, 1);
+    result.splice(end - 1, 0, step);
+    index = end - 1;
+  }
+  return result;
+}
+
+/** Whether a step only fills in a form: types, sets, ticks or unticks. */
+function fillsForm(intent: StepIntent): boolean {
+  return (
+    (intent.kind === 'type' && intent.field !== undefined) ||
+    intent.kind === 'set' ||
+    intent.kind === 'check' ||
+    intent.kind === 'uncheck' ||
+    intent.kind === 'toggle'
+  );
 }
 
 /** The step of a verb that shares the next clause's object ("find and click X" → find X). */

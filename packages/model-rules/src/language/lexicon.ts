@@ -117,6 +117,8 @@ const entries: [string, VerbClass][] = [
   ['drag', 'set'],
   ['slide', 'set'],
   ['give', 'set'],
+  // "switch the theme to dark"; "switch to", "switch on" and "switch off" are longer and win.
+  ['switch', 'set'],
   ['select', 'pick'],
   ['choose', 'pick'],
   ['pick', 'pick'],
@@ -711,6 +713,13 @@ export const trailingFiller: readonly (readonly string[])[] = [
   ['right', 'away'],
   ['if', 'you', 'can'],
   ['if', 'possible'],
+  // "confirm when it asks": the step is the same whenever the app asks for it.
+  ['when', 'it', 'asks'],
+  ['when', 'asked'],
+  ['if', 'asked'],
+  ['if', 'it', 'asks'],
+  ['when', 'prompted'],
+  ['if', 'prompted'],
 ];
 
 /** Clause openings that state a constraint, not a step ("do not submit yet", "leave the rest"). */
@@ -721,6 +730,7 @@ export const constraintOpeners: readonly (readonly string[])[] = [
   ['never'],
   ['without'],
   ['leave'],
+  ['leaving'],
   ['keep'],
   ['keeping'],
   ['but', 'not'],

@@ -18,11 +18,14 @@ export interface Token {
 
 /**
  * Characters a word may contain after its first: letters, digits, and the joiners of names and
- * values (@ . _ - – / : + # & ' ’ , between digits is handled apart). A word must end on a letter,
- * a digit, % or a closing bracket of a handle such as "(2)".
+ * values (@ . _ - – / : + # & ' ’ !, and , between digits apart). A word must end on a letter,
+ * a digit or %, or on a "!" when the sentence goes on after it in lower case ("Harbor2026! as").
  */
 const wordPattern =
-  /[$€£+\-@#]?[\p{L}\p{N}](?:[\p{L}\p{N}@._\-\u2013/:+#&'\u2019%$€£]*[\p{L}\p{N}%])?|(?<=\s|^)[$€£][\p{N}][\p{N}.,]*/uy;
+  /[$€£+\-@#]?[\p{L}\p{N}](?:[\p{L}\p{N}@._\-\u2013/:+#&'\u2019%$€£!]*[\p{L}\p{N}%])?|(?<=\s|^)[$€£][\p{N}][\p{N}.,]*/uy;
+
+/** A "!" closing a word that the sentence goes on after in lower case ("use Harbor2026! as the password"). */
+const innerBang = /!(?=\s+\p{Ll})/uy;
 
 /** Web addresses and site paths are one word, whatever punctuation they hold (trailing sentence marks excluded). */
 const addressPattern =
@@ -63,10 +66,11 @@ export function tokenize(text: string): Token[] {
       index += placeholder.length;
       continue;
     }
-    const word =
+    let word =
       matchAt(addressPattern, text, index) ?? matchAt(groupedNumber, text, index) ?? matchAt(wordPattern, text, index);
     const limit = span?.start ?? text.length;
     if (word !== undefined && index + word.length <= limit) {
+      if (/[\p{N}]/u.test(word) && matchAt(innerBang, text, index + word.length) !== undefined) word += '!';
       tokens.push({ kind: 'word', text: word, lower: lowerOf(word), start: index, end: index + word.length });
       index += word.length;
       continue;

@@ -1,12 +1,12 @@
 import type { Handle, OperatorDecision, OperatorInput, Screen } from '@sandpiper/core';
 import type { Box, Grounding, TargetRef } from '@sandpiper/protocol';
-import type { TargetCandidate } from '../grounding/candidates.js';
+import type { TargetCandidate, TargetMatch } from '../grounding/candidates.js';
 import { AMBIGUITY_MARGIN, toGrounding } from '../grounding/candidates.js';
 import { normalizeText } from '../grounding/text-score.js';
 import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { formatPoint, performedOfType, planned, pointIn, scrollToward } from './actions.js';
-import { explorationNote, nextExploration, openedMenu } from './explore.js';
+import { explorationNote, nextExploration, openedHolderMenu } from './explore.js';
 
 /** Everything one decision needs, passed to the per-directive deciders. */
 export interface DecisionContext {
@@ -39,6 +39,18 @@ export interface PrepareOptions {
 }
 
 /**
+ * Locate a query on the current screen. A menu that exploring just opened for the query's holder
+ * may be drawn far from it (a popup at the end of the page): its items count as inside the holder.
+ */
+export async function locateInStep(context: DecisionContext, query: LocateQuery): Promise<TargetMatch> {
+  const match = await locateTarget(context.handle, context.reader, context.screen, query);
+  const menu = openedHolderMenu(context);
+  if (match.best !== undefined || menu === undefined || query.within === undefined) return match;
+  const loose = await locateTarget(context.handle, context.reader, context.screen, { ...query, within: undefined });
+  return loose.best !== undefined && inside(loose.best.box, menu.box) ? loose : match;
+}
+
+/**
  * Find the target and make sure it can be acted on: on screen and enabled. A target that is
  * scrolled out of view is scrolled to; a missing one is looked for by exploring (scrolling the
  * page, expanding sections, opening menus, switching tabs, paging; see explore.ts); a disabled
@@ -53,13 +65,7 @@ export async function prepareTarget(
 ): Promise<Targeting> {
   const region = context.input.step.region?.box;
   const located = region === undefined ? query : { ...query, region };
-  let match = await locateTarget(context.handle, context.reader, context.screen, located);
-  // A menu that exploring just opened may be drawn away from the holder it belongs to.
-  const menu = openedMenu(context);
-  if (match.best === undefined && menu !== undefined && located.within !== undefined) {
-    const loose = await locateTarget(context.handle, context.reader, context.screen, { ...located, within: undefined });
-    if (loose.best !== undefined && inside(loose.best.box, menu.box)) match = loose;
-  }
+  const match = await locateInStep(context, located);
   const grounding = toGrounding(match);
   const best = match.best;
   const performed = context.input.performed;
@@ -87,7 +93,11 @@ export async function prepareTarget(
       reason: `Could not find ${description} on the screen${explorationNote(performed)}.`,
     });
   }
-  if (!best.inViewport) {
+  // Cut by the edge of the view, a target may sit under a sticky bar or take no click there:
+  // bring it fully into view once.
+  const clipped = best.box.y < 0 || best.box.y + best.box.height > context.screen.capture.height;
+  const broughtIn = performed.some((entry) => entry.summary.startsWith('Scrolling to bring'));
+  if (!best.inViewport || (clipped && !broughtIn)) {
     const action = scrollToward(best.box, context.screen);
     return decided({
       type: 'act',

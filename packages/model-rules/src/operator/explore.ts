@@ -111,7 +111,7 @@ export function nextExploration(
             !tried(performed, label(node), 'selecting'),
         );
   const act = (node: AccessibilityNode, what: string): PlannedAction => {
-    if (what === 'opening the menu' && item !== undefined && !tree.ancestors(node.ref).includes(item.ref)) {
+    if (what.startsWith('opening') && item !== undefined && !tree.ancestors(node.ref).includes(item.ref)) {
       // A menu outside the item acts on what is selected: select the item first.
       return planned(
         clickAt(pointIn(item.box, context.screen)),
@@ -159,7 +159,7 @@ export function nextExploration(
     )
     .filter((node) => node.expanded !== true && !tried(performed, label(node)));
   const scopedMenu = menus.find(insideScope);
-  if (scopedMenu !== undefined) return act(scopedMenu, 'opening the menu');
+  if (scopedMenu !== undefined) return act(scopedMenu, HOLDER_MENU);
   // 3. Collapsed sections, tree nodes and menus whose names relate to the target, best first.
   const collapsed = visible
     .filter((node) => node.expanded === false && node.role !== 'combobox' && !tried(performed, label(node)))
@@ -198,10 +198,23 @@ export function nextExploration(
   return undefined;
 }
 
-/** Whether exploring just opened a menu: its items may live outside the target's holder. */
-export function openedMenu(context: DecisionContext): AccessibilityNode | undefined {
-  const last = context.input.performed.at(-1);
-  if (last === undefined || !isExploring(last) || !last.summary.includes('opening the menu')) return undefined;
+/** How a summary says exploring opened the menu inside the target's holder (the card's "More actions"). */
+const HOLDER_MENU = 'opening its menu';
+
+/**
+ * The menu exploring just opened for the target's holder, whose items may be drawn far from it (a
+ * popup at the end of the page): the menu inside the holder, or a page-wide one after the holder's
+ * item was selected for it to act on. Undefined for any other menu, which acts on something else.
+ */
+export function openedHolderMenu(context: DecisionContext): AccessibilityNode | undefined {
+  const performed = context.input.performed;
+  const last = performed.at(-1);
+  if (last === undefined || !isExploring(last)) return undefined;
+  const selectedFirst = performed
+    .slice(0, -1)
+    .some((entry) => isExploring(entry) && entry.summary.includes(': selecting '));
+  const forHolder = last.summary.includes(HOLDER_MENU) || (selectedFirst && last.summary.includes('opening the menu'));
+  if (!forHolder) return undefined;
   const all = context.reader.tree(context.screen) ?? [];
   return all.find(
     (node) => (node.role === 'menu' || node.role === 'listbox') && isInViewport(node.box, context.screen),

@@ -45,7 +45,7 @@ import {
 } from './actions.js';
 import { centreInside } from '../evidence/geometry.js';
 import { sameValue } from '../evidence/judgment.js';
-import { capitalize, prepareTarget, type DecisionContext, type Targeting } from './context.js';
+import { capitalize, locateInStep, prepareTarget, type DecisionContext, type Targeting } from './context.js';
 import { decideSelect, decideType, findOptionIndex } from './field-steps.js';
 import { EXPLORING, explorationNote, isExploring, nextExploration } from './explore.js';
 import { decideChoose } from './pointer-steps.js';
@@ -217,7 +217,9 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
   const query = queryFor(directive.target, directive.target.role ?? 'field');
   const found = await locateTarget(context.handle, context.reader, context.screen, query);
   // "Set Payment to Card" may name a radio group: its option is a radio named by the value.
-  if (found.best === undefined && directive.target.name !== undefined) {
+  // (Also when the name was found only as text, or as the group of the radios.)
+  const role = found.best?.node?.role;
+  if ((role === undefined || role === 'radiogroup' || role === 'group') && directive.target.name !== undefined) {
     const radio = await locateTarget(context.handle, context.reader, context.screen, {
       text: directive.value,
       role: 'radio',
@@ -966,7 +968,8 @@ const commandSynonyms: Readonly<Record<string, readonly string[]>> = {
   checkout: ['checkout', 'check out'],
 };
 
-function commandNames(verb: string): readonly string[] {
+/** The names controls give a command: the verb itself first, then its synonyms. */
+export function commandNames(verb: string): readonly string[] {
   return commandSynonyms[verb] ?? [verb];
 }
 
@@ -1046,7 +1049,7 @@ export async function decideCommand(context: DecisionContext, directive: Command
   // 2. The control named by the verb, in what holds the object (the row, the card).
   for (const verb of names) {
     const query: LocateQuery = { text: verb, ...(directive.object === undefined ? {} : { within: directive.object }) };
-    const found = await locateTarget(context.handle, context.reader, context.screen, query);
+    const found = await locateInStep(context, query);
     const best = found.best;
     if (best?.node !== undefined && actionableRoles.has(best.node.role) && best.score >= 0.7) {
       const chosen =

@@ -166,6 +166,67 @@ describe('exploring for a target', () => {
   });
 });
 
+describe('a target cut by the edge of the view', () => {
+  it('is brought fully into view once before it is clicked', async () => {
+    const screen = screenOf({ nodes: [node('radio', 'Dark', [30, 786, 120, 24])], height: 800 });
+    const first = await decide("Click 'Dark'", screen);
+    expect(first).toMatchObject({ type: 'act', actions: [{ summary: expect.stringMatching(/^Scrolling to bring/) }] });
+    const performed = (first as Extract<OperatorDecision, { type: 'act' }>).actions.map((planned) => ({
+      action: planned.action,
+      summary: planned.summary,
+      ok: true,
+    }));
+    // Where the page cannot scroll further, it is clicked where it is.
+    const second = await decide("Click 'Dark'", screen, performed);
+    expect(second).toMatchObject({ type: 'act', actions: [{ action: { type: 'click' } }] });
+  });
+});
+
+describe('a command in a menu drawn away from its card', () => {
+  // While the menu is open the page behind it is hidden from the accessibility tree, as a modal
+  // menu's page is: the object's card cannot be found, only the menu.
+  const menu = [
+    node('menu', '', [700, 80, 160, 120], { ref: 'menu' }),
+    node('menuitem', 'Rename', [700, 80, 160, 30], { parent: 'menu' }),
+    node('menuitem', 'Archive', [700, 110, 160, 30], { parent: 'menu' }),
+  ];
+  const page = (open: boolean) => (open ? menu : cards);
+  const cards = [
+    node('region', 'Projects', [0, 0, 1200, 400], { ref: 'grid' }),
+    node('article', '', [20, 20, 360, 200], { ref: 'c1', parent: 'grid' }),
+    node('heading', 'Harbor Redesign', [40, 40, 200, 24], { parent: 'c1' }),
+    node('button', 'More actions', [330, 40, 32, 32], { parent: 'c1', popup: 'menu' }),
+    node('article', '', [400, 20, 360, 200], { ref: 'c2', parent: 'grid' }),
+    node('heading', 'Crew Portal', [420, 40, 200, 24], { parent: 'c2' }),
+    node('button', 'More actions', [710, 40, 32, 32], { parent: 'c2', popup: 'menu' }),
+  ];
+
+  it("opens the object's own menu, then takes its item", async () => {
+    const first = await decide("Archive 'Crew Portal'", screenOf({ nodes: page(false) }));
+    expect(first).toMatchObject({ type: 'act', actions: [{ summary: expect.stringMatching(/opening its menu/) }] });
+    const performed = (first as Extract<OperatorDecision, { type: 'act' }>).actions.map((planned) => ({
+      action: planned.action,
+      summary: planned.summary,
+      ok: true,
+    }));
+    expect(performed[0]?.action).toMatchObject({ at: { x: 726, y: 56 } });
+    const second = await decide("Archive 'Crew Portal'", screenOf({ nodes: page(true) }), performed);
+    expect(second).toMatchObject({ type: 'act', actions: [{ summary: "Clicking 'Archive' for 'Crew Portal'" }] });
+  });
+
+  it('does not take an item of a menu opened for nothing in particular', async () => {
+    const performed: PerformedAction[] = [
+      {
+        action: { type: 'click', at: { x: 346, y: 56 }, button: 'left', count: 1, modifiers: [] },
+        summary: "Exploring for 'Archive' for 'Crew Portal': opening the menu 'More actions'",
+        ok: true,
+      },
+    ];
+    const decision = await decide("Archive 'Crew Portal'", screenOf({ nodes: page(true) }), performed);
+    expect(decision).not.toMatchObject({ type: 'act', actions: [{ summary: "Clicking 'Archive' for 'Crew Portal'" }] });
+  });
+});
+
 describe('waiting for text', () => {
   it('polls with growing waits while the text is absent', async () => {
     const screen = screenOf({ nodes: [node('heading', 'Review', [10, 10, 100, 30])] });
