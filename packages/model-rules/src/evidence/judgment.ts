@@ -250,6 +250,8 @@ export async function judgeStep(
         );
       }
       if (said !== undefined) return succeed(`After ${directive.verb}, the page says ${quote(said)}.`);
+      const gone = removedObject(context, directive.verb, directive.object?.name);
+      if (gone !== undefined) return succeed(`After ${directive.verb}, ${quote(gone)} ${GONE_FROM_PAGE}.`);
       return judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
     }
   }
@@ -271,6 +273,32 @@ function otherItemNamed(context: CheckContext, said: string, wanted: string | un
     .map((node) => node.name)
     .filter((name) => normalizeText(name) !== key && containsText(said, name));
   return names.sort((first, second) => second.length - first.length)[0];
+}
+
+/** How a step check says a removal's object left the page; the completion judge reads it back. */
+export const GONE_FROM_PAGE = 'is no longer on the page';
+
+/** Commands whose effect is that their object leaves the page it was listed on. */
+const removalVerbs = new Set(['remove', 'delete', 'archive', 'discard', 'clear', 'unassign', 'dismiss', 'trash']);
+
+/**
+ * The object of a removal ("Remove Mei Lin from Travellers") that was on the page before and is
+ * gone after, while the page around it stayed (most of what was there still is, and no dialog
+ * covers it, which would hide the page rather than change it). Undefined otherwise.
+ */
+function removedObject(context: CheckContext, verb: string, object: string | undefined): string | undefined {
+  if (object === undefined || !removalVerbs.has(normalizeText(verb))) return undefined;
+  const before = context.reader.nodes(context.input.before) ?? [];
+  const afterNodes = context.reader.nodes(context.input.after) ?? [];
+  if (afterNodes.some((node) => node.role === 'dialog' || node.role === 'alertdialog')) return undefined;
+  const naming = (node: AccessibilityNode): boolean => (scoreText(object, node.name)?.score ?? 0) >= 0.9;
+  const was = before.find(naming);
+  if (was === undefined || afterNodes.some((node) => (scoreText(object, node.name)?.score ?? 0) >= 0.7))
+    return undefined;
+  const names = new Set(afterNodes.map((node) => node.name));
+  const named = before.filter((node) => node.name.trim() !== '');
+  const kept = named.filter((node) => names.has(node.name)).length;
+  return named.length > 0 && kept / named.length >= 0.6 ? was.name : undefined;
 }
 
 /**

@@ -318,6 +318,16 @@ describe('requests written around their values', () => {
     expect(parseInstruction('enter the team offsite from Monday 4 May to Friday 8 May 2026').ok).toBe(false);
   });
 
+  it('reads an owner\'s holder as the holder by that owner ("Dana\'s post")', () => {
+    expect(read("like Dana's post")).toEqual(read('like the post by Dana'));
+    expect(read('Please like both Dana’s post and Mei’s post.')).toEqual([
+      ...read('like the post by Dana'),
+      ...read('like the post by Mei'),
+    ]);
+    // Not a holder's noun: the words stay a name.
+    expect(read("open Ada's profile")).toEqual(["Go to 'Ada's profile'"]);
+  });
+
   it('reads "confirm when it asks" as the confirmation itself', () => {
     expect(read('Delete Boiler-02. Confirm when it asks.')).toEqual(["Delete 'Boiler-02'", 'Confirm in the dialog']);
   });

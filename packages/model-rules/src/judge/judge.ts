@@ -4,6 +4,7 @@ import type { ScreenReader } from '../screen/screen-reader.js';
 import { checkCriterion } from './criteria.js';
 import { judgeFeasibility } from './feasibility.js';
 import { finalSideEffect, findConfirmation } from './side-effects.js';
+import { GONE_FROM_PAGE } from '../evidence/judgment.js';
 import { contradictedValue } from './contradictions.js';
 import { pendingDialog } from './open-dialog.js';
 import { describeUnsaved, unsavedEdit } from './unsaved.js';
@@ -59,6 +60,12 @@ export function createRulesJudge(reader: ScreenReader): Judge {
       const found = readings.map((reading) => reading.evidence);
       const sideEffect = finalSideEffect(input.plan);
       if (sideEffect !== undefined) {
+        // A removal confirms itself when its own check saw the object leave a page that otherwise stayed.
+        const removal = removalSeen(input.recent ?? []);
+        if (removal !== undefined && pending === undefined) {
+          found.push(removal);
+          return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
+        }
         const confirmation = await findConfirmation(handle, reader, input.screen, sideEffect.label);
         if (!confirmation.confirmed)
           return { verdict: 'reject', reason: confirmation.detail, satisfied, unsure: confirmation.unsure };
@@ -73,4 +80,12 @@ export function createRulesJudge(reader: ScreenReader): Judge {
       return judgeFeasibility(handle, reader, input);
     },
   };
+}
+
+/** The last step's own evidence that a removal's object left the page, when it is that. */
+function removalSeen(recent: readonly string[]): string | undefined {
+  const last = [...recent].reverse().find((line) => line.startsWith('Step '));
+  return last !== undefined && last.startsWith('Step completed: ') && last.includes(GONE_FROM_PAGE)
+    ? last.slice('Step completed: '.length)
+    : undefined;
 }

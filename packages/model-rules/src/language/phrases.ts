@@ -358,6 +358,8 @@ const judgmentWords = new Set([
 ]);
 
 export function parsePhrase(source: string, tokens: readonly Token[], options: PhraseOptions = {}): Phrase | undefined {
+  const possessive = possessiveHolder(tokens);
+  if (possessive !== undefined) return parsePhrase(source, possessive, options);
   const trimmed = trimPunctuation(tokens);
   if (trimmed.length === 0) return undefined;
   if (trimmed.some((token) => token.kind === 'word' && judgmentWords.has(token.lower))) return undefined;
@@ -412,6 +414,23 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
   if (head.pronoun) return { type: 'pronoun' };
   const target = toTarget(head);
   return target === undefined ? undefined : { type: 'target', target, all: head.all };
+}
+
+/**
+ * "Dana's post about the mural" → "post by Dana about the mural": an owner before a holder's noun
+ * names the holder by what it shows, as "by" does. Undefined when the phrase is not that.
+ */
+function possessiveHolder(tokens: readonly Token[]): Token[] | undefined {
+  const at = tokens.findIndex((token) => token.kind === 'word' && /^[^'’]+['’]s$/.test(token.text));
+  const owner = tokens[at];
+  if (owner === undefined || at > 1) return undefined;
+  const noun = roleNounAt(tokens.slice(at + 1).map((token) => (token.kind === 'word' ? token.lower : '')));
+  if (noun === undefined || !holderRoles.has(noun.role)) return undefined;
+  const name: Token = { ...owner, text: owner.text.slice(0, -2), lower: owner.lower.slice(0, -2), end: owner.end - 2 };
+  const by: Token = { kind: 'word', text: 'by', lower: 'by', start: owner.end, end: owner.end };
+  const nounTokens = tokens.slice(at + 1, at + 1 + noun.length);
+  const the: Token = { kind: 'word', text: 'the', lower: 'the', start: owner.start, end: owner.start };
+  return [the, ...nounTokens, by, name, ...tokens.slice(at + 1 + noun.length)];
 }
 
 /** "the machine": a determiner and one lower-case word, nothing quoted. */

@@ -1,0 +1,86 @@
+import { createHandle } from '@sandpiper/core';
+import { criterionText, type AccessibilityNode } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { allStepsConfirmedCriterion } from '../planner/outcomes.js';
+import { createRulesJudge } from '../judge/judge.js';
+import { createScreenReader } from '../screen/screen-reader.js';
+import { node, performedOf, screenOf, stepOf, testTask } from '../test-support/screens.js';
+import { createEvidenceReflector } from './evidence-reflector.js';
+import { GONE_FROM_PAGE } from './judgment.js';
+import { click } from './test-pairs.js';
+
+const form = [
+  node('heading', 'Trip request', [20, 20, 300, 30]),
+  node('combobox', 'From', [20, 80, 300, 30], { value: 'Porto' }),
+  node('combobox', 'Travellers', [20, 140, 400, 30]),
+  node('StaticText', 'Ana Souza', [30, 145, 80, 20]),
+  node('button', 'Remove Ana Souza', [112, 145, 16, 16]),
+];
+const withMei = [
+  ...form,
+  node('StaticText', 'Mei Lin', [140, 145, 60, 20]),
+  node('button', 'Remove Mei Lin', [202, 145, 16, 16]),
+];
+
+function check(after: AccessibilityNode[]) {
+  return createEvidenceReflector().check(createHandle(), {
+    step: stepOf("Remove 'Mei Lin'"),
+    performed: performedOf(click(210, 153)),
+    before: screenOf({ nodes: withMei }),
+    after: screenOf({ nodes: after }),
+  });
+}
+
+describe('a removal', () => {
+  it('is seen when its object leaves a page that otherwise stays', async () => {
+    const result = await check(form);
+    expect(result).toMatchObject({ passed: true, evidence: expect.stringContaining(`'Mei Lin' ${GONE_FROM_PAGE}`) });
+  });
+
+  it('is not taken from a dialog that hides the page, nor from a page that was replaced', async () => {
+    const dialog = [
+      node('dialog', 'Remove traveller?', [200, 100, 400, 200]),
+      node('button', 'Remove', [220, 250, 80, 30]),
+    ];
+    expect((await check(dialog)).evidence).not.toContain(GONE_FROM_PAGE);
+    const elsewhere = [node('heading', 'Your trips', [20, 20, 300, 30]), node('link', 'New trip', [20, 80, 100, 20])];
+    expect((await check(elsewhere)).evidence).not.toContain(GONE_FROM_PAGE);
+  });
+
+  it('confirms a final removal to the completion judge without a message', async () => {
+    const judge = createRulesJudge(createScreenReader(undefined));
+    const plan = {
+      id: 'plan-1',
+      number: 1,
+      cause: 'initial' as const,
+      state: 'locked' as const,
+      analysis: '',
+      constraints: [],
+      successCriteria: [
+        {
+          text: criterionText(allStepsConfirmedCriterion),
+          check: allStepsConfirmedCriterion.check,
+          id: 'c1',
+          status: 'unknown' as const,
+        },
+      ],
+      completed: [{ id: 's1', text: "Remove 'Mei Lin'", status: 'completed' as const }],
+      pending: [],
+    };
+    const screen = screenOf({ nodes: form });
+    const seen = await judge.judge(createHandle(), {
+      task: testTask,
+      plan,
+      screen,
+      recent: [`Clicking 'Remove Mei Lin': ok`, `Step completed: After remove, 'Mei Lin' ${GONE_FROM_PAGE}.`],
+    });
+    expect(seen).toMatchObject({ verdict: 'accept', confirmedSteps: ['s1'] });
+    const unseen = await judge.judge(createHandle(), {
+      task: testTask,
+      plan,
+      screen,
+      recent: [`Clicking 'Remove Mei Lin': ok`, 'Step completed: After the click, region 2 changed.'],
+    });
+    expect(unseen).toMatchObject({ verdict: 'reject', unsure: true });
+  });
+});
