@@ -17,6 +17,7 @@ import {
   type TargetRef,
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
+import { headerOf, nodeTree } from '../grounding/scope.js';
 import { choiceShownBeside } from '../screen/shown-choice.js';
 import { containsText, normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
@@ -392,7 +393,12 @@ async function judgeSet(context: CheckContext, evidence: StepEvidence, directive
     directive.target.role === undefined ? { ...directive.target, role: 'field' } : directive.target,
   );
   const found = await after(context, queryFor(directive.target, directive.target.role ?? 'field'));
-  const node = found.best?.node;
+  // A column's order is its header's, whichever part of the header was found.
+  const header =
+    directive.target.role === 'column header'
+      ? headerOf(nodeTree(context.reader.tree(context.input.after) ?? []), found.best?.node)
+      : undefined;
+  const node = header ?? found.best?.node;
   if (node === undefined) {
     // A radio group named by the field: the radio named by the value is chosen.
     const radio = await after(context, { text: directive.value, role: 'radio' });

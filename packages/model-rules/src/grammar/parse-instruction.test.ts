@@ -328,6 +328,23 @@ describe('requests written around their values', () => {
     expect(read("open Ada's profile")).toEqual(["Go to 'Ada's profile'"]);
   });
 
+  it('reads a sort as the order of the column named, or as the option of a sort field on screen', () => {
+    expect(read('Sort by Last service, descending.')).toEqual(["Set the 'Last service' column header to 'descending'"]);
+    expect(read('Could you sort the assets alphabetically by name?')).toEqual([
+      "Set the 'name' column header to 'ascending'",
+    ]);
+    expect(read('sort last service newest first')).toEqual(["Set the 'last service' column header to 'descending'"]);
+    expect(read('sort by next service with the latest date on top')).toEqual([
+      "Set the 'next service' column header to 'descending'",
+    ]);
+    expect(read('sort by Newest first', ['Sort by', 'Format'])).toEqual([
+      read("choose 'Newest first' in 'Sort by'")[0],
+    ]);
+    // An order with no column, or a purpose instead of a column, is not guessed at.
+    expect(parseInstruction('sort by newest').ok).toBe(false);
+    expect(parseInstruction('sort the assets so the most recently serviced ones come first').ok).toBe(false);
+  });
+
   it('reads "confirm when it asks" as the confirmation itself', () => {
     expect(read('Delete Boiler-02. Confirm when it asks.')).toEqual(["Delete 'Boiler-02'", 'Confirm in the dialog']);
   });

@@ -379,3 +379,13 @@ export function nthCandidate(
   const ordered = readingOrder(tree, candidates);
   return ordinal > 0 ? ordered[ordinal - 1] : ordered[ordered.length + ordinal];
 }
+
+/** The column or row header a node is, or is a part of (its sort button), in the tree. */
+export function headerOf(tree: NodeTree, node: AccessibilityNode | undefined): AccessibilityNode | undefined {
+  if (node === undefined) return undefined;
+  if (node.role === 'columnheader' || node.role === 'rowheader') return node;
+  return tree
+    .ancestors(node.ref)
+    .map((ref) => tree.byRef(ref))
+    .find((holder) => holder?.role === 'columnheader' || holder?.role === 'rowheader');
+}

@@ -8,6 +8,7 @@ import {
 } from '@sandpiper/protocol';
 import { quote } from '../grammar/index.js';
 import { rankRole } from '../grounding/roles.js';
+import { headerOf, nodeTree } from '../grounding/scope.js';
 import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { sameValue } from '../evidence/judgment.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
@@ -46,12 +47,16 @@ async function textVisible(context: CriterionContext, text: string): Promise<Cri
 async function fieldValue(
   context: CriterionContext,
   target: TargetRef,
-  role: 'field' | 'dropdown',
+  role: 'field' | 'dropdown' | 'column header',
   wanted: string,
 ): Promise<CriterionOutcome> {
   const label = target.name ?? describeTarget(target);
   const found = await locateTarget(context.handle, context.reader, context.screen, { ...queryFor(target), role });
-  const node = found.best?.node;
+  const header =
+    role === 'column header'
+      ? headerOf(nodeTree(context.reader.tree(context.screen) ?? []), found.best?.node)
+      : undefined;
+  const node = header ?? found.best?.node;
   if (found.best === undefined) return unseen(`The ${quote(label)} ${role} is not on screen.`);
   if (node === undefined) {
     const text = await textVisible(context, wanted);
@@ -125,7 +130,8 @@ function allStepsConfirmed(plan: PlanVersion): CriterionOutcome {
 }
 
 /** The grounder's role hint for a field criterion: a dropdown for list-like roles, a field otherwise. */
-function fieldKind(role: string | undefined): 'field' | 'dropdown' {
+function fieldKind(role: string | undefined): 'field' | 'dropdown' | 'column header' {
+  if (role === 'column header') return role;
   return role !== undefined && /dropdown|combobox|listbox|select|menu|picker/i.test(role) ? 'dropdown' : 'field';
 }
 

@@ -1326,6 +1326,7 @@ function readCommand(
     const added = readAdd(rest, source, hints);
     if (added !== undefined) return added;
   }
+  if (name === 'sort') return readSort(rest, source, hints) ?? { type: 'unparsed' };
   const credentials = signInWith(name, rest, source, hints);
   if (credentials !== undefined) return steps([...credentials, { kind: 'command', verb: name }]);
   if (carriesValues(rest)) return { type: 'unparsed' };
@@ -1351,6 +1352,48 @@ function readCommand(
     targets.map((object) => ({ kind: 'command', verb: name, object })),
     targets.at(-1),
   );
+}
+
+/** Words that say an order: most-first ones are descending. */
+const descendingOrder =
+  '(?:descending|desc|z\\s*(?:to|-)\\s*a|reverse|(?:newest|latest|most recent|highest|largest|biggest)(?: \\w+)?(?: first| on top| at the top))';
+const ascendingOrder =
+  '(?:ascending|asc|alphabetical(?:ly)?|a\\s*(?:to|-)\\s*z|(?:oldest|earliest|lowest|smallest)(?: \\w+)?(?: first| on top| at the top))';
+const descendingAnywhere = new RegExp(`\\b${descendingOrder}\\b`, 'i');
+const orderAtStart = new RegExp(`^(?:${descendingOrder}|${ascendingOrder})\\b`, 'i');
+
+/**
+ * "sort by Name ascending", "sort the assets alphabetically by name", "sort last service newest
+ * first", "sort by next service with the latest date on top": a "Sort by" field on screen gets
+ * the option named; otherwise the column header named gets the order (read from its `aria-sort`).
+ * Undefined when no column is named.
+ */
+function readSort(rest: readonly Token[], source: string, hints: ScreenHints | undefined): ClauseResult | undefined {
+  const sortField = hints?.fieldLabels.find((label) => /^sort\b/i.test(label.trim()));
+  const by = rest.findIndex((token) => isWord(token, 'by', 'on'));
+  const afterBy = trimPunctuation(by >= 0 ? rest.slice(by + 1) : rest);
+  if (sortField !== undefined) {
+    const option = valueOf(source, afterBy);
+    return option === undefined
+      ? undefined
+      : steps([{ kind: 'pick', option: option.text, within: { name: sortField } }]);
+  }
+  const order = descendingAnywhere.test(spanText(source, rest)) ? 'descending' : 'ascending';
+  // The column: the words after "by" (or, without it, before the order) up to the order's words.
+  const end = afterBy.findIndex(
+    (token, index) =>
+      isComma(token) ||
+      isWord(token, 'with', 'so', 'in', 'from') ||
+      orderAtStart.test(spanText(source, afterBy.slice(index))),
+  );
+  const column = afterBy.slice(0, end < 0 ? undefined : end);
+  // Without "by", only words the order follows name a column ("sort last service newest first").
+  const named = by >= 0 || (end > 0 && orderAtStart.test(spanText(source, afterBy.slice(end))));
+  const name = spanText(source, column);
+  // "sort by newest" names an order, not a column: which column is newest is the page's to say.
+  if (column.length === 0 || !named || /^(?:newest|latest|oldest|earliest|(?:most )?recent)$/i.test(name))
+    return undefined;
+  return steps([{ kind: 'set', target: { name, role: 'column header' }, value: order }]);
 }
 
 /** Commands that take who signs in: "sign in as ada@example.com", "log in with email X and password Y". */

@@ -19,7 +19,7 @@ import type {
   ToggleDirective,
 } from '../grammar/index.js';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
-import { nodeTree } from '../grounding/scope.js';
+import { headerOf, nodeTree } from '../grounding/scope.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
 import {
   dateSpellings,
@@ -242,6 +242,10 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   const label = description;
+  // A header's sort button stands for its header ("Next service" inside the column's header).
+  const header = headerOf(nodeTree(context.reader.tree(context.screen) ?? []), node);
+  if (header !== undefined && directive.target.role === 'column header')
+    return decideSortOrder(context, directive, header, target);
   switch (node?.role) {
     case 'checkbox':
     case 'switch':
@@ -1126,6 +1130,50 @@ export async function decideCommand(context: DecisionContext, directive: Command
   return {
     type: 'fail',
     reason: `Could not ${directive.verb}${directive.object === undefined ? '' : ` ${describeElement(directive.object)}`}: ${why}${explorationNote(performed)}.`,
+  };
+}
+
+/** Clicks on a header before its order is given up on: off, ascending, descending cycle in at most three. */
+const MAX_SORT_CLICKS = 3;
+
+/**
+ * "Set the 'Name' column header to 'descending'": click the header (its button, when it has one)
+ * until its `aria-sort` reads the order asked for. A header that does not say its order cannot be
+ * told to be in it, so the step fails rather than guess how many clicks the page wants.
+ */
+function decideSortOrder(
+  context: DecisionContext,
+  directive: SetDirective,
+  header: AccessibilityNode,
+  target: Extract<Targeting, { type: 'ready' }>,
+): OperatorDecision {
+  const wanted = /^desc/i.test(directive.value) ? 'descending' : 'ascending';
+  const label = quote(header.name);
+  const clicks = carried(context.input.performed).filter((entry) => entry.action.type === 'click').length;
+  if (header.value === wanted) {
+    return { type: 'step-complete', evidence: `The ${label} column is sorted ${wanted}.` };
+  }
+  if (clicks > 0 && header.value === undefined) {
+    return { type: 'fail', reason: `The ${label} column does not say how it is sorted after clicking it.` };
+  }
+  if (clicks >= MAX_SORT_CLICKS) {
+    return { type: 'fail', reason: `The ${label} column is not sorted ${wanted} after ${clicks} clicks.` };
+  }
+  const all = context.reader.tree(context.screen) ?? [];
+  const tree = nodeTree(all);
+  const button = all.find(
+    (candidate) => candidate.role === 'button' && tree.ancestors(candidate.ref).includes(header.ref),
+  );
+  const box = button?.box ?? target.candidate.box;
+  return {
+    type: 'act',
+    actions: [
+      planned(
+        clickAt(pointIn(box, context.screen)),
+        `Clicking the ${label} column header to sort it`,
+        target.grounding,
+      ),
+    ],
   };
 }
 

@@ -166,6 +166,42 @@ describe('exploring for a target', () => {
   });
 });
 
+describe('ordering a column', () => {
+  const header = (sort?: string) => [
+    node('table', 'Machines', [10, 10, 800, 400], { ref: 't' }),
+    node('columnheader', 'Next service', [10, 10, 200, 30], {
+      ref: 'h',
+      parent: 't',
+      ...(sort ? { value: sort } : {}),
+    }),
+    node('button', 'Next service', [14, 14, 150, 22], { parent: 'h' }),
+  ];
+  const step = "Set the 'Next service' column header to 'descending'";
+
+  it("clicks the header's button until the header says the order asked for", async () => {
+    const first = await decide(step, screenOf({ nodes: header() }));
+    expect(first).toMatchObject({ type: 'act', actions: [{ action: { type: 'click', at: { x: 89, y: 25 } } }] });
+    const performed = (first as Extract<OperatorDecision, { type: 'act' }>).actions.map((planned) => ({
+      action: planned.action,
+      summary: planned.summary,
+      ok: true,
+    }));
+    const second = await decide(step, screenOf({ nodes: header('ascending') }), performed);
+    expect(second).toMatchObject({ type: 'act', actions: [{ action: { type: 'click' } }] });
+    const done = await decide(step, screenOf({ nodes: header('descending') }), [...performed, ...performed]);
+    expect(done).toMatchObject({ type: 'step-complete' });
+  });
+
+  it('fails rather than guess when the header never says its order', async () => {
+    const click: PerformedAction = {
+      action: { type: 'click', at: { x: 89, y: 25 }, button: 'left', count: 1, modifiers: [] },
+      summary: "Clicking the 'Next service' column header to sort it",
+      ok: true,
+    };
+    expect(await decide(step, screenOf({ nodes: header() }), [click])).toMatchObject({ type: 'fail' });
+  });
+});
+
 describe('a target cut by the edge of the view', () => {
   it('is brought fully into view once before it is clicked', async () => {
     const screen = screenOf({ nodes: [node('radio', 'Dark', [30, 786, 120, 24])], height: 800 });
