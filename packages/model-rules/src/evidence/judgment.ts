@@ -575,6 +575,10 @@ async function judgeSearched(
 ): Promise<Judgment> {
   if (!evidence.executed.actions.some((action) => action.type === 'key'))
     return fail(`The search for ${quote(directive.text)} was not submitted.`);
+  // A search that finds nothing did not find what was looked for: the person says what to search for.
+  const said = newlyShown(context, NO_RESULTS);
+  const empty = said === undefined ? emptiedList(context) : `the page says ${quote(said)}`;
+  if (empty !== undefined) return refusedBy(`The search for ${quote(directive.text)} found nothing: ${empty}.`, empty);
   const moved = pageMoved(context);
   if (moved !== undefined) return succeed(`After searching, ${moved}.`);
   const effect = strongest(evidence.regions, [
@@ -587,6 +591,42 @@ async function judgeSearched(
   ]);
   if (effect !== undefined) return succeed(`After searching for ${quote(directive.text)}, ${cite(effect)}.`);
   return judgeTextVisible(context, directive.text);
+}
+
+/** Words of a page that shows no results. */
+const NO_RESULTS =
+  /\b(?:no (?:\w+ )?(?:results?|rows?|matches|items?|records?|entries|books?|documents?|products?)(?: (?:to show|found|match\w*))?|nothing (?:found|matches|to show)|0 (?:results?|matches|items?))\b/i;
+
+/**
+ * "No item is listed any more": the page listed several items (rows with cells, list items,
+ * articles) before the step and none after, though the page is still there. Undefined otherwise.
+ */
+function emptiedList(context: CheckContext): string | undefined {
+  const items = (screen: Screen): number => {
+    const nodes = context.reader.tree(screen) ?? [];
+    const withCells = new Set(
+      nodes.filter((node) => node.role === 'cell' || node.role === 'gridcell').map((node) => node.parent),
+    );
+    return nodes.filter(
+      (node) => (node.role === 'row' && withCells.has(node.ref)) || node.role === 'listitem' || node.role === 'article',
+    ).length;
+  };
+  const before = items(context.input.before);
+  return before >= 2 && items(context.input.after) === 0
+    ? `none of the ${before} items listed before is shown`
+    : undefined;
+}
+
+/** Visible text matching `pattern` that was not on screen before the step. */
+function newlyShown(context: CheckContext, pattern: RegExp): string | undefined {
+  const before = new Set((context.reader.nodes(context.input.before) ?? []).map((node) => node.name));
+  return (context.reader.nodes(context.input.after) ?? []).find(
+    (node) =>
+      node.name !== '' &&
+      !before.has(node.name) &&
+      isInViewport(node.box, context.input.after) &&
+      pattern.test(node.name),
+  )?.name;
 }
 
 async function judgeFound(context: CheckContext, target: TargetRef): Promise<Judgment> {
