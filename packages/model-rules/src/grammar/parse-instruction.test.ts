@@ -345,6 +345,12 @@ describe('requests written around their values', () => {
     expect(parseInstruction('sort the assets so the most recently serviced ones come first').ok).toBe(false);
   });
 
+  it('leaves out a statement in brackets, and takes no preposition for a value', () => {
+    expect(read("Delete 'Boiler B-02' (it is on page 3).")).toEqual(["Delete 'Boiler B-02'"]);
+    expect(read('Click Save (the blue one)')).toEqual(["Click 'Save (the blue one)'"]);
+    expect(parseInstruction('Page through the grid to find it.', { fieldLabels: ['Page'] }).ok).toBe(false);
+  });
+
   it('reads "confirm when it asks" as the confirmation itself', () => {
     expect(read('Delete Boiler-02. Confirm when it asks.')).toEqual(["Delete 'Boiler-02'", 'Confirm in the dialog']);
   });

@@ -464,7 +464,7 @@ function readClause(
   hints: ScreenHints | undefined,
   last: TargetRef | undefined,
 ): ClauseResult {
-  let tokens: readonly Token[] = stripFiller(clause.tokens);
+  let tokens: readonly Token[] = withoutAside(stripFiller(clause.tokens));
   if (tokens.length === 0) return { type: 'unparsed' };
   if (constraintOpeners.some((opener) => startsWith(tokens, opener))) return { type: 'constraint' };
   if (isWord(tokens[0], 'to') && verbAt(words(tokens.slice(1))) !== undefined) tokens = tokens.slice(1);
@@ -812,6 +812,22 @@ function readType(verb: VerbMatch, written: readonly Token[], source: string): C
  * A closing remark in brackets after a quoted value ("type ' Revised.' (with the leading space)")
  * says how to type it, not what: it is dropped. Brackets anywhere else are kept.
  */
+/** Openings of a statement in brackets: "(it is on page 3)", "(probably under Archived)". */
+const asideOpeners =
+  /^(?:it(?:'s| is| was| may| might| should)|they(?:'re| are)|this is|that is|probably|maybe|perhaps|i think|i believe|should be|might be|may be)\b/;
+
+/**
+ * "Delete 'Boiler B-02' (it is on page 3)": a statement in brackets at the end of a clause says
+ * where or why, not what; it is left out of the request (exploring finds the place anyway).
+ */
+function withoutAside(tokens: readonly Token[]): readonly Token[] {
+  if (tokens.at(-1)?.text !== ')') return tokens;
+  const open = tokens.findLastIndex((token) => token.kind === 'punct' && token.text === '(');
+  if (open <= 0) return tokens;
+  const inside = words(tokens.slice(open + 1, -1)).join(' ');
+  return asideOpeners.test(inside) ? trimPunctuation(tokens.slice(0, open)) : tokens;
+}
+
 function withoutRemark(tokens: readonly Token[]): readonly Token[] {
   if (tokens.at(-1)?.text !== ')') return tokens;
   const open = tokens.findLastIndex((token) => token.kind === 'punct' && token.text === '(');
@@ -1595,6 +1611,8 @@ function labelledValue(
       .filter((entry) => entry.score >= 0.8)
       .sort((first, second) => second.score - first.score)[0];
     if (match === undefined) continue;
+    // "Page through the grid to find it": a preposition after the label starts no value.
+    if (isWord(tokens[length], 'through', 'to', 'for', 'with', 'into', 'of', 'by', 'until', 'till', 'so')) continue;
     const value = casedValue(source, tokens.slice(length));
     if (value === undefined) continue;
     return { field: { name: label, role: 'field' }, value: value.text };

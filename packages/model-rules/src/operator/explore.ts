@@ -22,6 +22,10 @@ export const MAX_EXPLORATION = 8;
 /** Most page scrolls while exploring. */
 const MAX_PAGE_SCROLLS = 3;
 
+/** Pages turned at most while exploring, and how a summary says one was. */
+const MAX_PAGES = 6;
+const NEXT_PAGE_WHAT = 'going to the next page with';
+
 /** Names of buttons that open a menu of more actions. */
 const MORE_MENU =
   /^(?:more(?: actions| options)?|actions|options|menu|open menu|show more actions|[⋮⋯…︙]|\.\.\.|kebab|overflow)$/i;
@@ -188,13 +192,12 @@ export function nextExploration(
   if (tab !== undefined) return act(tab.node, 'switching to the tab');
   const menu = menus.find((node) => MORE_MENU.test(node.name) || MORE_MENU.test(node.description ?? ''));
   if (menu !== undefined && scope === undefined) return act(menu, 'opening the menu');
+  // Paging goes on page after page (the same "Next" each time) while the button is enabled.
+  const paged = performed.filter((entry) => isExploring(entry) && entry.summary.includes(NEXT_PAGE_WHAT)).length;
   const next = visible.find(
-    (node) =>
-      (node.role === 'button' || node.role === 'link') &&
-      NEXT_PAGE.test(node.name.trim()) &&
-      !tried(performed, label(node)),
+    (node) => (node.role === 'button' || node.role === 'link') && NEXT_PAGE.test(node.name.trim()) && paged < MAX_PAGES,
   );
-  if (next !== undefined) return act(next, 'going to the next page with');
+  if (next !== undefined) return act(next, NEXT_PAGE_WHAT);
   return undefined;
 }
 

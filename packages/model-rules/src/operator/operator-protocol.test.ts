@@ -166,6 +166,25 @@ describe('exploring for a target', () => {
   });
 });
 
+describe('paging to find a target', () => {
+  it('turns page after page with the same Next button', async () => {
+    const pageOf = [
+      node('grid', 'Assets', [10, 10, 800, 300], { ref: 'g' }),
+      node('row', '', [10, 40, 800, 30], { ref: 'r1', parent: 'g' }),
+      node('gridcell', 'Tug TG-1', [10, 40, 200, 30], { parent: 'r1' }),
+      node('button', 'Delete', [700, 40, 60, 30], { parent: 'r1' }),
+      node('button', 'Next Page', [760, 320, 30, 30]),
+    ];
+    const turned: PerformedAction = {
+      action: { type: 'click', at: { x: 775, y: 335 }, button: 'left', count: 1, modifiers: [] },
+      summary: "Exploring for 'Delete' for 'Boiler B-02': going to the next page with 'Next Page'",
+      ok: true,
+    };
+    const again = await decide("Delete 'Boiler B-02'", screenOf({ nodes: pageOf }), [turned]);
+    expect(again).toMatchObject({ type: 'act', actions: [{ summary: expect.stringContaining('next page') }] });
+  });
+});
+
 describe('ordering a column', () => {
   const header = (sort?: string) => [
     node('table', 'Machines', [10, 10, 800, 400], { ref: 't' }),
