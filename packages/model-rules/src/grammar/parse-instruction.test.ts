@@ -351,6 +351,17 @@ describe('requests written around their values', () => {
     expect(parseInstruction('Page through the grid to find it.', { fieldLabels: ['Page'] }).ok).toBe(false);
   });
 
+  it('reads a gerund after "would you mind", a control described by what it does, and the pager', () => {
+    expect(read('Would you mind ticking the box that shows the password?')).toEqual([
+      "Check the 'show the password' checkbox",
+    ]);
+    expect(read('Would you mind typing Ada into Name?')).toEqual(["Type 'Ada' into the 'Name' field"]);
+    expect(read('select the option that says Hello')).toEqual(read("select 'Hello'"));
+    for (const text of ['Next page', 'go to the next page', 'move on to the next page of results'])
+      expect(read(text)).toEqual(["Click 'Next'"]);
+    expect(read('Please make a copy of the Tide Tables project.')).toEqual(["Duplicate 'Tide Tables project'"]);
+  });
+
   it('reads "confirm when it asks" as the confirmation itself', () => {
     expect(read('Delete Boiler-02. Confirm when it asks.')).toEqual(["Delete 'Boiler-02'", 'Confirm in the dialog']);
   });

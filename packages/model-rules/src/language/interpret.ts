@@ -67,6 +67,8 @@ function stripFiller(tokens: readonly Token[]): Token[] {
     for (const filler of leadingFiller) {
       if (startsWith(rest, filler) && rest.length > filler.length) {
         rest = trimPunctuation(rest.slice(filler.length));
+        // "would you mind ticking …": the verb after it is a gerund.
+        if (filler.at(-1) === 'mind') rest = [baseVerb(rest[0]!), ...rest.slice(1)];
         changed = true;
         break;
       }
@@ -95,6 +97,16 @@ function stripFiller(tokens: readonly Token[]): Token[] {
     }
   }
   return rest;
+}
+
+/** The verb a gerund is made from ("ticking" → "tick", "typing" → "type", "setting" → "set"), or the token as it is. */
+function baseVerb(token: Token): Token {
+  if (token.kind !== 'word' || !token.lower.endsWith('ing') || verbAt([token.lower]) !== undefined) return token;
+  const stem = token.lower.slice(0, -3);
+  const base = [stem, `${stem}e`, stem.slice(0, -1)].find(
+    (candidate) => candidate.length > 1 && verbAt([candidate]) !== undefined,
+  );
+  return base === undefined ? token : { ...token, text: base, lower: base };
 }
 
 /** Where a clause may end inside a sentence: a comma, ";", "and", "then", "and then", "after that", "before". */
@@ -466,6 +478,9 @@ function readClause(
 ): ClauseResult {
   let tokens: readonly Token[] = withoutAside(stripFiller(clause.tokens));
   if (tokens.length === 0) return { type: 'unparsed' };
+  // "Next page" ("next" is also a word that only orders steps).
+  const pager = pagerTarget(stripPoliteness(clause.tokens));
+  if (pager !== undefined) return steps([{ kind: 'click', target: pager }], pager);
   if (constraintOpeners.some((opener) => startsWith(tokens, opener))) return { type: 'constraint' };
   if (isWord(tokens[0], 'to') && verbAt(words(tokens.slice(1))) !== undefined) tokens = tokens.slice(1);
   tokens = joinSeparatedParticle(tokens);
@@ -491,6 +506,24 @@ function readClause(
     return alone === undefined ? { type: 'bare-verb', verb } : { type: 'steps', intents: [alone] };
   }
   return readFrame(verb, rest, source, hints, last);
+}
+
+/** The clause without "please" and "could you" around it, keeping words that also order steps. */
+function stripPoliteness(tokens: readonly Token[]): Token[] {
+  let rest = trimPunctuation(tokens);
+  for (const filler of leadingFiller) {
+    if (filler[0] !== 'next' && startsWith(rest, filler) && rest.length > filler.length) {
+      rest = trimPunctuation(rest.slice(filler.length));
+    }
+  }
+  return rest;
+}
+
+/** "next page", "the previous page of results": the button that turns the page, named by its first word. */
+function pagerTarget(tokens: readonly Token[]): TargetRef | undefined {
+  const text = words(trimPunctuation(tokens)).join(' ');
+  const turn = /^(?:the )?(next|previous|prev) page(?: of (?:the )?results)?$/.exec(text);
+  return turn === null ? undefined : { name: turn[1] === 'next' ? 'Next' : 'Previous' };
 }
 
 /** "use Harbor2026! as the password": one value typed into the field named after "as". */
@@ -714,6 +747,8 @@ function looksLikeFileName(text: string): boolean {
 }
 
 function readOpen(rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
+  const pager = pagerTarget(isWord(rest[0], 'on') ? rest.slice(1) : rest);
+  if (pager !== undefined) return steps([{ kind: 'click', target: pager }], pager);
   const value = valueOf(source, rest);
   // "open the address 'X'", "go to the page https://…": an address, whatever it looks like.
   const named = rest.some((token) => isWord(token, 'url', 'address', 'website', 'site'));
@@ -1562,6 +1597,9 @@ function readVerbless(
     const phrase = parsePhrase(source, tokens, { contentKinds: true });
     if (phrase?.type === 'target') return steps([{ kind: 'go-to', target: phrase.target }], phrase.target);
   }
+  // "Next page", "the previous page": the pager's button.
+  const pager = pagerTarget(tokens);
+  if (pager !== undefined) return steps([{ kind: 'click', target: pager }], pager);
   const stated = fieldIsValue(tokens, source, hints);
   if (stated !== undefined) return steps([setIntent(stated.field, stated.value)], stated.field);
   // "Our domain is northwind" with no such field on screen: a value that could not be placed.

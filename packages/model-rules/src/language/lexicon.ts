@@ -85,6 +85,7 @@ const entries: [string, VerbClass][] = [
   ['change to', 'open'],
   ['jump to', 'open'],
   ['move to', 'open'],
+  ['move on to', 'open'],
   ['view', 'open'],
   ['follow', 'command'],
   ['type in', 'type'],
@@ -203,6 +204,7 @@ const entries: [string, VerbClass][] = [
  * control that names it (a "Remove" button, an "Archive" menu item), looked for near its object.
  */
 const commandVerbs = [
+  'make a copy of',
   'add',
   'apply',
   'approve',
@@ -330,6 +332,7 @@ const commandCanonical: Readonly<Record<string, string>> = {
   'sign into': 'sign in',
   logout: 'log out',
   favourite: 'favorite',
+  'make a copy of': 'duplicate',
 };
 
 const verbTable: readonly VerbEntry[] = [

@@ -360,6 +360,8 @@ const judgmentWords = new Set([
 export function parsePhrase(source: string, tokens: readonly Token[], options: PhraseOptions = {}): Phrase | undefined {
   const possessive = possessiveHolder(tokens);
   if (possessive !== undefined) return parsePhrase(source, possessive, options);
+  const described = describedByWhatItDoes(source, tokens);
+  if (described !== undefined) return { type: 'target', target: described, all: false };
   const trimmed = trimPunctuation(tokens);
   if (trimmed.length === 0) return undefined;
   if (trimmed.some((token) => token.kind === 'word' && judgmentWords.has(token.lower))) return undefined;
@@ -414,6 +416,45 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
   if (head.pronoun) return { type: 'pronoun' };
   const target = toTarget(head);
   return target === undefined ? undefined : { type: 'target', target, all: head.all };
+}
+
+/** Words that place an element relative to another ("after", "below", "next to"). */
+const relationWords = new Set([
+  'after',
+  'before',
+  'below',
+  'above',
+  'beside',
+  'next',
+  'under',
+  'near',
+  'left',
+  'right',
+  'beneath',
+  'inside',
+  'within',
+]);
+
+/**
+ * "the box that shows the password" → a checkbox named "show the password": a kind of element
+ * and what it does, which is how controls are named. Undefined when the phrase is not that.
+ */
+function describedByWhatItDoes(source: string, tokens: readonly Token[]): TargetRef | undefined {
+  const trimmed = trimPunctuation(tokens);
+  const at = trimmed.findIndex((token) => token.kind === 'word' && (token.lower === 'that' || token.lower === 'which'));
+  if (at < 1) return undefined;
+  const head = trimmed.slice(0, at).filter((token) => !(token.kind === 'word' && determiners.has(token.lower)));
+  const noun = roleNounAt(head.map((token) => (token.kind === 'word' ? token.lower : '')));
+  const verb = trimmed[at + 1];
+  const rest = trimmed.slice(at + 2);
+  if (noun === undefined || noun.length !== head.length || verb?.kind !== 'word' || rest.length === 0) return undefined;
+  if (!/[^s]s$/.test(verb.lower) || rest.some((token) => token.kind !== 'word')) return undefined;
+  // "the field that comes right after Password" places it; the relation reads that.
+  if (rest.some((token) => relationWords.has(token.lower))) return undefined;
+  // "the option that says Hello" is named Hello; "the box that shows the password" is named by
+  // what it does ("Show password"), the verb as a control's name says it.
+  if (/^(?:says|reads)$/.test(verb.lower)) return { name: spanText(source, rest), role: noun.role };
+  return { name: `${verb.text.slice(0, -1)} ${spanText(source, rest)}`, role: noun.role };
 }
 
 /**

@@ -970,6 +970,7 @@ const commandSynonyms: Readonly<Record<string, readonly string[]>> = {
   register: ['register', 'sign up', 'create account'],
   'go back': ['back', 'go back'],
   checkout: ['checkout', 'check out'],
+  duplicate: ['duplicate', 'copy', 'make a copy'],
 };
 
 /** The names controls give a command: the verb itself first, then its synonyms. */
