@@ -362,6 +362,11 @@ describe('requests written around their values', () => {
     expect(read('Please make a copy of the Tide Tables project.')).toEqual(["Duplicate 'Tide Tables project'"]);
   });
 
+  it('reads more of the verbs apps name their buttons with, and "switch me to" an option', () => {
+    expect(read("reserve 'The Deep Ocean Atlas'")).toEqual(["Reserve 'The Deep Ocean Atlas'"]);
+    expect(read('Could you switch me to the Team plan, please?')).toEqual(read("choose 'Team plan'"));
+  });
+
   it('reads "confirm when it asks" as the confirmation itself', () => {
     expect(read('Delete Boiler-02. Confirm when it asks.')).toEqual(["Delete 'Boiler-02'", 'Confirm in the dialog']);
   });

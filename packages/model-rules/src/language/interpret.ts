@@ -1020,6 +1020,13 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
   let mentioned: TargetRef | undefined;
   for (const part of parts) {
     const at = lastIndexOfWord(part, ['to', 'as', 'at']);
+    // "switch me to the paid plan": the person moves to an option.
+    if (at === 1 && isWord(part[0], 'me', 'us') && at < part.length - 1) {
+      const option = valueOf(source, stripOptionNoun(part.slice(at + 1)));
+      if (option === undefined) return { type: 'unparsed' };
+      intents.push({ kind: 'pick', option: option.text });
+      continue;
+    }
     if (at > 0 && at < part.length - 1) {
       const target = parsePhrase(source, part.slice(0, at));
       const value = casedValue(source, part.slice(at + 1));

@@ -205,6 +205,17 @@ const entries: [string, VerbClass][] = [
  */
 const commandVerbs = [
   'make a copy of',
+  'reserve',
+  'redo',
+  'enroll',
+  'enrol',
+  'merge',
+  'deploy',
+  'sync',
+  'fork',
+  'clone',
+  'watch',
+  'unwatch',
   'add',
   'apply',
   'approve',
