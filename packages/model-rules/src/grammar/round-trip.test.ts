@@ -123,9 +123,13 @@ const directive: fc.Arbitrary<Directive> = fc.oneof(
   nameText.map((name): Directive => ({ kind: 'find', target: named(name) })),
   nameText.map((name): Directive => ({ kind: 'go-to', target: named(name) })),
   fc
-    .tuple(verbs, fc.option(nameText, { nil: undefined }))
-    .map(([verb, object]): Directive =>
-      object === undefined ? { kind: 'command', verb } : { kind: 'command', verb, object: named(object) },
+    .tuple(
+      verbs,
+      fc.option(nameText, { nil: undefined }),
+      fc.option(fc.constantFrom('card', 'row'), { nil: undefined }),
+    )
+    .map(([verb, object, holder]): Directive =>
+      object === undefined ? { kind: 'command', verb } : { kind: 'command', verb, object: named(object, holder) },
     ),
 );
 

@@ -287,8 +287,12 @@ function readHead(source: string, tokens: readonly Token[], options: PhraseOptio
     // "the Search field": a capitalised first word of a longer noun is the name ("search field" is not meant).
     if (before.length === 0 && length > 1 && /^\p{Lu}/u.test(tail[0]!.text)) continue;
     if (contentRoles.has(noun.role)) {
+      // "the 'Omar' card": after a quoted name the noun is the kind (as a step's own text writes it).
+      const quotedName = before.length === 1 && before[0]!.kind === 'quoted';
       const asKind =
-        before.length === 0 ? hadDeterminer || head.ordinal !== undefined || head.all : options.contentKinds === true;
+        before.length === 0
+          ? hadDeterminer || head.ordinal !== undefined || head.all
+          : options.contentKinds === true || quotedName;
       if (!asKind) break;
     }
     if (before.length === 0) return { ...head, role: noun.role, all: head.all || noun.plural };

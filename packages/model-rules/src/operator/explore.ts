@@ -201,6 +201,33 @@ export function nextExploration(
   return undefined;
 }
 
+/** A control that adds the rest of a list to it: "Show more posts", "Load more", "See all". */
+const SHOW_MORE = /^(?:show|load|see|view)\s+(?:more|all|older)\b/i;
+
+/**
+ * Before acting on an item named by what it shows ("Omar's post") in a list the page shows only
+ * part of, show the rest once: another item may fit as well, and then the person is asked which.
+ * Undefined when the list has no such control or it was used already.
+ */
+export function revealRest(context: DecisionContext, description: string): PlannedAction | undefined {
+  const nodes = context.reader.nodes(context.screen) ?? [];
+  const more = nodes.find(
+    (node) =>
+      (node.role === 'button' || node.role === 'link') &&
+      node.disabled !== true &&
+      SHOW_MORE.test(node.name.trim()) &&
+      !tried(context.input.performed, label(node)),
+  );
+  if (more === undefined) return undefined;
+  const why = `${EXPLORING} for ${description}: showing the rest of the list with`;
+  return isInViewport(more.box, context.screen)
+    ? planned(clickAt(pointIn(more.box, context.screen)), `${why} ${quote(label(more))}`)
+    : planned(
+        scrollToward(more.box, context.screen),
+        `${EXPLORING} for ${description}: scrolling to ${quote(label(more))}`,
+      );
+}
+
 /** How a summary says exploring opened the menu inside the target's holder (the card's "More actions"). */
 const HOLDER_MENU = 'opening its menu';
 

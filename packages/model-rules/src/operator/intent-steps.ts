@@ -45,9 +45,10 @@ import {
 } from './actions.js';
 import { centreInside } from '../evidence/geometry.js';
 import { sameValue } from '../evidence/judgment.js';
+import { holderRoles } from '../language/lexicon.js';
 import { capitalize, locateInStep, prepareTarget, type DecisionContext, type Targeting } from './context.js';
 import { decideSelect, decideType, findOptionIndex } from './field-steps.js';
-import { EXPLORING, explorationNote, isExploring, nextExploration } from './explore.js';
+import { EXPLORING, explorationNote, isExploring, nextExploration, revealRest } from './explore.js';
 import { decideChoose } from './pointer-steps.js';
 
 /** Actions that carried the step out: not exploring, not scrolling a target into view, not waiting for it. */
@@ -1024,6 +1025,12 @@ export async function decideCommand(context: DecisionContext, directive: Command
       type: 'step-complete',
       evidence: `${clicks.map((entry) => entry.summary).join('; ')}${clickPoint(clicks.at(-1)!)}.`,
     };
+  }
+  // 0. An item named by what it shows, in a list shown in part: the rest first, to see it is the only one.
+  const object = directive.object;
+  if (object?.name !== undefined && object.role !== undefined && holderRoles.has(object.role)) {
+    const reveal = revealRest(context, description);
+    if (reveal !== undefined) return { type: 'act', actions: [reveal] };
   }
   const names = commandNames(directive.verb);
   // 1. A control named for the whole request: "Delete account", "Save profile", "Download my data".

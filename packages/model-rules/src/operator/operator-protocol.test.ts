@@ -185,6 +185,34 @@ describe('paging to find a target', () => {
   });
 });
 
+describe('an item named by what it shows, in a list shown in part', () => {
+  const post = (index: number, author: string) => [
+    node('article', '', [20, 20 + index * 120, 600, 110], { ref: `p${index}`, parent: 'feed' }),
+    node('link', author, [40, 30 + index * 120, 150, 20], { parent: `p${index}` }),
+    node('button', 'Like', [40, 100 + index * 120, 60, 24], { parent: `p${index}` }),
+  ];
+  const feed = (authors: readonly string[], more: boolean) => [
+    node('feed', 'Posts', [0, 0, 700, 700], { ref: 'feed' }),
+    ...authors.flatMap((author, index) => post(index, author)),
+    ...(more ? [node('button', 'Show more posts', [20, 640, 200, 30])] : []),
+  ];
+
+  it('shows the rest before acting, and then asks when the item is not the only one', async () => {
+    const first = await decide(
+      'Like the post by Omar Haddad',
+      screenOf({ nodes: feed(['Dana', 'Omar Haddad'], true) }),
+    );
+    expect(first).toMatchObject({ type: 'act', actions: [{ summary: expect.stringContaining('showing the rest') }] });
+    const performed = (first as Extract<OperatorDecision, { type: 'act' }>).actions.map((planned) => ({
+      action: planned.action,
+      summary: planned.summary,
+      ok: true,
+    }));
+    const all = screenOf({ nodes: feed(['Dana', 'Omar Haddad', 'Lee', 'Omar Haddad'], false) });
+    expect(await decide('Like the post by Omar Haddad', all, performed)).toMatchObject({ type: 'clarify' });
+  });
+});
+
 describe('ordering a column', () => {
   const header = (sort?: string) => [
     node('table', 'Machines', [10, 10, 800, 400], { ref: 't' }),
