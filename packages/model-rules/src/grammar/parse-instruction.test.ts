@@ -358,7 +358,8 @@ describe('requests written around their values', () => {
     expect(read('Would you mind typing Ada into Name?')).toEqual(["Type 'Ada' into the 'Name' field"]);
     expect(read('select the option that says Hello')).toEqual(read("select 'Hello'"));
     for (const text of ['Next page', 'go to the next page', 'move on to the next page of results'])
-      expect(read(text)).toEqual(["Click 'Next'"]);
+      expect(read(text)).toEqual(["Click 'Next page'"]);
+    expect(read('Please jump to the last page of the grid.')).toEqual(["Click 'Last page'"]);
     expect(read('Please make a copy of the Tide Tables project.')).toEqual(["Duplicate 'Tide Tables project'"]);
   });
 

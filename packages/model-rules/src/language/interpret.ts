@@ -519,11 +519,20 @@ function stripPoliteness(tokens: readonly Token[]): Token[] {
   return rest;
 }
 
-/** "next page", "the previous page of results": the button that turns the page, named by its first word. */
+/** "next page", "the last page of the grid": the pager's button, named by its first word. */
 function pagerTarget(tokens: readonly Token[]): TargetRef | undefined {
   const text = words(trimPunctuation(tokens)).join(' ');
-  const turn = /^(?:the )?(next|previous|prev) page(?: of (?:the )?results)?$/.exec(text);
-  return turn === null ? undefined : { name: turn[1] === 'next' ? 'Next' : 'Previous' };
+  const turn = /^(?:the )?(next|previous|prev|first|last) page(?: of (?:the )?(?:results|grid|table|list))?$/.exec(
+    text,
+  );
+  const names: Readonly<Record<string, string>> = {
+    next: 'Next',
+    previous: 'Previous',
+    prev: 'Previous',
+    first: 'First',
+    last: 'Last',
+  };
+  return turn === null ? undefined : { name: `${names[turn[1]!]!} page` };
 }
 
 /** "use Harbor2026! as the password": one value typed into the field named after "as". */

@@ -972,6 +972,9 @@ const commandSynonyms: Readonly<Record<string, readonly string[]>> = {
   'go back': ['back', 'go back'],
   checkout: ['checkout', 'check out'],
   duplicate: ['duplicate', 'copy', 'make a copy'],
+  // Apps name the same removal either way; the guard asks before both.
+  remove: ['remove', 'delete'],
+  delete: ['delete', 'remove'],
 };
 
 /** The names controls give a command: the verb itself first, then its synonyms. */

@@ -213,6 +213,19 @@ describe('an item named by what it shows, in a list shown in part', () => {
   });
 });
 
+describe('a command named one way by the person and another by the page', () => {
+  it('removes with the Delete button of the row', async () => {
+    const nodes = [
+      node('table', 'Machines', [10, 10, 800, 200], { ref: 't' }),
+      node('row', '', [10, 40, 800, 30], { ref: 'r1', parent: 't' }),
+      node('cell', 'Pump-07', [10, 40, 200, 30], { parent: 'r1' }),
+      node('button', 'Delete', [700, 40, 60, 30], { parent: 'r1' }),
+    ];
+    const decision = await decide("Remove 'Pump-07'", screenOf({ nodes }));
+    expect(decision).toMatchObject({ type: 'act', actions: [{ summary: "Clicking 'Delete' for 'Pump-07'" }] });
+  });
+});
+
 describe('ordering a column', () => {
   const header = (sort?: string) => [
     node('table', 'Machines', [10, 10, 800, 400], { ref: 't' }),
