@@ -319,17 +319,9 @@ function newTextForWord(context: CheckContext, verb: string): string | undefined
   const word = normalizeText(verb).split(' ')[0] ?? '';
   const stem = word.length > 5 && word.endsWith('e') ? word.slice(0, -1) : word;
   if (stem.length < 4) return undefined;
-  const before = new Set((context.reader.nodes(context.input.before) ?? []).map((node) => node.name));
   const pattern = new RegExp(`\\b${stem}\\p{L}*`, 'iu');
   // A control named by the verb itself ("Follow" for someone else) says nothing; "Following" does.
-  return (context.reader.nodes(context.input.after) ?? []).find(
-    (node) =>
-      node.name !== '' &&
-      !before.has(node.name) &&
-      normalizeText(node.name) !== word &&
-      isInViewport(node.box, context.input.after) &&
-      pattern.test(node.name),
-  )?.name;
+  return newlyShown(context, (name) => normalizeText(name) !== word && pattern.test(name));
 }
 
 /** Locate a target on the screen after the step. */
@@ -576,7 +568,7 @@ async function judgeSearched(
   if (!evidence.executed.actions.some((action) => action.type === 'key'))
     return fail(`The search for ${quote(directive.text)} was not submitted.`);
   // A search that finds nothing did not find what was looked for: the person says what to search for.
-  const said = newlyShown(context, NO_RESULTS);
+  const said = newlyShown(context, (name) => NO_RESULTS.test(name));
   const empty = said === undefined ? emptiedList(context) : `the page says ${quote(said)}`;
   if (empty !== undefined) return refusedBy(`The search for ${quote(directive.text)} found nothing: ${empty}.`, empty);
   const moved = pageMoved(context);
@@ -617,15 +609,12 @@ function emptiedList(context: CheckContext): string | undefined {
     : undefined;
 }
 
-/** Visible text matching `pattern` that was not on screen before the step. */
-function newlyShown(context: CheckContext, pattern: RegExp): string | undefined {
+/** A visible name that was not on screen before the step and that `fits`. */
+function newlyShown(context: CheckContext, fits: (name: string) => boolean): string | undefined {
   const before = new Set((context.reader.nodes(context.input.before) ?? []).map((node) => node.name));
   return (context.reader.nodes(context.input.after) ?? []).find(
     (node) =>
-      node.name !== '' &&
-      !before.has(node.name) &&
-      isInViewport(node.box, context.input.after) &&
-      pattern.test(node.name),
+      node.name !== '' && !before.has(node.name) && isInViewport(node.box, context.input.after) && fits(node.name),
   )?.name;
 }
 

@@ -65,7 +65,8 @@ function stripFiller(tokens: readonly Token[]): Token[] {
   while (changed && rest.length > 0) {
     changed = false;
     for (const filler of leadingFiller) {
-      if (startsWith(rest, filler) && rest.length > filler.length) {
+      // "Next page": a word that orders steps is part of the name of the page after it.
+      if (startsWith(rest, filler) && rest.length > filler.length && !isWord(rest[filler.length], 'page')) {
         rest = trimPunctuation(rest.slice(filler.length));
         // "would you mind ticking …": the verb after it is a gerund.
         if (filler.at(-1) === 'mind') rest = [baseVerb(rest[0]!), ...rest.slice(1)];
@@ -478,9 +479,6 @@ function readClause(
 ): ClauseResult {
   let tokens: readonly Token[] = withoutAside(stripFiller(clause.tokens));
   if (tokens.length === 0) return { type: 'unparsed' };
-  // "Next page" ("next" is also a word that only orders steps).
-  const pager = pagerTarget(stripPoliteness(clause.tokens));
-  if (pager !== undefined) return steps([{ kind: 'click', target: pager }], pager);
   if (constraintOpeners.some((opener) => startsWith(tokens, opener))) return { type: 'constraint' };
   if (isWord(tokens[0], 'to') && verbAt(words(tokens.slice(1))) !== undefined) tokens = tokens.slice(1);
   tokens = joinSeparatedParticle(tokens);
@@ -506,17 +504,6 @@ function readClause(
     return alone === undefined ? { type: 'bare-verb', verb } : { type: 'steps', intents: [alone] };
   }
   return readFrame(verb, rest, source, hints, last);
-}
-
-/** The clause without "please" and "could you" around it, keeping words that also order steps. */
-function stripPoliteness(tokens: readonly Token[]): Token[] {
-  let rest = trimPunctuation(tokens);
-  for (const filler of leadingFiller) {
-    if (filler[0] !== 'next' && startsWith(rest, filler) && rest.length > filler.length) {
-      rest = trimPunctuation(rest.slice(filler.length));
-    }
-  }
-  return rest;
 }
 
 /** "next page", "the last page of the grid": the pager's button, named by its first word. */

@@ -20,6 +20,9 @@ export interface DecisionContext {
   readonly screen: Screen;
 }
 
+/** How a summary says a target was scrolled into view (read back: that is done once). */
+const BRINGING_INTO_VIEW = 'Scrolling to bring';
+
 /** Short waits for a disabled target to become enabled before the step fails. */
 const MAX_ENABLE_WAITS = 2;
 
@@ -96,12 +99,12 @@ export async function prepareTarget(
   // Cut by the edge of the view, a target may sit under a sticky bar or take no click there:
   // bring it fully into view once.
   const clipped = best.box.y < 0 || best.box.y + best.box.height > context.screen.capture.height;
-  const broughtIn = performed.some((entry) => entry.summary.startsWith('Scrolling to bring'));
+  const broughtIn = performed.some((entry) => entry.summary.startsWith(BRINGING_INTO_VIEW));
   if (!best.inViewport || (clipped && !broughtIn)) {
     const action = scrollToward(best.box, context.screen);
     return decided({
       type: 'act',
-      actions: [planned(action, `Scrolling to bring ${description} into view`, grounding)],
+      actions: [planned(action, `${BRINGING_INTO_VIEW} ${description} into view`, grounding)],
     });
   }
   if (best.disabled) {

@@ -122,16 +122,7 @@ export function nextExploration(
         `${EXPLORING} for ${description}: selecting ${quote(label(item))}`,
       );
     }
-    if (!isInViewport(node.box, context.screen)) {
-      return planned(
-        scrollToward(node.box, context.screen),
-        `${EXPLORING} for ${description}: scrolling to ${quote(label(node))}`,
-      );
-    }
-    return planned(
-      clickAt(pointIn(node.box, context.screen)),
-      `${EXPLORING} for ${description}: ${what} ${quote(label(node))}`,
-    );
+    return exploreWith(context, node, description, what);
   };
   const insideScope = (node: AccessibilityNode): boolean =>
     scope !== undefined && tree.ancestors(node.ref).includes(scope.ref);
@@ -218,14 +209,26 @@ export function revealRest(context: DecisionContext, description: string): Plann
       SHOW_MORE.test(node.name.trim()) &&
       !tried(context.input.performed, label(node)),
   );
-  if (more === undefined) return undefined;
-  const why = `${EXPLORING} for ${description}: showing the rest of the list with`;
-  return isInViewport(more.box, context.screen)
-    ? planned(clickAt(pointIn(more.box, context.screen)), `${why} ${quote(label(more))}`)
-    : planned(
-        scrollToward(more.box, context.screen),
-        `${EXPLORING} for ${description}: scrolling to ${quote(label(more))}`,
-      );
+  return more === undefined ? undefined : exploreWith(context, more, description, 'showing the rest of the list with');
+}
+
+/** Click `node` to explore (`what` says how), or scroll to it first when it is out of view. */
+function exploreWith(
+  context: DecisionContext,
+  node: AccessibilityNode,
+  description: string,
+  what: string,
+): PlannedAction {
+  if (!isInViewport(node.box, context.screen)) {
+    return planned(
+      scrollToward(node.box, context.screen),
+      `${EXPLORING} for ${description}: scrolling to ${quote(label(node))}`,
+    );
+  }
+  return planned(
+    clickAt(pointIn(node.box, context.screen)),
+    `${EXPLORING} for ${description}: ${what} ${quote(label(node))}`,
+  );
 }
 
 /** How a summary says exploring opened the menu inside the target's holder (the card's "More actions"). */

@@ -1170,11 +1170,7 @@ function decideSortOrder(
   if (clicks >= MAX_SORT_CLICKS) {
     return { type: 'fail', reason: `The ${label} column is not sorted ${wanted} after ${clicks} clicks.` };
   }
-  const all = context.reader.tree(context.screen) ?? [];
-  const tree = nodeTree(all);
-  const button = all.find(
-    (candidate) => candidate.role === 'button' && tree.ancestors(candidate.ref).includes(header.ref),
-  );
+  const button = buttonsIn(context, header).find((candidate) => candidate.role === 'button');
   const box = button?.box ?? target.candidate.box;
   return {
     type: 'act',
