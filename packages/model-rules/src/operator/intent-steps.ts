@@ -1127,8 +1127,14 @@ export async function decideCommand(context: DecisionContext, directive: Command
     name: directive.verb,
     ...(directive.object === undefined ? {} : { within: directive.object }),
   };
-  const scope = directive.object === undefined ? undefined : await scopeNode(context, directive.object);
-  const exploring = nextExploration(context, lookFor, description, scope);
+  const scope = directive.object === undefined ? {} : await scopeNode(context, directive.object);
+  if (scope.ambiguous !== undefined) {
+    return {
+      type: 'clarify',
+      question: `More than one thing fits ${describeElement(directive.object!)}: ${scope.ambiguous.map((label) => quote(label)).join(', ')}. Which one do you mean?`,
+    };
+  }
+  const exploring = nextExploration(context, lookFor, description, scope.node);
   if (exploring !== undefined) return { type: 'act', actions: [exploring] };
   const objectSeen =
     directive.object === undefined
@@ -1210,26 +1216,35 @@ function nearFocus(
   return best as never;
 }
 
-/** The node a command's object sits in (its row, card, list item), for exploring near it. */
-async function scopeNode(context: DecisionContext, object: TargetRef): Promise<AccessibilityNode | undefined> {
+/**
+ * The node a command's object sits in (its row, card, list item), for exploring near it: the
+ * object itself when controls sit inside it (a card with its own menu), else the smallest holder
+ * around it that has one. `ambiguous` when the object's name fits several places about equally
+ * ("the portal" with two portals listed): exploring near one of them would be a guess.
+ */
+async function scopeNode(
+  context: DecisionContext,
+  object: TargetRef,
+): Promise<{ readonly node?: AccessibilityNode; readonly ambiguous?: readonly string[] }> {
   const found = await locateTarget(context.handle, context.reader, context.screen, queryFor(object));
   const node = found.best?.node;
-  if (node === undefined) return undefined;
+  if (node === undefined) return {};
+  if (found.ambiguous && object.ordinal === undefined) {
+    const labels = [found.best!.label, ...found.alternatives.map((alternative) => alternative.label)];
+    const distinct = [...new Set(labels.map((label) => label.trim()))];
+    if (distinct.length > 1) return { ambiguous: distinct };
+  }
   const all = context.reader.tree(context.screen) ?? [];
   const tree = nodeTree(all);
-  // The smallest holder around the object that has a button in it.
-  for (const ref of tree.ancestors(node.ref)) {
+  const controls = (context.reader.nodes(context.screen) ?? []).filter(
+    (candidate) => (candidate.role === 'button' || candidate.role === 'link') && candidate.ref !== node.ref,
+  );
+  for (const ref of [node.ref, ...tree.ancestors(node.ref)]) {
     const holder = tree.byRef(ref);
     if (holder === undefined) continue;
-    const buttons = (context.reader.nodes(context.screen) ?? []).filter(
-      (candidate) =>
-        (candidate.role === 'button' || candidate.role === 'link') &&
-        tree.ancestors(candidate.ref).includes(ref) &&
-        candidate.ref !== node.ref,
-    );
-    if (buttons.length > 0) return holder;
+    if (controls.some((candidate) => tree.ancestors(candidate.ref).includes(ref))) return { node: holder };
   }
-  return undefined;
+  return {};
 }
 
 /** The button of a dialog that just opened asking to confirm `verb`, when there is exactly one. */

@@ -321,6 +321,28 @@ describe('a command in a menu drawn away from its card', () => {
     const decision = await decide("Archive 'Crew Portal'", screenOf({ nodes: page(true) }), performed);
     expect(decision).not.toMatchObject({ type: 'act', actions: [{ summary: "Clicking 'Archive' for 'Crew Portal'" }] });
   });
+
+  // Cards named by their titles, each holding its own menu, straight under the page's root.
+  const named = [
+    node('generic', '', [0, 0, 1200, 400], { ref: 'root' }),
+    node('article', 'Harbor Redesign', [20, 20, 360, 200], { ref: 'c1', parent: 'root' }),
+    node('button', 'More actions', [330, 40, 32, 32], { parent: 'c1', popup: 'menu' }),
+    node('article', 'Crew Portal', [400, 20, 360, 200], { ref: 'c2', parent: 'root' }),
+    node('button', 'More actions', [710, 40, 32, 32], { parent: 'c2', popup: 'menu' }),
+    node('article', 'Supplier Portal', [780, 20, 360, 200], { ref: 'c3', parent: 'root' }),
+    node('button', 'More actions', [1090, 40, 32, 32], { parent: 'c3', popup: 'menu' }),
+  ];
+
+  it("opens the menu of the card counted, not the first one on the page", async () => {
+    const decision = await decide('Archive the second card', screenOf({ nodes: named }));
+    expect(decision).toMatchObject({ type: 'act', actions: [{ action: { at: { x: 726, y: 56 } } }] });
+  });
+
+  it('asks which one when the object named fits several cards', async () => {
+    const decision = await decide("Delete the 'portal' card", screenOf({ nodes: named }));
+    expect(decision).toMatchObject({ type: 'clarify' });
+    expect(decision.type === 'clarify' && decision.question).toMatch(/Crew Portal.*Supplier Portal/);
+  });
 });
 
 describe('waiting for text', () => {
