@@ -7,6 +7,7 @@ import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { formatPoint, performedOfType, planned, pointIn, scrollToward } from './actions.js';
 import { explorationNote, nextExploration, openedHolderMenu } from './explore.js';
+import { otherTabs } from './other-tabs.js';
 
 /** Everything one decision needs, passed to the per-directive deciders. */
 export interface DecisionContext {
@@ -39,6 +40,11 @@ export interface PrepareOptions {
   readonly explore?: boolean;
   /** Ask the person when the target sits in more than one equally fitting place; default true. */
   readonly askWhenAmbiguous?: boolean;
+  /**
+   * The step changes what it finds: when that sits in a tab panel the person did not name, look
+   * in the other tabs for another fitting control first (see other-tabs.ts); default false.
+   */
+  readonly changes?: boolean;
 }
 
 /**
@@ -86,6 +92,11 @@ export async function prepareTarget(
       type: 'clarify',
       question: `More than one thing fits ${description}: ${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}. Which one do you mean?`,
     });
+  }
+  if (options.changes === true && query.within === undefined) {
+    const tabs = otherTabs(context, best, query.text, description);
+    if (tabs.type === 'ask') return decided({ type: 'clarify', question: tabs.question });
+    if (tabs.type === 'show') return decided({ type: 'act', actions: [{ ...tabs.action, grounding }] });
   }
   if (best === undefined) {
     const target = options.target ?? { name: query.text, ...(query.role ? { role: query.role } : {}) };

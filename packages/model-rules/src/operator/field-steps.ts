@@ -32,7 +32,7 @@ export async function decideType(context: DecisionContext, directive: TypeDirect
   }
   const description = describeField(directive.field, 'field');
   const label = fieldLabel(directive.field);
-  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description);
+  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description, { changes: true });
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   if (node !== undefined && fieldShows(node.value, directive.text)) {
@@ -61,7 +61,7 @@ export async function decideClear(context: DecisionContext, directive: ClearDire
   const label = fieldLabel(directive.field);
   const deleted = performedOfType(context.input.performed, 'key').some((action) => sameKeys(action, ['Backspace']));
   if (deleted) return { type: 'step-complete', evidence: `Selected and deleted the text of ${description}.` };
-  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description);
+  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description, { changes: true });
   if (target.type === 'decided') return target.decision;
   if (target.candidate.node?.value === '') {
     return { type: 'step-complete', evidence: `${capitalize(description)} is already empty.` };
@@ -137,7 +137,7 @@ export async function decideSelect(context: DecisionContext, directive: SelectDi
   }
   const summary = `Selecting ${quote(directive.option)} in ${label}`;
   if (clicks.length === 1) return clickOption(context, directive, summary);
-  const target = await prepareTarget(context, queryFor(directive.field, 'dropdown'), description);
+  const target = await prepareTarget(context, queryFor(directive.field, 'dropdown'), description, { changes: true });
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   const at = pointIn(target.candidate.box, context.screen);

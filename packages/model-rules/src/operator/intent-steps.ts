@@ -113,6 +113,7 @@ export async function decideToggle(context: DecisionContext, directive: ToggleDi
     return { type: 'step-complete', evidence: `Clicked ${description}${clickPoint(clicked)}.` };
   const target = await prepareTarget(context, queryFor(directive.target, 'switch'), description, {
     target: directive.target,
+    changes: true,
   });
   if (target.type === 'decided') return target.decision;
   const state = onState(target.candidate.node);
@@ -239,7 +240,7 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
       return decideToggle(context, { kind: 'toggle', target: directive.target, on });
     }
   }
-  const target = await prepareTarget(context, query, description, { target: directive.target });
+  const target = await prepareTarget(context, query, description, { target: directive.target, changes: true });
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   const label = description;
@@ -534,7 +535,10 @@ export async function decidePick(context: DecisionContext, directive: PickDirect
         type: 'step-complete',
         evidence: `${capitalize(description)} is already ${node.role === 'tab' ? 'the selected tab' : 'selected'}.`,
       };
-    const target = await prepareTarget(context, query, description, { target: { name: directive.option } });
+    const target = await prepareTarget(context, query, description, {
+      target: { name: directive.option },
+      changes: true,
+    });
     if (target.type === 'decided') return target.decision;
     return clickTarget(context, target, choosing);
   }
@@ -566,12 +570,16 @@ export async function decidePick(context: DecisionContext, directive: PickDirect
     }
   }
   if (node !== undefined) {
-    const target = await prepareTarget(context, query, description, { target: { name: directive.option } });
+    const target = await prepareTarget(context, query, description, {
+      target: { name: directive.option },
+      changes: true,
+    });
     if (target.type === 'decided') return target.decision;
     return clickTarget(context, target, choosing);
   }
   const target = await prepareTarget(context, query, description, {
     target: { name: directive.option, ...(directive.within ? { within: directive.within } : {}) },
+    changes: true,
   });
   if (target.type === 'decided') return target.decision;
   return clickTarget(context, target, choosing);

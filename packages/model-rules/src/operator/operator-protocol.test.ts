@@ -333,7 +333,7 @@ describe('a command in a menu drawn away from its card', () => {
     node('button', 'More actions', [1090, 40, 32, 32], { parent: 'c3', popup: 'menu' }),
   ];
 
-  it("opens the menu of the card counted, not the first one on the page", async () => {
+  it('opens the menu of the card counted, not the first one on the page', async () => {
     const decision = await decide('Archive the second card', screenOf({ nodes: named }));
     expect(decision).toMatchObject({ type: 'act', actions: [{ action: { at: { x: 726, y: 56 } } }] });
   });
@@ -378,5 +378,73 @@ describe('step text', () => {
     const decision = await decide('Make the chart look better', screenOf());
     expect(decision.type).toBe('clarify');
     expect(decision.type === 'clarify' && decision.question).toContain('"Make the chart look better"');
+  });
+});
+
+describe('a control in a tab panel the person did not name', () => {
+  const tabs = (selected: string) => [
+    node('tablist', 'Rooms', [100, 90, 600, 40], { ref: 'rooms' }),
+    ...['Living room', 'Kitchen', 'Garage'].map((name, index) =>
+      node('tab', name, [100 + index * 150, 90, 140, 38], { parent: 'rooms', selected: name === selected }),
+    ),
+  ];
+  const panel = (room: string, controls: ReturnType<typeof node>[]) =>
+    screenOf({
+      nodes: [
+        ...tabs(room),
+        node('tabpanel', room, [100, 150, 1000, 300], { ref: 'panel' }),
+        ...controls.map((control) => ({ ...control, parent: 'panel' })),
+      ],
+    });
+  const lights = node('switch', 'Lights', [300, 200, 60, 30], { checked: true });
+  const fan = node('switch', 'Fan', [300, 200, 60, 30], { checked: true });
+  const step = "Turn off 'light'";
+  const did = (summary: string): PerformedAction => ({
+    action: { type: 'click', at: { x: 1, y: 1 }, button: 'left', count: 1, modifiers: [] },
+    summary,
+    ok: true,
+  });
+
+  it('looks in the other tabs before changing it', async () => {
+    const decision = await decide(step, panel('Living room', [lights]));
+    expect(decision).toMatchObject({
+      type: 'act',
+      actions: [
+        { summary: "Exploring for 'light' (it is in 'Living room'): looking for another in the tab 'Kitchen'" },
+      ],
+    });
+  });
+
+  it('asks which one when another tab holds one too', async () => {
+    const performed = [did("Exploring for 'light' (it is in 'Living room'): looking for another in the tab 'Kitchen'")];
+    const decision = await decide(step, panel('Kitchen', [lights]), performed);
+    expect(decision).toMatchObject({ type: 'clarify' });
+    expect(decision.type === 'clarify' && decision.question).toContain("'Living room' and 'Kitchen'");
+  });
+
+  it('goes back to its own tab when no other tab has one, then acts', async () => {
+    const looked = [
+      did("Exploring for 'light' (it is in 'Living room'): looking for another in the tab 'Kitchen'"),
+      did("Exploring for 'light': looking for another in the tab 'Garage'"),
+    ];
+    const back = await decide(step, panel('Garage', [fan]), looked);
+    expect(back).toMatchObject({
+      type: 'act',
+      actions: [{ summary: "Exploring for 'light': back to the tab 'Living room'", action: { at: { x: 170 } } }],
+    });
+    const returned = [...looked, did("Exploring for 'light': back to the tab 'Living room'")];
+    const acting = await decide(step, panel('Living room', [lights]), returned);
+    expect(acting).toMatchObject({ type: 'act', actions: [{ summary: "Turning off 'light'" }] });
+  });
+
+  it('acts at once when the person named the tab', async () => {
+    const decision = await operator.decide(createHandle(), {
+      task: { ...testTask, instruction: 'In the living room, turn the light off' },
+      step: stepOf(step),
+      attempt: 1,
+      screen: panel('Living room', [lights]),
+      performed: [],
+    });
+    expect(decision).toMatchObject({ type: 'act', actions: [{ summary: "Turning off 'light'" }] });
   });
 });

@@ -44,7 +44,9 @@ export async function decideSetChecked(
   if (clicked !== undefined) {
     return { type: 'step-complete', evidence: `Clicked ${description} at ${formatPoint(clicked.at)}.` };
   }
-  const target = await prepareTarget(context, queryFor(directive.target, 'checkbox'), description);
+  const target = await prepareTarget(context, queryFor(directive.target, 'checkbox'), description, {
+    changes: true,
+  });
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   const state = node?.checked ?? (node?.pressed === true || node?.pressed === false ? node.pressed : undefined);
@@ -72,7 +74,7 @@ export async function decideChoose(context: DecisionContext, directive: ChooseDi
     near = group.best?.box;
   }
   const query = { text: directive.option, role: 'radio', ...(near === undefined ? {} : { near }) };
-  const target = await prepareTarget(context, query, description);
+  const target = await prepareTarget(context, query, description, { changes: true });
   if (target.type === 'decided') return target.decision;
   if (target.candidate.node?.checked === true) {
     return { type: 'step-complete', evidence: `${capitalize(description)} is already selected.` };
