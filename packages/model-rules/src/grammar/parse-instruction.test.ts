@@ -363,6 +363,18 @@ describe('requests written around their values', () => {
     expect(read('Please make a copy of the Tide Tables project.')).toEqual(["Duplicate 'Tide Tables project'"]);
   });
 
+  it('reads "find the link to do X" as using that link, and "find the X button" as finding it', () => {
+    expect(read('Could you find the link to download the user guide as a PDF?')).toEqual([
+      "Find the 'download the user guide as a PDF' link",
+      "Click the 'download the user guide as a PDF' link",
+    ]);
+    expect(read('find a button to reset my password')).toEqual([
+      "Find the 'reset my password' button",
+      "Click the 'reset my password' button",
+    ]);
+    expect(read('Locate the Export button')).toEqual(["Find the 'Export' button"]);
+  });
+
   it('reads more of the verbs apps name their buttons with, and "switch me to" an option', () => {
     expect(read("reserve 'The Deep Ocean Atlas'")).toEqual(["Reserve 'The Deep Ocean Atlas'"]);
     expect(read('Could you switch me to the Team plan, please?')).toEqual(read("choose 'Team plan'"));

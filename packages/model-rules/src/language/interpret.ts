@@ -9,7 +9,15 @@
 import { isBareOpenTarget, type StepIntent, type TargetRef } from '@sandpiper/protocol';
 import { modifierKeys, parseKeys } from '../grammar/keys.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
-import { constraintOpeners, determiners, leadingFiller, trailingFiller, verbAt, type VerbMatch } from './lexicon.js';
+import {
+  constraintOpeners,
+  determiners,
+  leadingFiller,
+  roleNounAt,
+  trailingFiller,
+  verbAt,
+  type VerbMatch,
+} from './lexicon.js';
 import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
 import { isWord, spanText, tokenize, type Token } from './tokens.js';
 import { applyCase, caseTransformIn, parseDate, type CaseTransform } from './values.js';
@@ -1276,12 +1284,37 @@ function readFind(verb: VerbMatch, rest: readonly Token[], source: string, last:
       },
     ]);
   }
+  const purpose = controlForPurpose(rest, source);
+  if (purpose !== undefined)
+    return steps(
+      [
+        { kind: 'find', target: purpose },
+        { kind: 'click', target: purpose },
+      ],
+      purpose,
+    );
   const targets = targetList(source, rest, last, { contentKinds: true });
   if (targets === undefined) return { type: 'unparsed' };
   return steps(
     targets.map((target) => ({ kind: 'find', target })),
     targets.at(-1),
   );
+}
+
+/**
+ * "the link to download the user guide", "a button to reset my password": a control named by
+ * what it is for. Looking for it is asking to use it, so it is found and then clicked; its name
+ * is the purpose ("download the user guide"). Undefined for any other phrase.
+ */
+function controlForPurpose(rest: readonly Token[], source: string): TargetRef | undefined {
+  const start = determiners.has(rest[0]?.lower ?? '') ? 1 : 0;
+  const noun = roleNounAt(words(rest.slice(start)));
+  if (noun === undefined || noun.plural) return undefined;
+  const after = start + noun.length;
+  if (!isWord(rest[after], 'to') || verbAt(words(rest.slice(after + 1))) === undefined) return undefined;
+  const purpose = trimPunctuation(rest.slice(after + 1));
+  if (purpose.length < 2) return undefined;
+  return { name: spanText(source, purpose), role: noun.role };
 }
 
 function readScroll(verb: VerbMatch, rest: readonly Token[]): ClauseResult {
