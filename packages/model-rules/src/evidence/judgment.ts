@@ -58,7 +58,7 @@ function place(screen: Screen): { url?: string; title?: string } {
 function pageMoved(context: CheckContext): string | undefined {
   const from = place(context.input.before);
   const to = place(context.input.after);
-  if (to.url !== undefined && from.url !== to.url) return `the address changed to ${to.url}`;
+  if (to.url !== undefined && from.url !== to.url) return `${NAVIGATED} ${to.url}`;
   if (to.title !== undefined && from.title !== to.title) return `the title changed to ${quote(to.title)}`;
   return undefined;
 }
@@ -275,6 +275,9 @@ function otherItemNamed(context: CheckContext, said: string, wanted: string | un
     .filter((name) => normalizeText(name) !== key && containsText(said, name));
   return names.sort((first, second) => second.length - first.length)[0];
 }
+
+/** How a step check says the page went to a new address; the completion judge reads it back. */
+export const NAVIGATED = 'the address changed to';
 
 /** How a step check says a removal's object left the page; the completion judge reads it back. */
 export const GONE_FROM_PAGE = 'is no longer on the page';

@@ -112,6 +112,30 @@ describe('the rules judge at a completion claim', () => {
   });
 });
 
+describe('a plan that ends by following a download link', () => {
+  const plan = planOf(["Click 'Download the user guide (PDF)'"], ["'Download the user guide (PDF)' was clicked"]);
+  const url = 'http://127.0.0.1:4000/help/#article-user-guide-pdf';
+  const link = node('link', 'Download the user guide (PDF)', [10, 100, 300, 20]);
+  const went = [`Step completed: After the click on 'Download the user guide (PDF)', the address changed to ${url}.`];
+  const claim = (nodes: AccessibilityNode[], at: string, recent: string[]) =>
+    judge.judge(createHandle(), { task: testTask, plan, screen: screenOf({ nodes, url: at }), recent });
+
+  it('accepts the page the link led to as its effect', async () => {
+    const verdict = await claim([link], url, went);
+    expect(verdict.verdict).toBe('accept');
+    expect(verdict.reason).toContain(`led to ${url}`);
+  });
+
+  it('asks as before when the page is no longer there, or the control was a button', async () => {
+    expect((await claim([link], 'http://127.0.0.1:4000/help/', went)).verdict).toBe('reject');
+    const button = node('button', 'Download the user guide (PDF)', [10, 100, 300, 20]);
+    expect((await claim([button], url, went)).verdict).toBe('reject');
+    expect((await claim([link], url, ["Step completed: Clicked 'Download the user guide (PDF)'."])).verdict).toBe(
+      'reject',
+    );
+  });
+});
+
 describe('the rules feasibility check', () => {
   const plan = planOf([], []);
   const check = (stepText: string, nodes: AccessibilityNode[] | undefined) =>

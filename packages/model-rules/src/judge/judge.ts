@@ -1,10 +1,12 @@
-import type { CriterionReading, Judge, JudgeVerdict } from '@sandpiper/core';
+import type { CriterionReading, Handle, Judge, JudgeInput, JudgeVerdict } from '@sandpiper/core';
+import { quote } from '@sandpiper/protocol';
+import { locateTarget } from '../grounding/grounder.js';
 import { throwIfCancelled } from '@sandpiper/core';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { checkCriterion } from './criteria.js';
 import { judgeFeasibility } from './feasibility.js';
 import { finalSideEffect, findConfirmation } from './side-effects.js';
-import { GONE_FROM_PAGE } from '../evidence/judgment.js';
+import { GONE_FROM_PAGE, NAVIGATED } from '../evidence/judgment.js';
 import { contradictedValue } from './contradictions.js';
 import { pendingDialog } from './open-dialog.js';
 import { describeUnsaved, unsavedEdit } from './unsaved.js';
@@ -66,6 +68,12 @@ export function createRulesJudge(reader: ScreenReader): Judge {
           found.push(removal);
           return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
         }
+        // A link that fetches something (a download, an export) confirms itself by the page it led to.
+        const followed = sideEffect.fetches ? await linkFollowed(handle, reader, input, sideEffect) : undefined;
+        if (followed !== undefined) {
+          found.push(followed);
+          return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
+        }
         const confirmation = await findConfirmation(handle, reader, input.screen, sideEffect.label);
         if (!confirmation.confirmed)
           return { verdict: 'reject', reason: confirmation.detail, satisfied, unsure: confirmation.unsure };
@@ -80,6 +88,28 @@ export function createRulesJudge(reader: ScreenReader): Judge {
       return judgeFeasibility(handle, reader, input);
     },
   };
+}
+
+/**
+ * The last step's own evidence that its click led to a new address, when the final screen is
+ * still at that address and the control clicked is a link there: following a link is its effect.
+ */
+async function linkFollowed(
+  handle: Handle,
+  reader: ScreenReader,
+  input: JudgeInput,
+  sideEffect: { readonly label: string },
+): Promise<string | undefined> {
+  const last = [...(input.recent ?? [])].reverse().find((line) => line.startsWith('Step '));
+  if (last === undefined || !last.startsWith('Step completed: ')) return undefined;
+  const at = last.indexOf(`${NAVIGATED} `);
+  const url = input.screen.capture.url ?? input.screen.observation.url;
+  if (at === -1 || url === undefined) return undefined;
+  const went = last.slice(at + NAVIGATED.length + 1).replace(/\.$/, '');
+  if (went !== url) return undefined;
+  const link = await locateTarget(handle, reader, input.screen, { text: sideEffect.label, role: 'link' });
+  if (link.best?.node?.role !== 'link' || link.ambiguous) return undefined;
+  return `The link ${quote(sideEffect.label)} led to ${url}, where the page still is.`;
 }
 
 /** The last step's own evidence that a removal's object left the page, when it is that. */

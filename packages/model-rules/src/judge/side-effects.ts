@@ -22,20 +22,33 @@ const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
 const IN_PROGRESS =
   /(\b(saving|submitting|sending|processing|preparing|loading|uploading|downloading|exporting|working|pending|please wait)\b|…|\.\.\.$)/i;
 
-/** The side-effect click the plan ends with, if any: its step and its target label. */
-export function finalSideEffect(plan: PlanVersion): { readonly stepId: string; readonly label: string } | undefined {
+/** Side-effect labels that only fetch something for the person (a file, a copy of the data). */
+const FETCH_LABEL = /^\s*(?:download|export)\b/i;
+
+/** The side-effect click a plan ends with: its step, its target label, and whether it only fetches. */
+export interface FinalSideEffect {
+  readonly stepId: string;
+  readonly label: string;
+  /** A download or export: on a link, the page it leads to is its effect. */
+  readonly fetches: boolean;
+}
+
+/** The side-effect click the plan ends with, if any. */
+export function finalSideEffect(plan: PlanVersion): FinalSideEffect | undefined {
   const steps = [...plan.completed, ...plan.pending];
   const last = steps.at(-1);
   const directive = last === undefined ? undefined : directiveOfStep(last);
   if (last === undefined || directive === undefined) return undefined;
   if (directive.kind === 'click' || directive.kind === 'double-click') {
     const label = directive.target.name;
-    return label !== undefined && SIDE_EFFECT_LABEL.test(label) ? { stepId: last.id, label } : undefined;
+    return label !== undefined && SIDE_EFFECT_LABEL.test(label)
+      ? { stepId: last.id, label, fetches: FETCH_LABEL.test(label) }
+      : undefined;
   }
   if (directive.kind === 'command') {
     const label = directive.object?.name === undefined ? directive.verb : `${directive.verb} ${directive.object.name}`;
     return SIDE_EFFECT_LABEL.test(directive.verb) || SIDE_EFFECT_LABEL.test(label)
-      ? { stepId: last.id, label }
+      ? { stepId: last.id, label, fetches: FETCH_LABEL.test(label) }
       : undefined;
   }
   return undefined;
