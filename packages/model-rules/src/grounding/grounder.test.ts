@@ -262,3 +262,29 @@ describe('positions among headings', () => {
     expect(first.best).toMatchObject({ role: 'link', label: 'The Sea Around Us' });
   });
 });
+
+describe('an item named with the kind of item after it', () => {
+  const nodes = [
+    node('navigation', 'Folders', [0, 60, 180, 500], { ref: 'nav' }),
+    node('button', 'Archive', [10, 110, 160, 30], { parent: 'nav' }),
+    node('list', '', [200, 60, 400, 500], { ref: 'messages' }),
+    node('listitem', '', [200, 120, 400, 56], { ref: 'm2', parent: 'messages' }),
+    node('button', 'Harbor Weekly · This week: new cranes', [200, 120, 360, 56], { parent: 'm2' }),
+    node('button', 'Star', [560, 130, 36, 32], { parent: 'm2' }),
+    node('textbox', 'Billing email', [700, 60, 300, 30]),
+  ];
+  const within = (text: string, name: string) =>
+    locateTarget(createHandle(), reader, screenOf({ nodes }), { text, within: { name } });
+
+  it('is found by its name alone when nothing on screen carries the noun', async () => {
+    expect((await locate(nodes, 'Harbor Weekly newsletter')).best?.label).toBe('Harbor Weekly · This week: new cranes');
+    expect((await within('Star', 'Harbor Weekly newsletter')).best?.node?.parent).toBe('m2');
+    // A name that is on screen with its noun stays whole.
+    expect((await locate(nodes, 'billing email')).best?.label).toBe('Billing email');
+  });
+
+  it('takes nothing that shares no holder with it, however near', async () => {
+    expect((await within('Archive', 'Harbor Weekly newsletter')).best).toBeUndefined();
+    expect((await within('Archive', 'Harbor Weekly')).best).toBeUndefined();
+  });
+});

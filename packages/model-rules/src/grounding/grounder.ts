@@ -7,6 +7,7 @@ import { accessibilityCandidates, inViewport, labelToFieldDistance } from './acc
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
 import { ocrCandidates } from './ocr-grounding.js';
 import { placedCandidates } from './placement.js';
+import { withoutItemNoun } from './text-score.js';
 import { dropMisplaced, nodeTree, nthCandidate, peerCandidates, scopeCandidates } from './scope.js';
 
 /** Candidates below this score are not the target. */
@@ -157,7 +158,13 @@ export async function locateTarget(
   query: LocateQuery,
 ): Promise<TargetMatch> {
   throwIfCancelled(handle);
-  const match = await findMatch(handle, reader, screen, query);
+  let match = await findMatch(handle, reader, screen, query);
+  // "the parking permits email": with nothing named so on screen, the noun names the kind of item.
+  const shorter = match.best === undefined ? withoutItemNoun(query.text) : undefined;
+  if (shorter !== undefined && reader.nodes(screen) !== undefined) {
+    const retried = await findMatch(handle, reader, screen, { ...query, text: shorter });
+    if (retried.best !== undefined) match = retried;
+  }
   if (match.ambiguous && match.best !== undefined) {
     const others = match.alternatives.length;
     handle.log(

@@ -5,7 +5,7 @@
  */
 import type { AccessibilityNode, Box, TargetRef } from '@sandpiper/protocol';
 import type { TargetCandidate } from './candidates.js';
-import { normalizeText, reaches, scoreText } from './text-score.js';
+import { normalizeText, reaches, scoreText, withoutItemNoun } from './text-score.js';
 
 /** A snapshot indexed for walking up from a node and reading the text under one. */
 export interface NodeTree {
@@ -164,6 +164,12 @@ function inside(inner: Box, outer: Box, slack = 2): boolean {
 
 /** Nodes whose text matches the holder's name best (the anchors a target should sit near). */
 function anchorsFor(tree: NodeTree, name: string): AccessibilityNode[] {
+  const found = anchorsNamed(tree, name);
+  const shorter = found.length === 0 ? withoutItemNoun(name) : undefined;
+  return shorter === undefined ? found : anchorsNamed(tree, shorter);
+}
+
+function anchorsNamed(tree: NodeTree, name: string): AccessibilityNode[] {
   const scored = tree.nodes
     .filter((node) => node.role !== 'generic' && node.name !== '')
     .map((node) => ({ node, score: scoreText(name, node.name)?.score ?? 0 }))
@@ -275,6 +281,9 @@ export function scopeCandidates(
     return { candidate, depth, anchorRef, distance };
   });
   const deepest = Math.max(...related.map((entry) => entry.depth));
+  // With structure, a candidate that shares no holder at all with the text is not in its place
+  // (the "Archive" folder of a sidebar is not the Archive button of a message in the list).
+  if (deepest === 0 && tree.structured) return { candidates: [], rivals: [] };
   let best = related.filter((entry) => entry.depth === deepest);
   if (deepest === 0 || !tree.structured) {
     const nearest = Math.min(...best.map((entry) => entry.distance));

@@ -1,3 +1,5 @@
+import { itemNouns } from '../language/lexicon.js';
+
 /** How a name matched the query, strongest first. */
 export type MatchTier = 'exact' | 'same-words' | 'prefix' | 'contains' | 'contained' | 'fuzzy';
 
@@ -95,4 +97,20 @@ function contentWords(normalized: string): string[] {
 export function containsText(haystack: string, text: string): boolean {
   const wanted = normalizeText(text);
   return wanted !== '' && ` ${normalizeText(haystack)} `.includes(` ${wanted} `);
+}
+
+/**
+ * The name without a trailing noun for a kind of item ("parking permits email" → "parking
+ * permits"), plural or not; undefined when it has none or nothing would be left.
+ */
+export function withoutItemNoun(name: string): string | undefined {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return undefined;
+  const last = words
+    .at(-1)!
+    .toLowerCase()
+    .replace(/[.,!?]+$/, '');
+  const singular = last.endsWith('s') ? last.slice(0, -1) : last;
+  if (!itemNouns.has(last) && !itemNouns.has(singular)) return undefined;
+  return words.slice(0, -1).join(' ');
 }

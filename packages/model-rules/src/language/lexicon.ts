@@ -545,6 +545,54 @@ function pluralOf(word: string): string {
   return `${word}s`;
 }
 
+/**
+ * Nouns for the kinds of items apps list (messages, posts, files, projects...). Written after a
+ * name ("the parking permits email", "the Harbor Weekly newsletter") such a noun is either part
+ * of the name (a field called "Billing email") or the kind of item; the grounder tries the whole
+ * name first and, when the screen has nothing by it, the name without the noun.
+ */
+export const itemNouns: ReadonlySet<string> = new Set([
+  'email',
+  'e-mail',
+  'mail',
+  'message',
+  'newsletter',
+  'post',
+  'tweet',
+  'comment',
+  'reply',
+  'thread',
+  'conversation',
+  'note',
+  'file',
+  'document',
+  'doc',
+  'folder',
+  'project',
+  'card',
+  'tile',
+  'item',
+  'entry',
+  'record',
+  'row',
+  'result',
+  'product',
+  'article',
+  'ticket',
+  'task',
+  'issue',
+  'event',
+  'order',
+  'invoice',
+  'photo',
+  'picture',
+  'image',
+  'video',
+  'book',
+  'job',
+  'listing',
+]);
+
 /** Role hints whose element holds others (a target can be "in" one). */
 export const holderRoles: ReadonlySet<string> = new Set([
   'row',

@@ -3,10 +3,11 @@ import type { Box, Grounding, TargetRef } from '@sandpiper/protocol';
 import type { TargetCandidate, TargetMatch } from '../grounding/candidates.js';
 import { AMBIGUITY_MARGIN, toGrounding } from '../grounding/candidates.js';
 import { normalizeText } from '../grounding/text-score.js';
+import { nodeTree } from '../grounding/scope.js';
 import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { formatPoint, performedOfType, planned, pointIn, scrollToward } from './actions.js';
-import { explorationNote, nextExploration, openedHolderMenu } from './explore.js';
+import { explorationNote, nextExploration, openedHolderMenu, openedItem } from './explore.js';
 import { otherTabs } from './other-tabs.js';
 
 /** Everything one decision needs, passed to the per-directive deciders. */
@@ -50,14 +51,31 @@ export interface PrepareOptions {
 /**
  * Locate a query on the current screen. A menu that exploring just opened for the query's holder
  * may be drawn far from it (a popup at the end of the page): its items count as inside the holder.
+ * So does the one control of its name that shows once exploring opened the holder itself (the
+ * Delete button of a message's reading pane).
  */
 export async function locateInStep(context: DecisionContext, query: LocateQuery): Promise<TargetMatch> {
   const match = await locateTarget(context.handle, context.reader, context.screen, query);
+  if (match.best !== undefined || query.within === undefined) return match;
   const menu = openedHolderMenu(context);
-  if (match.best !== undefined || menu === undefined || query.within === undefined) return match;
+  const opened = openedItem(context.input.performed);
+  if (menu === undefined && !opened) return match;
   const loose = await locateTarget(context.handle, context.reader, context.screen, { ...query, within: undefined });
-  return loose.best !== undefined && inside(loose.best.box, menu.box) ? loose : match;
+  if (loose.best === undefined) return match;
+  if (menu !== undefined) return inside(loose.best.box, menu.box) ? loose : match;
+  // The item was just opened: its actions show beside it (a reading pane, a toolbar), once. A
+  // control of the same name in the page's navigation (an "Archive" folder) goes somewhere else.
+  const tree = nodeTree(context.reader.tree(context.screen) ?? []);
+  const acting = [loose.best, ...loose.alternatives].filter(
+    (candidate) =>
+      normalizeText(candidate.label) === normalizeText(loose.best!.label) &&
+      !tree.ancestors(candidate.node?.ref ?? '').some((ref) => landmarkRoles.has(tree.byRef(ref)?.role ?? '')),
+  );
+  return acting.length === 1 ? { ...loose, best: acting[0], alternatives: [], ambiguous: false } : match;
 }
+
+/** Landmarks that hold ways to other places, not actions on what the page shows. */
+const landmarkRoles = new Set(['navigation', 'banner', 'contentinfo']);
 
 /**
  * Find the target and make sure it can be acted on: on screen and enabled. A target that is

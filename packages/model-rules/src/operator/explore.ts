@@ -8,6 +8,7 @@
 import type { PerformedAction } from '@sandpiper/core';
 import { quote, type AccessibilityNode, type TargetRef } from '@sandpiper/protocol';
 import { nodeTree } from '../grounding/scope.js';
+import { verbAt } from '../language/lexicon.js';
 import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import { isInViewport } from '../screen/screen-reader.js';
 import { EXPLORING, clickAt, keyAction, planned, pointIn, scrollByScreens, scrollToward } from './actions.js';
@@ -155,6 +156,10 @@ export function nextExploration(
     .filter((node) => node.expanded !== true && !tried(performed, label(node)));
   const scopedMenu = menus.find(insideScope);
   if (scopedMenu !== undefined) return act(scopedMenu, HOLDER_MENU);
+  // 2b. The item itself, opened: a message or a file shows its actions once it is open or selected.
+  const opener = scope === undefined ? undefined : itemOpener(context, scope, visible);
+  if (opener !== undefined && !tried(performed, label(opener)))
+    return exploreWith(context, opener, description, OPENING_ITEM);
   // 3. Collapsed sections, tree nodes and menus whose names relate to the target, best first.
   const collapsed = visible
     .filter((node) => node.expanded === false && node.role !== 'combobox' && !tried(performed, label(node)))
@@ -229,6 +234,42 @@ function exploreWith(
     clickAt(pointIn(node.box, context.screen)),
     `${EXPLORING} for ${description}: ${what} ${quote(label(node))}`,
   );
+}
+
+/** How a summary says exploring opened the target's holder itself (a message in a list). */
+const OPENING_ITEM = 'opening the item';
+
+/**
+ * The control that opens or selects an item of a list (the row, or its main button or link: a
+ * message's subject, a file's name), to show what can be done with it. Not a control named by a
+ * verb ("Star", "Delete"): those act on the item instead of showing it.
+ */
+function itemOpener(
+  context: DecisionContext,
+  scope: AccessibilityNode,
+  visible: readonly AccessibilityNode[],
+): AccessibilityNode | undefined {
+  const tree = nodeTree(context.reader.tree(context.screen) ?? visible);
+  const openers = [scope, ...visible.filter((node) => tree.ancestors(node.ref).includes(scope.ref))].filter(
+    (node) =>
+      itemRoles.has(node.role) &&
+      node.name.trim() !== '' &&
+      node.popup === undefined &&
+      node.expanded === undefined &&
+      node.selected !== true &&
+      verbAt(normalizeText(node.name).split(' ')) === undefined,
+  );
+  // The one that says most about the item: its longest name.
+  return openers.sort((first, second) => second.name.length - first.name.length)[0];
+}
+
+/** Roles of what opens or selects an item when clicked. */
+const itemRoles = new Set(['button', 'link', 'row', 'treeitem', 'option', 'listitem', 'gridcell']);
+
+/** Whether the last thing this attempt did was to open the target's holder itself (see {@link OPENING_ITEM}). */
+export function openedItem(performed: readonly PerformedAction[]): boolean {
+  const last = performed.at(-1);
+  return last !== undefined && isExploring(last) && last.summary.includes(`: ${OPENING_ITEM} `);
 }
 
 /** How a summary says exploring opened the menu inside the target's holder (the card's "More actions"). */

@@ -448,3 +448,49 @@ describe('a control in a tab panel the person did not name', () => {
     expect(decision).toMatchObject({ type: 'act', actions: [{ summary: "Turning off 'light'" }] });
   });
 });
+
+describe('a command whose control shows once its item is open', () => {
+  // A mail client: a folder sidebar (with its own "Archive" folder), a list of messages, and a
+  // reading pane that shows Archive and Delete only for the message opened.
+  const list = [
+    node('navigation', 'Folders', [0, 60, 180, 500], { ref: 'nav' }),
+    node('button', 'Inbox', [10, 70, 160, 30], { parent: 'nav' }),
+    node('button', 'Archive', [10, 110, 160, 30], { parent: 'nav' }),
+    node('list', '', [200, 60, 400, 500], { ref: 'messages' }),
+    node('listitem', '', [200, 60, 400, 56], { ref: 'm1', parent: 'messages' }),
+    node('button', 'Marco Ruiz · Dock schedule for Friday', [200, 60, 360, 56], { parent: 'm1' }),
+    node('button', 'Star', [560, 70, 36, 32], { parent: 'm1', pressed: false }),
+    node('listitem', '', [200, 120, 400, 56], { ref: 'm2', parent: 'messages' }),
+    node('button', 'Harbor Weekly · This week: new cranes', [200, 120, 360, 56], { parent: 'm2' }),
+    node('button', 'Star', [560, 130, 36, 32], { parent: 'm2', pressed: false }),
+  ];
+  const pane = [
+    node('region', 'Reading pane', [620, 60, 600, 500], { ref: 'pane' }),
+    node('heading', 'This week: new cranes', [640, 70, 400, 30], { parent: 'pane' }),
+    node('button', 'Archive', [640, 110, 90, 30], { parent: 'pane' }),
+    node('button', 'Delete', [740, 110, 90, 30], { parent: 'pane' }),
+  ];
+  const step = 'Archive the Harbor Weekly newsletter';
+
+  it('opens the item (named without the kind of item) instead of taking a control elsewhere', async () => {
+    const decision = await decide(step, screenOf({ nodes: list }));
+    expect(decision).toMatchObject({
+      type: 'act',
+      actions: [{ summary: expect.stringContaining("opening the item 'Harbor Weekly · This week: new cranes'") }],
+    });
+    expect(decision).not.toMatchObject({ type: 'act', actions: [{ action: { at: { x: 90, y: 125 } } }] });
+  });
+
+  it("then takes the one control of the verb's name that the open item shows", async () => {
+    const opened: PerformedAction[] = [
+      {
+        action: { type: 'click', at: { x: 380, y: 148 }, button: 'left', count: 1, modifiers: [] },
+        summary:
+          "Exploring for 'Archive' for 'Harbor Weekly newsletter': opening the item 'Harbor Weekly · This week: new cranes'",
+        ok: true,
+      },
+    ];
+    const decision = await decide(step, screenOf({ nodes: [...list, ...pane] }), opened);
+    expect(decision).toMatchObject({ type: 'act', actions: [{ action: { at: { x: 685, y: 125 } } }] });
+  });
+});
