@@ -20,12 +20,25 @@ import {
 } from './lexicon.js';
 import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
 import { isWord, spanText, tokenize, type Token } from './tokens.js';
-import { applyCase, caseTransformIn, parseDate, type CaseTransform } from './values.js';
+import {
+  addMinutes,
+  applyCase,
+  caseTransformIn,
+  formatTime,
+  parseDate,
+  parseTime,
+  relativeMinutes,
+  type CaseTransform,
+  type ClockTime,
+} from './values.js';
+import { readAgainstScreen, type ScreenControl } from './screen-reading.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
 export interface ScreenHints {
   /** Labels of the fields (text boxes, dropdowns, sliders, date and time inputs...) on screen. */
   readonly fieldLabels: readonly string[];
+  /** The controls on screen, for clauses read against it (see screen-reading.ts). */
+  readonly controls?: readonly ScreenControl[];
 }
 
 /** One step read from the instruction. */
@@ -1775,6 +1788,45 @@ function typesNowhere(intents: readonly StepIntent[]): boolean {
   return intents.some((intent) => intent.kind === 'type' && intent.field === undefined);
 }
 
+/**
+ * "Start at 10:15, end an hour later": a time given relative to the one set before it becomes the
+ * time it names ("11:15"), written the way the earlier one was (with AM/PM when it had it).
+ */
+function absoluteTimes(read: readonly ReadStep[]): ReadStep[] {
+  let last: { readonly time: ClockTime; readonly written: string } | undefined;
+  return read.map((step) => {
+    const intent = step.intent;
+    if (intent.kind !== 'set') return step;
+    const minutes = relativeMinutes(intent.value);
+    if (minutes === undefined || last === undefined) {
+      const time = parseTime(intent.value);
+      if (time !== undefined) last = { time, written: intent.value };
+      return step;
+    }
+    const time = addMinutes(last.time, minutes);
+    const value = formatTime(time, last.written);
+    last = { time, written: value };
+    return { ...step, intent: { ...intent, value } };
+  });
+}
+
+/** A clause split at its commas and "and"s, each part read against the screen; undefined unless every part is. */
+function readPartsAgainstScreen(
+  tokens: readonly Token[],
+  source: string,
+  controls: readonly ScreenControl[],
+): StepIntent[] | undefined {
+  const parts: Token[][] = [[]];
+  for (const token of tokens) {
+    if (isComma(token) || isWord(token, 'and')) parts.push([]);
+    else parts.at(-1)!.push(token);
+  }
+  const filled = parts.filter((part) => part.length > 0);
+  if (filled.length < 2) return undefined;
+  const read = filled.map((part) => readAgainstScreen(part, source, controls));
+  return read.every((intents) => intents !== undefined) ? (read.flat() as StepIntent[]) : undefined;
+}
+
 /** The verb "click", placed just before `next`, to read a verbless name as a press on it. */
 function clickWord(next: Token): Token {
   return { kind: 'word', text: 'click', lower: 'click', start: next.start, end: next.start };
@@ -1808,6 +1860,13 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         const pressed = readClause({ ...clause, tokens: [clickWord(stripped[0]!), ...stripped] }, text, hints, last);
         if (pressed.type === 'steps') result = pressed;
       }
+    }
+    if ((result.type === 'unparsed' || result.type === 'context') && hints?.controls !== undefined) {
+      // "kitchen lights off", "Notification volume 35", "the meeting is on 1 July": names on
+      // screen and a value they take; a list of such ("start 9:30, end 11:00") part by part.
+      const read =
+        readAgainstScreen(stripped, text, hints.controls) ?? readPartsAgainstScreen(stripped, text, hints.controls);
+      if (read !== undefined) result = steps(read, undefined);
     }
     if (pendingVerb !== undefined) {
       // "find and click X": the object of the second verb is the object of the first.
@@ -1847,7 +1906,7 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
   contextOnly = [];
   if (readSteps.length === 0 && unparsed.length === 0 && constraints.length === 0 && text.trim() !== '')
     unparsed.push(text.trim());
-  const ordered = signInLast(readSteps);
+  const ordered = signInLast(absoluteTimes(readSteps));
   unparsed.push(...withoutPassword(ordered, hints));
   return { steps: ordered, unparsed, constraints };
 }

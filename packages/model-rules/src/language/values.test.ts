@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sameValue } from '../evidence/judgment.js';
-import { dateSpellings, parseDate, timeSpellings } from './values.js';
+import { addMinutes, dateSpellings, parseDate, relativeMinutes, timeSpellings } from './values.js';
 
 describe('reading dates', () => {
   it('reads a day-first note however it is written', () => {
@@ -27,5 +27,18 @@ describe('spellings to try in a picker field', () => {
 
   it('offers a 24-hour and a 12-hour clock', () => {
     expect(timeSpellings({ hour: 16, minute: 45 }, undefined)).toEqual(['16:45', '04:45 PM', '4:45 PM']);
+  });
+});
+
+describe('times written relative to the one before', () => {
+  it('reads hours and minutes later, and nothing else', () => {
+    expect(relativeMinutes('an hour later')).toBe(60);
+    expect(relativeMinutes('one hour after that')).toBe(60);
+    expect(relativeMinutes('half an hour after it')).toBe(30);
+    expect(relativeMinutes('90 minutes later')).toBe(90);
+    expect(relativeMinutes('two and a half hours later')).toBe(150);
+    expect(relativeMinutes('11:15')).toBeUndefined();
+    expect(relativeMinutes('an hour before')).toBeUndefined();
+    expect(addMinutes({ hour: 23, minute: 30 }, 45)).toEqual({ hour: 0, minute: 15 });
   });
 });

@@ -259,6 +259,31 @@ export function parseTime(text: string, context: { readonly afternoon?: boolean 
   return undefined;
 }
 
+/**
+ * A time written relative to the one before it: "an hour later", "one hour after that", "half an
+ * hour after it", "90 minutes later". The minutes to add; undefined for anything else.
+ */
+export function relativeMinutes(text: string): number | undefined {
+  const match =
+    /^(?:(half an?)|(an?|\d{1,3}|[a-z]+(?:-[a-z]+)?)(?: and a half)?)\s+(hours?|hrs?|minutes?|mins?)(?:\s+(?:later|after(?:\s+(?:that|it|the start|this))?|on))?$/i.exec(
+      text.trim(),
+    );
+  if (match === null) return undefined;
+  const unit = /^h/i.test(match[3]!) ? 60 : 1;
+  if (match[1] !== undefined) return unit === 60 ? 30 : undefined;
+  const count = /^an?$/i.test(match[2]!) ? 1 : numberOf(match[2]!);
+  if (count === undefined || count <= 0) return undefined;
+  const half = /and a half/i.test(text) ? 0.5 : 0;
+  const minutes = (count + half) * unit;
+  return minutes > 0 && minutes < 24 * 60 && Number.isInteger(minutes) ? minutes : undefined;
+}
+
+/** A time some minutes later, on a 24-hour clock. */
+export function addMinutes(time: ClockTime, minutes: number): ClockTime {
+  const total = (time.hour * 60 + time.minute + minutes) % (24 * 60);
+  return { hour: Math.floor(total / 60), minute: total % 60 };
+}
+
 /** A time in a field's format: 24-hour unless the hint shows AM/PM ("hh:mm AM", "9:00 AM"). */
 export function formatTime(time: ClockTime, hint: string | undefined): string {
   if (hint !== undefined && /\b(?:am|pm|a)\b/i.test(hint)) {

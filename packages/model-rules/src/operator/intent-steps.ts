@@ -284,11 +284,26 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
       return decideSelect(context, { kind: 'select', option: directive.value, field: directive.target });
     }
     default: {
+      const kind = node === undefined ? undefined : clockKind(node);
+      const readable = kind === 'time' ? parseTime(directive.value) : kind === 'date' ? parseDate(directive.value) : true;
+      // "an hour" typed into a time field shows there, but no picker takes it: it is no value.
+      if (kind !== undefined && readable === undefined)
+        return { type: 'fail', reason: `${quote(directive.value)} is not a ${kind} ${label} can take.` };
       const spellings = node === undefined ? [] : clockSpellings(node, directive.value);
       if (spellings.length > 0) return decideClockEntry(context, directive, spellings, label);
       return decideType(context, { kind: 'type', text: valueForField(node, directive.value), field: directive.target });
     }
   }
+}
+
+/** Whether a field takes a time or a single date, by its input type or its own name. */
+function clockKind(node: AccessibilityNode): 'time' | 'date' | undefined {
+  if (node.inputType === 'time') return 'time';
+  if (node.inputType === 'date') return 'date';
+  if (node.inputType !== undefined && node.inputType !== 'text') return undefined;
+  if (/\btime$/i.test(node.name.trim())) return 'time';
+  if (/\b(?:date|birthday|date of birth)$/i.test(node.name.trim())) return 'date';
+  return undefined;
 }
 
 /**

@@ -307,3 +307,18 @@ describe('a pick that a filter offers', () => {
     expect(actions.at(-1)?.summary).toMatch(/Selecting 'Audiobook'/);
   });
 });
+
+describe('a value the field cannot take', () => {
+  it('is not typed into a time or date field when it is no time or date', async () => {
+    const fields = [
+      node('textbox', 'End time', [200, 100, 300, 30], { value: '' }),
+      node('textbox', 'Meeting date', [200, 160, 300, 30], { value: '' }),
+    ];
+    const time = await decide("Set the 'End time' field to 'an hour'", screenOf({ nodes: fields }));
+    expect(time).toMatchObject({ type: 'fail', reason: expect.stringContaining("'an hour' is not a time") });
+    const date = await decide("Set the 'Meeting date' field to 'soon'", screenOf({ nodes: fields }));
+    expect(date).toMatchObject({ type: 'fail', reason: expect.stringContaining("'soon' is not a date") });
+    const typed = await decide("Set the 'End time' field to '11:15 AM'", screenOf({ nodes: fields }));
+    expect(typed.type).toBe('act');
+  });
+});

@@ -11,6 +11,8 @@ import {
 } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import type { ScreenHints } from '../language/interpret.js';
+import type { ScreenControl } from '../language/screen-reading.js';
+import type { AccessibilityNode } from '@sandpiper/protocol';
 import type { Screen } from '@sandpiper/core';
 import { reviseFromAnnotation } from './annotation.js';
 import { reviseFromGuidance } from './guidance.js';
@@ -53,7 +55,49 @@ export function screenHints(reader: ScreenReader | undefined, screen: Screen | u
     if (node.name.trim() !== '') labels.add(node.name.trim());
     if (node.placeholder !== undefined && node.placeholder.trim() !== '') labels.add(node.placeholder.trim());
   }
-  return { fieldLabels: [...labels] };
+  return { fieldLabels: [...labels], controls: screenControls(nodes) };
+}
+
+/** Roles of controls a clause can name and give a value to, or show (a tab). */
+const controlRoles = new Set([
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'spinbutton',
+  'slider',
+  'switch',
+  'checkbox',
+  'radio',
+  'tab',
+]);
+
+/** The controls of a screen as the planner reads clauses against them: names, options, groups, ranges. */
+function screenControls(nodes: readonly AccessibilityNode[]): ScreenControl[] {
+  const byRef = new Map(nodes.map((node) => [node.ref, node]));
+  const groupOf = (node: AccessibilityNode): string | undefined => {
+    for (let parent = byRef.get(node.parent ?? ''); parent !== undefined; parent = byRef.get(parent.parent ?? '')) {
+      if ((parent.role === 'radiogroup' || parent.role === 'group') && parent.name.trim() !== '') return parent.name;
+    }
+    return undefined;
+  };
+  return nodes.flatMap((node): ScreenControl[] => {
+    if (!controlRoles.has(node.role) || node.disabled === true) return [];
+    const name = node.name.trim() !== '' ? node.name.trim() : (node.placeholder?.trim() ?? '');
+    if (name === '') return [];
+    const group = node.role === 'radio' ? groupOf(node) : undefined;
+    return [
+      {
+        role: node.role,
+        name,
+        ...(node.options === undefined ? {} : { options: node.options }),
+        ...(group === undefined ? {} : { group }),
+        ...(node.valueMin === undefined ? {} : { valueMin: node.valueMin }),
+        ...(node.valueMax === undefined ? {} : { valueMax: node.valueMax }),
+        ...(node.inputType === undefined ? {} : { inputType: node.inputType }),
+      },
+    ];
+  });
 }
 
 /** Steps of the previous version that were already done and lead the new plan unchanged are not planned again. */

@@ -1,0 +1,88 @@
+import { renderStepIntent } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { interpretInstruction } from './interpret.js';
+import type { ScreenControl } from './screen-reading.js';
+
+/** Steps an instruction reads as on a screen with these controls, or the clauses not read. */
+function read(text: string, controls: readonly ScreenControl[]): string[] {
+  const result = interpretInstruction(text, { fieldLabels: [], controls });
+  if (result.unparsed.length > 0) return [`unread: ${result.unparsed.join(' | ')}`];
+  return result.steps.map((step) => renderStepIntent(step.intent));
+}
+
+const rooms: ScreenControl[] = [
+  { role: 'tab', name: 'Living room' },
+  { role: 'tab', name: 'Kitchen' },
+  { role: 'tab', name: 'Bedroom' },
+  { role: 'switch', name: 'Lights' },
+  { role: 'slider', name: 'Brightness', valueMin: 0, valueMax: 100 },
+  { role: 'spinbutton', name: 'Thermostat', valueMin: 16, valueMax: 28 },
+];
+
+const booking: ScreenControl[] = [
+  { role: 'combobox', name: 'Room', options: ['Choose a room', 'Aurora — 12 seats', 'Borealis — 12 seats'] },
+  { role: 'textbox', name: 'Meeting date' },
+  { role: 'textbox', name: 'Start time' },
+  { role: 'textbox', name: 'End time' },
+  { role: 'radio', name: 'Phone', group: 'Visit type' },
+  { role: 'radio', name: 'Video call', group: 'Visit type' },
+  { role: 'switch', name: 'Push notifications' },
+];
+
+describe('clauses read against the controls on screen', () => {
+  it('reads a place, a control and its value without a verb', () => {
+    expect(read('kitchen lights off', rooms)).toEqual(["Go to the 'Kitchen' tab", "Turn off the 'Lights' switch"]);
+    expect(read('bedroom brightness to 30', rooms)).toEqual([
+      "Go to the 'Bedroom' tab",
+      "Set the 'Brightness' slider to '30'",
+    ]);
+    expect(read('Please turn the kitchen brightness all the way up', rooms)).toEqual([
+      "Go to the 'Kitchen' tab",
+      "Set the 'Brightness' slider to '100'",
+    ]);
+  });
+
+  it('names a control by part of its name when no other control has that part', () => {
+    expect(read('start at a quarter to five in the afternoon', booking)).toEqual([
+      "Set the 'Start time' field to 'quarter to five in the afternoon'",
+    ]);
+    expect(read('Start 9:30 AM, end 11:00 AM.', booking)).toEqual([
+      "Set the 'Start time' field to '9:30 AM'",
+      "Set the 'End time' field to '11:00 AM'",
+    ]);
+    expect(read('The meeting is on the first of July 2026.', booking)).toEqual([
+      "Set the 'Meeting date' field to 'first of July 2026'",
+    ]);
+  });
+
+  it('reads an option or a radio named alone, and a switch the person no longer wants', () => {
+    expect(read('borealis', booking)).toEqual(["Set the 'Room' field to 'Borealis — 12 seats'"]);
+    expect(read('make it a phone appointment', booking)).toEqual(['unread: make it a phone appointment']);
+    expect(read('phone please', booking)).toEqual(["Choose the 'Phone' radio button for 'Visit type'"]);
+    expect(read('I do not want push notifications any more', booking)).toEqual([
+      "Turn off the 'Push notifications' switch",
+    ]);
+  });
+
+  it('reads nothing with a word left over, a second control, or a value the control cannot take', () => {
+    expect(read('I moved to Borealis', booking)[0]).toMatch(/^unread/);
+    expect(read('brightness and thermostat to 20', rooms)[0]).toMatch(/^unread/);
+    expect(read('thermostat to 40', rooms)[0]).toMatch(/^unread/);
+    expect(read('meeting date soon', booking)[0]).toMatch(/^unread/);
+    expect(read('delete the lights', rooms)[0]).not.toBe("Turn off the 'Lights' switch");
+    expect(read('lights not off', rooms)[0]).toMatch(/^unread/);
+  });
+});
+
+describe('a time given relative to the one before it', () => {
+  it('becomes the time it names, written as the earlier one was', () => {
+    expect(read('Start 10:15 AM, end one hour later.', booking)).toEqual([
+      "Set the 'Start time' field to '10:15 AM'",
+      "Set the 'End time' field to '11:15 AM'",
+    ]);
+    expect(read('start at 16:45 and end half an hour later', booking)).toEqual([
+      "Set the 'Start time' field to '16:45'",
+      "Set the 'End time' field to '17:15'",
+    ]);
+  });
+});

@@ -1,0 +1,390 @@
+/**
+ * Reading a clause the grammar could not read against the screen the run starts from: the names
+ * of its controls, the options they offer and the tabs that show them. "kitchen lights off",
+ * "Notification volume 35", "start at 10:15 am", "make it a phone appointment": the words that
+ * name a control on screen say which one, the rest must be a value that control takes, and every
+ * other word may only be politeness or a linking word. A clause with a word left over, two
+ * controls, or a value its control cannot take is not read (the person is asked): nothing is
+ * guessed. Pure: the screen enters as a list of {@link ScreenControl}.
+ */
+import type { StepIntent, TargetRef } from '@sandpiper/protocol';
+import { verbAt } from './lexicon.js';
+import { spanText, type Token } from './tokens.js';
+import { parseDate, parseNumber, parseTime, relativeMinutes } from './values.js';
+
+/** A control on the screen a run starts from, as the planner reads it. */
+export interface ScreenControl {
+  /** ARIA role: textbox, combobox, switch, slider, tab, radio, button... */
+  readonly role: string;
+  readonly name: string;
+  /** The options a dropdown or list box offers. */
+  readonly options?: readonly string[];
+  /** The name of the radio group a radio belongs to. */
+  readonly group?: string;
+  readonly valueMin?: number;
+  readonly valueMax?: number;
+  /** A field's input type when it says more than its role (date, time, email, number...). */
+  readonly inputType?: string;
+}
+
+/** Roles that hold a value a clause can give. */
+const valueRoles = new Set([
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'spinbutton',
+  'slider',
+  'switch',
+  'checkbox',
+]);
+
+/** Words that carry no request of their own around a control and its value. */
+const linkingWords = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'our',
+  'your',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'it',
+  'them',
+  'to',
+  'at',
+  'in',
+  'on',
+  'into',
+  'for',
+  'of',
+  'from',
+  'by',
+  'with',
+  'as',
+  'under',
+  'inside',
+  'is',
+  'are',
+  'be',
+  'should',
+  'must',
+  'will',
+  'would',
+  'could',
+  'can',
+  'please',
+  'pls',
+  'plz',
+  'i',
+  'we',
+  'me',
+  'us',
+  'want',
+  'wants',
+  'need',
+  'needs',
+  'like',
+  "i'd",
+  "i'm",
+  'so',
+  'and',
+  'then',
+  'just',
+  'set',
+  'make',
+  'change',
+  'put',
+  'turn',
+  'switch',
+  'adjust',
+  'update',
+  'modify',
+  'give',
+  'bring',
+  'move',
+  'keep',
+  'value',
+  'field',
+  'box',
+  'setting',
+  'settings',
+  'slider',
+  'toggle',
+  'option',
+  'tab',
+  'section',
+  'panel',
+]);
+
+/** Words that put a switch on or off. */
+const onWords = new Set([
+  'on',
+  'enable',
+  'enabled',
+  'activate',
+  'active',
+  'yes',
+  'true',
+  'check',
+  'checked',
+  'tick',
+  'ticked',
+]);
+const offWords = new Set([
+  'off',
+  'disable',
+  'disabled',
+  'deactivate',
+  'inactive',
+  'false',
+  'uncheck',
+  'unchecked',
+  'untick',
+  'unticked',
+]);
+/** Words that negate what follows ("I do not want push notifications"). */
+const negations = new Set(['not', "don't", 'dont', 'no', 'never', 'longer', 'without']);
+
+/** Words that name the top or the bottom of a range. */
+const maxWords = new Set(['max', 'maximum', 'full', 'highest', 'top']);
+const minWords = new Set(['min', 'minimum', 'lowest', 'bottom']);
+
+/** Words of a name too common to say which control is meant on their own. */
+const genericWords = new Set([
+  'time',
+  'date',
+  'name',
+  'number',
+  'level',
+  'mode',
+  'type',
+  'new',
+  'my',
+  'the',
+  'of',
+  'and',
+]);
+
+/** A word as compared: lower case, outer punctuation off, a plural's "s" dropped. */
+function norm(word: string): string {
+  const bare = word
+    .toLowerCase()
+    .replace(/\u2019/g, "'")
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, '');
+  return bare.length > 3 && bare.endsWith('s') && !bare.endsWith('ss') ? bare.slice(0, -1) : bare;
+}
+
+function wordsOf(text: string): string[] {
+  return text
+    .split(/[\s·|/,:;()–—-]+/)
+    .map(norm)
+    .filter((word) => word !== '');
+}
+
+/** One place in the clause that names something on screen. */
+interface Mention {
+  readonly start: number;
+  readonly end: number;
+  readonly control: ScreenControl;
+  /** For an option of a dropdown: which option. */
+  readonly option?: string;
+}
+
+interface Named {
+  readonly words: readonly string[];
+  readonly control: ScreenControl;
+  readonly option?: string;
+}
+
+function namedThings(controls: readonly ScreenControl[]): Named[] {
+  const named: Named[] = [];
+  for (const control of controls) {
+    if (control.name.trim() !== '') named.push({ words: wordsOf(control.name), control });
+    for (const option of control.options ?? []) named.push({ words: wordsOf(option), control, option });
+  }
+  return named.filter((entry) => entry.words.length > 0);
+}
+
+function runIn(haystack: readonly string[], run: readonly string[]): boolean {
+  for (let start = 0; start + run.length <= haystack.length; start += 1) {
+    if (run.every((word, index) => haystack[start + index] === word)) return true;
+  }
+  return false;
+}
+
+/** The mention starting at `index`: a whole name first (longest), else part of exactly one name. */
+function mentionAt(words: readonly string[], index: number, named: readonly Named[]): Mention | undefined {
+  let whole: { entry: Named; length: number } | undefined;
+  for (const entry of named) {
+    const length = entry.words.length;
+    if (length <= words.length - index && entry.words.every((word, offset) => words[index + offset] === word)) {
+      if (whole === undefined || length > whole.length) whole = { entry, length };
+    }
+  }
+  if (whole !== undefined) return mention(index, whole.length, whole.entry);
+  for (let length = Math.min(3, words.length - index); length >= 1; length -= 1) {
+    const run = words.slice(index, index + length);
+    if (!run.some((word) => !genericWords.has(word) && !linkingWords.has(word) && !/^\d/.test(word))) continue;
+    const fits = named.filter(
+      (entry) => (valueRoles.has(entry.control.role) || entry.option !== undefined) && runIn(entry.words, run),
+    );
+    const distinct = new Set(fits.map((entry) => `${entry.control.name}\u0000${entry.option ?? ''}`));
+    if (distinct.size === 1) return mention(index, length, fits[0]!);
+  }
+  return undefined;
+}
+
+function mention(start: number, length: number, entry: Named): Mention {
+  return {
+    start,
+    end: start + length,
+    control: entry.control,
+    ...(entry.option === undefined ? {} : { option: entry.option }),
+  };
+}
+
+/** The role hint a step gives a control of this ARIA role. */
+function hintFor(role: string): string {
+  if (role === 'switch' || role === 'checkbox' || role === 'slider' || role === 'spinbutton') return role;
+  return 'field';
+}
+
+/**
+ * The steps a clause asks for, read against the controls on screen; undefined when the clause
+ * is not made only of names on screen, one value they take and linking words.
+ */
+export function readAgainstScreen(
+  tokens: readonly Token[],
+  source: string,
+  controls: readonly ScreenControl[],
+): StepIntent[] | undefined {
+  const content = tokens.filter((token) => token.kind !== 'punct');
+  if (content.length === 0 || content.length > 14) return undefined;
+  const words = content.map((token) => (token.kind === 'quoted' ? norm(token.text) : norm(token.lower)));
+  const named = namedThings(controls);
+  const mentions: Mention[] = [];
+  for (let index = 0; index < words.length;) {
+    const found =
+      content[index]!.kind === 'quoted' ? quotedMention(content[index]!, index, named) : mentionAt(words, index, named);
+    if (found === undefined) {
+      index += 1;
+      continue;
+    }
+    mentions.push(found);
+    index = found.end;
+  }
+  const tabs = mentions.filter((found) => found.control.role === 'tab');
+  const targets = mentions.filter((found) => found.control.role !== 'tab');
+  if (targets.length !== 1) return undefined;
+  // A verb that asks for something else ("delete", "send") is not this clause's to drop.
+  const outside = (index: number) => !mentions.some((found) => index >= found.start && index < found.end);
+  for (const [index, token] of content.entries()) {
+    if (!outside(index) || token.kind !== 'word' || linkingWords.has(token.lower)) continue;
+    if (onWords.has(token.lower) || offWords.has(token.lower)) continue;
+    if (verbAt([token.lower]) !== undefined) return undefined;
+  }
+  // The words between mentions, in runs, with linking words off each run's ends.
+  const runs: Token[][] = [[]];
+  for (const [index, token] of content.entries()) {
+    if (outside(index)) runs.at(-1)!.push(token);
+    else if (runs.at(-1)!.length > 0) runs.push([]);
+  }
+  const values = runs.map(trimLinking).filter((run) => run.length > 0);
+  const places = tabs.map((found): StepIntent => ({
+    kind: 'go-to',
+    target: { name: found.control.name, role: 'tab' },
+  }));
+  const intent = intentFor(targets[0]!, values, source);
+  return intent === undefined ? undefined : [...places, intent];
+}
+
+function quotedMention(token: Token, index: number, named: readonly Named[]): Mention | undefined {
+  const words = wordsOf(token.text);
+  const entry = named.find(
+    (candidate) => candidate.words.length === words.length && candidate.words.every((word, at) => word === words[at]),
+  );
+  return entry === undefined ? undefined : mention(index, 1, entry);
+}
+
+/** Words that may stand beside a switch's name and its on/off words ("I do not want it any more"). */
+const switchCompanions = new Set(['do', 'does', 'any', 'more', 'anymore', 'longer', 'get', 'receive', 'have']);
+
+/** The intent for the one control named, given the runs of words that are not linking words. */
+function intentFor(target: Mention, values: readonly Token[][], source: string): StepIntent | undefined {
+  const control = target.control;
+  const ref: TargetRef = { name: control.name, role: hintFor(control.role) };
+  // An option of a dropdown or a radio, named: that choice, and nothing else may be left.
+  if (target.option !== undefined)
+    return values.length === 0
+      ? { kind: 'set', target: { name: control.name, role: 'field' }, value: target.option }
+      : undefined;
+  if (control.role === 'radio')
+    return values.length === 0
+      ? { kind: 'choose', option: control.name, ...(control.group ? { group: control.group } : {}) }
+      : undefined;
+  if (control.role === 'switch' || control.role === 'checkbox') {
+    let on: boolean | undefined;
+    let negated = false;
+    for (const token of values.flat()) {
+      if (token.kind !== 'word') return undefined;
+      if (onWords.has(token.lower)) on = on === false ? undefined : true;
+      else if (offWords.has(token.lower)) on = on === true ? undefined : false;
+      else if (negations.has(token.lower)) negated = true;
+      else if (!switchCompanions.has(token.lower) && !linkingWords.has(token.lower)) return undefined;
+    }
+    // "not … any more" with no on/off word is off; a negated on/off word is too tangled to read.
+    if (negated) on = on === undefined ? false : undefined;
+    return on === undefined ? undefined : { kind: 'toggle', target: ref, on };
+  }
+  if (values.length !== 1) return undefined;
+  const value = values[0]!;
+  if (value.some((token) => token.kind === 'word' && negations.has(token.lower))) return undefined;
+  const text = spanText(source, value);
+  if (control.role === 'slider' || control.role === 'spinbutton') {
+    const lower = text.toLowerCase();
+    if (
+      (maxWords.has(lower) || /^all the way up$|^as (?:high|loud|bright) as (?:it goes|possible)$/.test(lower)) &&
+      control.valueMax !== undefined
+    )
+      return { kind: 'set', target: ref, value: String(control.valueMax) };
+    if (
+      (minWords.has(lower) || /^all the way down$|^as (?:low|quiet|dim) as (?:it goes|possible)$/.test(lower)) &&
+      control.valueMin !== undefined
+    )
+      return { kind: 'set', target: ref, value: String(control.valueMin) };
+    const number = parseNumber(lower.replace(/\s*(?:percent|per cent)$/, '%'));
+    if (number === undefined) return undefined;
+    if (control.valueMin !== undefined && number < control.valueMin) return undefined;
+    if (control.valueMax !== undefined && number > control.valueMax) return undefined;
+    return { kind: 'set', target: ref, value: String(number) };
+  }
+  // A dropdown takes one of its options, which would have been named as one.
+  if (control.options !== undefined && control.options.length > 0) return undefined;
+  return fitsField(control, text) ? { kind: 'set', target: ref, value: text } : undefined;
+}
+
+/** A run of tokens with linking words taken off both ends. */
+function trimLinking(run: readonly Token[]): Token[] {
+  let start = 0;
+  let end = run.length;
+  const linking = (token: Token | undefined) => token?.kind === 'word' && linkingWords.has(token.lower);
+  while (start < end && linking(run[start])) start += 1;
+  while (end > start && linking(run[end - 1])) end -= 1;
+  return run.slice(start, end);
+}
+
+/** Whether a value written so can go into the field: a date into a date field, a time into a time field... */
+function fitsField(control: ScreenControl, text: string): boolean {
+  const type = control.inputType;
+  const name = control.name.toLowerCase();
+  if (type === 'date' || /\b(?:date|birthday)\b/.test(name)) return parseDate(text) !== undefined;
+  if (type === 'time' || /\btime\b/.test(name))
+    return parseTime(text) !== undefined || relativeMinutes(text) !== undefined;
+  if (type === 'number') return parseNumber(text) !== undefined;
+  if (type === 'email') return /^\S+@\S+\.\S+$/.test(text);
+  return true;
+}
