@@ -136,7 +136,11 @@ export function nextExploration(
       isInViewport(node.box, context.screen),
   );
   if (modal !== undefined && !tried(performed, label(modal)) && words.length > 0) {
-    const under = tree.textUnder(modal.ref);
+    // What the dialog offers counts as in it: the options of its dropdowns too.
+    const offered = all
+      .filter((node) => node.options !== undefined && tree.ancestors(node.ref).includes(modal.ref))
+      .flatMap((node) => node.options ?? []);
+    const under = `${tree.textUnder(modal.ref)} ${offered.join(' ')}`;
     if (!words.some((word) => normalizeText(under).includes(word))) {
       return planned(
         keyAction(['Escape']),

@@ -1,5 +1,7 @@
 import type { OperatorDecision, PlannedAction } from '@sandpiper/core';
 import type { AccessibilityNode, Action, TargetRef } from '@sandpiper/protocol';
+import { nodeTree } from '../grounding/scope.js';
+import { isInViewport } from '../screen/screen-reader.js';
 import type { ClearDirective, SelectDirective, TypeDirective } from '../grammar/index.js';
 import { describeField, quote } from '../grammar/index.js';
 import { queryFor } from '../grounding/grounder.js';
@@ -28,6 +30,19 @@ export async function decideType(context: DecisionContext, directive: TypeDirect
     if (context.input.attempt > 1 && focused !== undefined) {
       return { type: 'step-complete', evidence: `The focused ${focused.role} already shows ${quote(directive.text)}.` };
     }
+    // Nothing that takes text has the focus (a dialog that just opened focuses itself): the
+    // field the text is for, when the screen leaves one.
+    const field = focusTakesText(context) ? undefined : fieldForText(context, directive.text);
+    if (field !== undefined) {
+      const name = field.name !== '' ? field.name : (field.placeholder ?? field.role);
+      return {
+        type: 'act',
+        actions: [
+          planned(clickAt(fieldPoint(field.box, context.screen)), `Clicking the ${quote(name)} field`),
+          planned(typeAction, `Typing ${quote(directive.text)} into ${quote(name)}`),
+        ],
+      };
+    }
     return { type: 'act', actions: [planned(typeAction, `Typing ${quote(directive.text)}`)] };
   }
   const description = describeField(directive.field, 'field');
@@ -53,6 +68,64 @@ export async function decideType(context: DecisionContext, directive: TypeDirect
       planned(typeAction, summary, target.grounding),
     ],
   };
+}
+
+/** Roles of fields that take typed text. */
+const textRoles = new Set(['textbox', 'searchbox', 'textarea', 'combobox']);
+
+function takesText(node: AccessibilityNode): boolean {
+  return textRoles.has(node.role) && (node.role !== 'combobox' || node.editable === true) && node.disabled !== true;
+}
+
+/** Whether the focused element takes typed text (a field, or an editable cell or document). */
+function focusTakesText(context: DecisionContext): boolean {
+  const focused = (context.reader.tree(context.screen) ?? []).find((node) => node.focused === true);
+  if (focused === undefined) return context.reader.tree(context.screen) === undefined;
+  return takesText(focused) || focused.editable === true || focused.role === 'cell' || focused.role === 'gridcell';
+}
+
+/**
+ * The field typed text is for when the step names none and nothing that takes text has the
+ * focus: inside the open dialog when there is one, the one empty field, or the one made for such a
+ * value (an email address into the email field). Undefined when that leaves no field or several.
+ */
+function fieldForText(context: DecisionContext, text: string): AccessibilityNode | undefined {
+  const all = context.reader.tree(context.screen) ?? [];
+  const dialogs = all.filter(
+    (node) => (node.role === 'dialog' || node.role === 'alertdialog') && isInViewport(node.box, context.screen),
+  );
+  const tree = nodeTree(all);
+  const top = dialogs.at(-1);
+  const fields = (context.reader.nodes(context.screen) ?? []).filter(
+    (node) =>
+      takesText(node) &&
+      isInViewport(node.box, context.screen) &&
+      (top === undefined || tree.ancestors(node.ref).includes(top.ref)),
+  );
+  const empty = fields.filter((node) => (node.value ?? '') === '');
+  const kind = valueKind(text);
+  const made = kind === undefined ? [] : empty.filter((node) => fieldKind(node) === kind);
+  if (made.length === 1) return made[0];
+  return empty.length === 1 && (kind === undefined || fieldKind(empty[0]!) === undefined) ? empty[0] : undefined;
+}
+
+type ValueKind = 'email' | 'url' | 'number' | 'phone';
+
+function valueKind(text: string): ValueKind | undefined {
+  if (/^\S+@\S+\.\S+$/.test(text)) return 'email';
+  if (/^https?:\/\//i.test(text)) return 'url';
+  if (/^\+?[\d\s().-]{7,}$/.test(text) && /\d{3}/.test(text)) return 'phone';
+  if (/^-?\d+(?:[.,]\d+)?$/.test(text)) return 'number';
+  return undefined;
+}
+
+function fieldKind(node: AccessibilityNode): ValueKind | undefined {
+  const words = `${node.name} ${node.placeholder ?? ''}`.toLowerCase();
+  if (node.inputType === 'email' || /\be-?mail\b/.test(words)) return 'email';
+  if (node.inputType === 'url' || /\b(?:url|website|address of the site)\b/.test(words)) return 'url';
+  if (node.inputType === 'tel' || /\b(?:phone|mobile|telephone)\b/.test(words)) return 'phone';
+  if (node.inputType === 'number' || node.role === 'spinbutton') return 'number';
+  return undefined;
 }
 
 /** Empty a field: click it, select all, delete. */

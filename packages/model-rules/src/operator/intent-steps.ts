@@ -285,7 +285,8 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
     }
     default: {
       const kind = node === undefined ? undefined : clockKind(node);
-      const readable = kind === 'time' ? parseTime(directive.value) : kind === 'date' ? parseDate(directive.value) : true;
+      const readable =
+        kind === 'time' ? parseTime(directive.value) : kind === 'date' ? parseDate(directive.value) : true;
       // "an hour" typed into a time field shows there, but no picker takes it: it is no value.
       if (kind !== undefined && readable === undefined)
         return { type: 'fail', reason: `${quote(directive.value)} is not a ${kind} ${label} can take.` };
@@ -618,19 +619,43 @@ async function dropdownOffering(
     const ref = holder.best?.node?.ref;
     candidates = candidates.filter((node) => node.ref === ref);
   }
-  const offering = candidates.flatMap((node) => {
+  let offering = candidates.flatMap((node) => {
     const index = findOptionIndex(node.options ?? [], directive.option);
     return index === undefined ? [] : [{ node, option: node.options?.[index] ?? directive.option }];
   });
+  // An open dialog is where the choice is made: the page's dropdowns behind it wait.
+  const dialog = openDialog(context);
+  if (dialog !== undefined && offering.length > 1) {
+    const tree = nodeTree(context.reader.tree(context.screen) ?? []);
+    const inside = offering.filter((entry) => tree.ancestors(entry.node.ref).includes(dialog.ref));
+    if (inside.length > 0) offering = inside;
+  }
   if (offering.length !== 1) return undefined;
   const { node, option } = offering[0]!;
+  const inDialog =
+    dialog !== undefined &&
+    nodeTree(context.reader.tree(context.screen) ?? [])
+      .ancestors(node.ref)
+      .includes(dialog.ref);
+  const field: TargetRef =
+    node.name !== ''
+      ? { name: node.name, role: 'dropdown' }
+      : { role: 'dropdown', ordinal: dropdownOrdinal(nodes, node) };
+  // The dropdown is found again by its name: in the dialog, where the page behind may have its twin.
   return {
     option,
     field:
-      node.name !== ''
-        ? { name: node.name, role: 'dropdown' }
-        : { role: 'dropdown', ordinal: dropdownOrdinal(nodes, node) },
+      inDialog && dialog.name !== '' && node.name !== ''
+        ? { ...field, within: { name: dialog.name, role: 'dialog' } }
+        : field,
   };
+}
+
+/** The dialog on top, when one is open in view. */
+function openDialog(context: DecisionContext): AccessibilityNode | undefined {
+  return (context.reader.tree(context.screen) ?? [])
+    .filter((node) => (node.role === 'dialog' || node.role === 'alertdialog') && isInViewport(node.box, context.screen))
+    .at(-1);
 }
 
 function dropdownOrdinal(nodes: readonly AccessibilityNode[], node: AccessibilityNode): number {

@@ -322,3 +322,31 @@ describe('a value the field cannot take', () => {
     expect(typed.type).toBe('act');
   });
 });
+
+describe('a dialog that just opened', () => {
+  const page = [
+    node('row', 'Chidi Obi', [20, 300, 900, 40], { ref: 'r1' }),
+    node('combobox', 'Role', [600, 305, 150, 30], { parent: 'r1', value: 'Viewer', options: ['Viewer', 'Editor'] }),
+    node('dialog', 'Invite a member', [300, 100, 600, 400], { ref: 'd', modal: true, focused: true }),
+    node('textbox', 'Full name', [320, 160, 400, 30], { parent: 'd', value: 'Noor' }),
+    node('textbox', 'Email address', [320, 220, 400, 30], { parent: 'd', value: '' }),
+    node('textbox', 'Note', [320, 280, 400, 30], { parent: 'd', value: '' }),
+    node('combobox', 'Role', [320, 340, 400, 30], { parent: 'd', value: 'Viewer', options: ['Viewer', 'Editor'] }),
+  ];
+
+  it('types a value into the field made for it when nothing that takes text has the focus', async () => {
+    const actions = actionsOf(await decide("Type 'noor@example.com'", screenOf({ nodes: page })));
+    expect(actions.map((planned) => planned.action)).toEqual([
+      { type: 'click', at: { x: 330, y: 235 }, button: 'left', count: 1, modifiers: [] },
+      { type: 'type', text: 'noor@example.com' },
+    ]);
+    // Two empty fields and nothing says which: typed where the focus is, as before.
+    const plain = actionsOf(await decide("Type 'Welcome aboard'", screenOf({ nodes: page })));
+    expect(plain.map((planned) => planned.action)).toEqual([{ type: 'type', text: 'Welcome aboard' }]);
+  });
+
+  it("picks an option in the dialog's dropdown, not in one behind it", async () => {
+    const actions = actionsOf(await decide("Pick 'Editor'", screenOf({ nodes: page })));
+    expect(actions[0]?.action).toMatchObject({ type: 'click', at: { x: 520, y: 355 } });
+  });
+});
