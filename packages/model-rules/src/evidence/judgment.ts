@@ -253,9 +253,34 @@ export async function judgeStep(
       if (said !== undefined) return succeed(`After ${directive.verb}, the page says ${quote(said)}.`);
       const gone = removedObject(context, directive.verb, directive.object?.name);
       if (gone !== undefined) return succeed(`After ${directive.verb}, ${quote(gone)} ${GONE_FROM_PAGE}.`);
+      const toggled = toggledBy(evidence, directive.verb);
+      if (toggled !== undefined) return toggled;
       return judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
     }
   }
+}
+
+/**
+ * A command carried out by a toggle button named for it ("Star", "Like", "Pin"): the button now
+ * pressed (not pressed for "unstar", "unlike") is the state asked for, read on the screen; a
+ * button left in the other state is a failure.
+ */
+function toggledBy(evidence: StepEvidence, verb: string): Judgment | undefined {
+  const undoing = /^un/i.test(verb) && verb.length > 4;
+  const stem = normalizeText(undoing ? verb.slice(2) : verb);
+  const change = evidence.changes.find(
+    (candidate) =>
+      candidate.kind === 'state' &&
+      (candidate.what === 'pressed' || candidate.what === 'not pressed') &&
+      normalizeText(candidate.node.name).replace(/^un/, '').startsWith(stem),
+  );
+  if (change?.kind !== 'state') return undefined;
+  const pressed = change.what === 'pressed';
+  const wanted = !undoing;
+  const name = quote(change.node.name);
+  return pressed === wanted
+    ? succeed(`${name} is now ${pressed ? 'pressed' : 'not pressed'}.`)
+    : fail(`${name} became ${pressed ? 'pressed' : 'not pressed'}, the opposite of ${quote(verb)}.`);
 }
 
 /** Roles of the things a page lists and acts on, whose names a report of the effect may repeat. */

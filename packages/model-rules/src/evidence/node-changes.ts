@@ -16,11 +16,12 @@ export type NodeChange =
   | { readonly kind: 'disappeared'; readonly node: AccessibilityNode }
   /** The node gained or lost keyboard focus. */
   | { readonly kind: 'focus'; readonly node: AccessibilityNode; readonly gained: boolean }
-  /** The node became enabled or disabled, or was expanded or collapsed. */
+  /** The node became enabled or disabled, expanded or collapsed, pressed or not (a toggle button), selected or not. */
   | {
       readonly kind: 'state';
       readonly node: AccessibilityNode;
-      readonly what: 'enabled' | 'disabled' | 'expanded' | 'collapsed';
+      readonly what:
+        'enabled' | 'disabled' | 'expanded' | 'collapsed' | 'pressed' | 'not pressed' | 'selected' | 'not selected';
     };
 
 const identity = (node: AccessibilityNode) => `${node.role}\u0000${node.name}`;
@@ -79,6 +80,12 @@ function pairChanges(before: AccessibilityNode, after: AccessibilityNode): NodeC
   }
   if (before.expanded !== after.expanded && after.expanded !== undefined) {
     changes.push({ kind: 'state', node: after, what: after.expanded ? 'expanded' : 'collapsed' });
+  }
+  if ((before.pressed === true) !== (after.pressed === true) && after.pressed !== undefined) {
+    changes.push({ kind: 'state', node: after, what: after.pressed === true ? 'pressed' : 'not pressed' });
+  }
+  if ((before.selected === true) !== (after.selected === true) && (before.selected ?? after.selected) !== undefined) {
+    changes.push({ kind: 'state', node: after, what: after.selected === true ? 'selected' : 'not selected' });
   }
   return changes;
 }
