@@ -288,3 +288,13 @@ describe('an item named with the kind of item after it', () => {
     expect((await within('Archive', 'Harbor Weekly')).best).toBeUndefined();
   });
 });
+
+describe('a field named with a kind-of-item noun', () => {
+  it('is never taken for something named by the rest of its name', async () => {
+    const nodes = [
+      node('tab', 'Billing', [10, 10, 100, 30]),
+      node('button', 'Change billing email', [10, 60, 200, 30]),
+    ];
+    expect((await locate(nodes, 'billing email', 'field')).best).toBeUndefined();
+  });
+});

@@ -159,8 +159,10 @@ export async function locateTarget(
 ): Promise<TargetMatch> {
   throwIfCancelled(handle);
   let match = await findMatch(handle, reader, screen, query);
-  // "the parking permits email": with nothing named so on screen, the noun names the kind of item.
-  const shorter = match.best === undefined ? withoutItemNoun(query.text) : undefined;
+  // "the parking permits email": with nothing named so on screen, the noun names the kind of item
+  // (not for a field: "the billing email" field is not the "Billing" tab).
+  const item = query.role === undefined || holderHints.has(query.role) || query.role === 'link';
+  const shorter = match.best === undefined && item ? withoutItemNoun(query.text) : undefined;
   if (shorter !== undefined && reader.nodes(screen) !== undefined) {
     const retried = await findMatch(handle, reader, screen, { ...query, text: shorter });
     if (retried.best !== undefined) match = retried;

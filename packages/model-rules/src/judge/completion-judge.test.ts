@@ -56,6 +56,23 @@ describe('the rules judge at a completion claim', () => {
     expect(verdict.reason).toContain("'Changes saved'");
   });
 
+  it('takes an announcement that repeats the value entered for a confirmation, but not a refusal', async () => {
+    const plan = planOf(["Type 'ada@example.com' into the 'Email' field", "Click 'Save email'"], []);
+    const email = node('textbox', 'Email', [10, 50, 300, 30], { value: 'ada@example.com' });
+    const save = node('button', 'Save email', [10, 100, 80, 30]);
+    const claim = (message: AccessibilityNode) =>
+      judge.judge(
+        createHandle(),
+        input({ ...plan, successCriteria: savePlan.successCriteria }, [{ ...nameField }, email, save, message]),
+      );
+    expect((await claim(node('status', 'Invoices now go to ada@example.com.', [10, 140, 300, 20]))).verdict).toBe(
+      'accept',
+    );
+    expect((await claim(node('alert', 'ada@example.com is not a valid address', [10, 140, 300, 20]))).verdict).toBe(
+      'reject',
+    );
+  });
+
   it("does not take a control's own label for a confirmation", async () => {
     const verdict = await judge.judge(
       createHandle(),

@@ -5,7 +5,7 @@ import { throwIfCancelled } from '@sandpiper/core';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { checkCriterion } from './criteria.js';
 import { judgeFeasibility } from './feasibility.js';
-import { finalSideEffect, findConfirmation } from './side-effects.js';
+import { enteredValues, finalSideEffect, findConfirmation } from './side-effects.js';
 import { GONE_FROM_PAGE, NAVIGATED } from '../evidence/judgment.js';
 import { contradictedValue } from './contradictions.js';
 import { pendingDialog } from './open-dialog.js';
@@ -74,7 +74,13 @@ export function createRulesJudge(reader: ScreenReader): Judge {
           found.push(followed);
           return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
         }
-        const confirmation = await findConfirmation(handle, reader, input.screen, sideEffect.label);
+        const confirmation = await findConfirmation(
+          handle,
+          reader,
+          input.screen,
+          sideEffect.label,
+          enteredValues(input.plan),
+        );
         if (!confirmation.confirmed)
           return { verdict: 'reject', reason: confirmation.detail, satisfied, unsure: confirmation.unsure };
         found.push(confirmation.detail);

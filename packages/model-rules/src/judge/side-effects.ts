@@ -12,6 +12,23 @@ const SIDE_EFFECT_LABEL =
 const CONFIRMATION =
   /\b(saved|submitted|sent|paid|deleted|removed|created|exported|downloaded|uploaded|published|posted|booked|ordered|installed|confirmed|complete|completed|success|successful|successfully|thank you|received)\b/i;
 
+/** Live regions: where a page announces what just happened ("Invoices now go to …"). */
+const LIVE_ROLES = new Set(['status', 'alert']);
+
+/** Words of a message that turns something down rather than reports it done. */
+const REFUSAL =
+  /\b(?:invalid|error|failed|fail|cannot|can't|couldn't|could not|not|wrong|required|missing|try again|denied)\b/i;
+
+/**
+ * Whether a message repeats a value the plan entered (an address, a name) without turning it
+ * down: an announcement that the saved value is now in force ("Invoices now go to ada@…").
+ */
+function echoes(text: string, values: readonly string[]): boolean {
+  if (REFUSAL.test(text)) return false;
+  const lower = text.toLowerCase();
+  return values.some((value) => value.trim().length >= 4 && lower.includes(value.trim().toLowerCase()));
+}
+
 /** Roles in which a page announces an outcome: live regions and headings, not lists or controls. */
 const MESSAGE_ROLES = new Set(['status', 'alert', 'heading']);
 
@@ -31,6 +48,19 @@ export interface FinalSideEffect {
   readonly label: string;
   /** A download or export: on a link, the page it leads to is its effect. */
   readonly fetches: boolean;
+}
+
+/** The values a plan's steps typed, set or picked, as written. */
+export function enteredValues(plan: PlanVersion): string[] {
+  return [...plan.completed, ...plan.pending].flatMap((step) => {
+    const directive = directiveOfStep(step);
+    if (directive === undefined) return [];
+    if (directive.kind === 'type' || directive.kind === 'search') return [directive.text];
+    if (directive.kind === 'set') return [directive.value];
+    if (directive.kind === 'select' || directive.kind === 'pick' || directive.kind === 'choose')
+      return [directive.option];
+    return [];
+  });
 }
 
 /** The side-effect click the plan ends with, if any. */
@@ -82,6 +112,7 @@ export async function findConfirmation(
   reader: ScreenReader,
   screen: Screen,
   label: string,
+  values: readonly string[] = [],
 ): Promise<Confirmation> {
   const nodes = reader.nodes(screen);
   if (nodes !== undefined) {
@@ -101,7 +132,9 @@ export async function findConfirmation(
     if (busy !== undefined) {
       return { confirmed: false, detail: `The page still says ${quote(busy.name || busy.value || '')}.` };
     }
-    const message = messages.find((node) => CONFIRMATION.test(`${node.name} ${node.value ?? ''}`));
+    const message =
+      messages.find((node) => CONFIRMATION.test(`${node.name} ${node.value ?? ''}`)) ??
+      visible.find((node) => LIVE_ROLES.has(node.role) && echoes(`${node.name} ${node.value ?? ''}`, values));
     return message === undefined
       ? { confirmed: false, unsure: true, detail: `No message on screen confirms that ${quote(label)} took effect.` }
       : {
