@@ -287,6 +287,11 @@ export interface JudgeInput {
    * "Step 'Click Save' completed: ..."), so the judge can cross-check what was done.
    */
   readonly recent?: readonly string[];
+  /**
+   * The screen the plan's last step started from, when the process judging saw it (not after a
+   * restart): text on the final screen that was not on it appeared with the last step.
+   */
+  readonly lastStepBefore?: Screen;
 }
 
 export interface JudgeVerdict {

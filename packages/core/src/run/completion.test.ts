@@ -40,6 +40,8 @@ describe('completion: the gate and the judge', () => {
     expect(check).toMatchObject({ claim: 1, accepted: true, gate: { verdict: 'done', stable: true } });
     expect(check?.judge?.verdict).toBe('accept');
     expect(engine.calls.judge[0]?.recent?.some((line) => line.startsWith('Step completed'))).toBe(true);
+    // The judge also sees the screen the last step started from, to tell new text from old.
+    expect(engine.calls.judge[0]?.lastStepBefore?.observation.id).toMatch(/^obs/);
   });
 
   it('reads the criteria after a step that touches them, not after the last step, and logs only changes', async () => {

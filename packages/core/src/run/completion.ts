@@ -102,6 +102,7 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
       plan: context.state.plan!,
       screen,
       recent: recentTrajectory(events),
+      ...(context.lastStepBefore === undefined ? {} : { lastStepBefore: context.lastStepBefore }),
     });
     judged = conservativeVerdict(verdict);
     judgedSteps = verdict.confirmedSteps ?? [];

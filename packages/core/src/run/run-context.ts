@@ -234,6 +234,12 @@ export class RunContext {
     return environment?.type === 'url' ? environment.url : this.firstAddress;
   }
 
+  /**
+   * The screen the last checked step started from, when this process checked one: what the final
+   * screen shows that it did not is new (a confirmation written in plain text, say).
+   */
+  lastStepBefore: Screen | undefined;
+
   /** The screen this process saw last, if it has observed anything yet. */
   get latestScreen(): Screen | undefined {
     return this.lastScreen;

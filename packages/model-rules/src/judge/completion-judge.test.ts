@@ -73,6 +73,20 @@ describe('the rules judge at a completion claim', () => {
     );
   });
 
+  it('takes a confirmation in plain text only when the last step made it appear', async () => {
+    const sent = node('text', 'Request sent for approval.', [10, 140, 300, 20]);
+    const claim = (before: AccessibilityNode[]) =>
+      judge.judge(createHandle(), {
+        ...input(savePlan, [nameField, saveButton, sent]),
+        lastStepBefore: screenOf({ nodes: before }),
+      });
+    expect((await claim([nameField, saveButton])).verdict).toBe('accept');
+    // The same words were on the page before the save: they confirm nothing.
+    expect((await claim([nameField, saveButton, sent])).verdict).toBe('reject');
+    // Without the earlier screen (a resumed run), plain text is not enough.
+    expect((await judge.judge(createHandle(), input(savePlan, [nameField, saveButton, sent]))).verdict).toBe('reject');
+  });
+
   it("does not take a control's own label for a confirmation", async () => {
     const verdict = await judge.judge(
       createHandle(),

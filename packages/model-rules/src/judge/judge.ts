@@ -80,6 +80,7 @@ export function createRulesJudge(reader: ScreenReader): Judge {
           input.screen,
           sideEffect.label,
           enteredValues(input.plan),
+          input.lastStepBefore === undefined ? undefined : reader.nodes(input.lastStepBefore),
         );
         if (!confirmation.confirmed)
           return { verdict: 'reject', reason: confirmation.detail, satisfied, unsure: confirmation.unsure };

@@ -1,5 +1,6 @@
 import type { Handle, Screen } from '@sandpiper/core';
-import type { Box, PlanVersion } from '@sandpiper/protocol';
+import type { AccessibilityNode, Box, PlanVersion } from '@sandpiper/protocol';
+import { normalizeText } from '../grounding/text-score.js';
 import { directiveOfStep, quote } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { isInViewport } from '../screen/screen-reader.js';
@@ -27,6 +28,26 @@ function echoes(text: string, values: readonly string[]): boolean {
   if (REFUSAL.test(text)) return false;
   const lower = text.toLowerCase();
   return values.some((value) => value.trim().length >= 4 && lower.includes(value.trim().toLowerCase()));
+}
+
+/** Roles of plain text on a page: a paragraph, a line of text. */
+const TEXT_ROLES = new Set(['text', 'StaticText', 'paragraph', 'note']);
+
+/**
+ * Plain text on the final screen that the screen the last step started from did not show
+ * anywhere: a confirmation written as an ordinary paragraph ("Request sent for approval.") is
+ * new, unlike a label that was always there ("Sent", "Items you send appear here"). None
+ * without that earlier screen.
+ */
+function newPlainText(
+  visible: readonly AccessibilityNode[],
+  before: readonly AccessibilityNode[] | undefined,
+): AccessibilityNode[] {
+  if (before === undefined) return [];
+  const seen = new Set(before.map((node) => normalizeText(node.name)).filter((text) => text !== ''));
+  return visible.filter(
+    (node) => TEXT_ROLES.has(node.role) && node.name.trim().length >= 8 && !seen.has(normalizeText(node.name)),
+  );
 }
 
 /** Roles in which a page announces an outcome: live regions and headings, not lists or controls. */
@@ -113,6 +134,7 @@ export async function findConfirmation(
   screen: Screen,
   label: string,
   values: readonly string[] = [],
+  before?: readonly AccessibilityNode[],
 ): Promise<Confirmation> {
   const nodes = reader.nodes(screen);
   if (nodes !== undefined) {
@@ -134,7 +156,10 @@ export async function findConfirmation(
     }
     const message =
       messages.find((node) => CONFIRMATION.test(`${node.name} ${node.value ?? ''}`)) ??
-      visible.find((node) => LIVE_ROLES.has(node.role) && echoes(`${node.name} ${node.value ?? ''}`, values));
+      visible.find((node) => LIVE_ROLES.has(node.role) && echoes(`${node.name} ${node.value ?? ''}`, values)) ??
+      newPlainText(visible, before).find(
+        (node) => (CONFIRMATION.test(node.name) && !REFUSAL.test(node.name)) || echoes(node.name, values),
+      );
     return message === undefined
       ? { confirmed: false, unsure: true, detail: `No message on screen confirms that ${quote(label)} took effect.` }
       : {

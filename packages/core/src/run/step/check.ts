@@ -21,6 +21,7 @@ export async function checkStep(
   after: Screen,
 ): Promise<Checked> {
   const plan = context.state.plan;
+  context.lastStepBefore = before;
   const check = await context.engine.reflector.check(context.handle, {
     step,
     performed,
