@@ -363,6 +363,11 @@ describe('requests written around their values', () => {
     expect(read('Please make a copy of the Tide Tables project.')).toEqual(["Duplicate 'Tide Tables project'"]);
   });
 
+  it('reads "move X to a number" as giving X that value', () => {
+    expect(read('move the Brightness slider to 30')).toEqual(["Set the 'Brightness' slider to '30'"]);
+    expect(() => read('move Pump-03 to page 2')).toThrow(/unparsed/);
+  });
+
   it('reads "find the link to do X" as using that link, and "find the X button" as finding it', () => {
     expect(read('Could you find the link to download the user guide as a PDF?')).toEqual([
       "Find the 'download the user guide as a PDF' link",

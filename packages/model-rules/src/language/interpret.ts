@@ -26,6 +26,7 @@ import {
   caseTransformIn,
   formatTime,
   parseDate,
+  parseNumber,
   parseTime,
   relativeMinutes,
   type CaseTransform,
@@ -1427,6 +1428,15 @@ function readCommand(
     if (added !== undefined) return added;
   }
   if (name === 'sort') return readSort(rest, source, hints) ?? { type: 'unparsed' };
+  // "move the Brightness slider to 30": a slider or stepper moved to a number is given that value.
+  if (name === 'move') {
+    const to = lastIndexOfWord(rest, ['to']);
+    const value = to > 0 ? rest.slice(to + 1) : [];
+    if (value.length > 0 && parseNumber(spanText(source, value)) !== undefined) {
+      const moved = readSet({ verbClass: 'set', length: 1, words: 'set' }, rest, source, last);
+      if (moved.type === 'steps') return moved;
+    }
+  }
   const credentials = signInWith(name, rest, source, hints);
   if (credentials !== undefined) return steps([...credentials, { kind: 'command', verb: name }]);
   if (carriesValues(rest)) return { type: 'unparsed' };
