@@ -967,6 +967,9 @@ function linkInItem(context: DecisionContext, target: AccessibilityNode): Access
 /** Places in a grid that going to means selecting, so the next keys act there. */
 const CURSOR_ROLES = new Set(['cell', 'gridcell']);
 
+/** How well a heading or text must match a place's name to count as that place in view (a prefix or better). */
+const IN_VIEW_SCORE = 0.85;
+
 export async function decideGoTo(context: DecisionContext, directive: GoToDirective): Promise<OperatorDecision> {
   const description = describeElement(directive.target);
   const clicked = lastClick(context.input.performed);
@@ -996,7 +999,14 @@ export async function decideGoTo(context: DecisionContext, directive: GoToDirect
     return clickTarget(context, target, `Going to ${nameOf(directive.target)}`);
   }
   if (node === undefined || !placeRoles.has(node.role)) {
-    // A heading or text: the place is already in view.
+    // A heading or text named so: the place is already in view. Text that only looks a little
+    // like the name is no place reached.
+    if (target.candidate.score < IN_VIEW_SCORE) {
+      return {
+        type: 'clarify',
+        question: `I could not find ${description}; the nearest is ${quote(target.candidate.label)}. Is that what you mean, or where is it?`,
+      };
+    }
     return { type: 'step-complete', evidence: `${capitalize(description)} is in view.` };
   }
   if (node.role === 'tab' && node.selected === true)

@@ -350,3 +350,18 @@ describe('a dialog that just opened', () => {
     expect(actions[0]?.action).toMatchObject({ type: 'click', at: { x: 520, y: 355 } });
   });
 });
+
+describe('going to a place named on screen', () => {
+  it('is done when a heading of that name is in view, and asks when only something like it is', async () => {
+    const nodes = [
+      node('heading', 'Billing', [20, 20, 200, 30]),
+      node('heading', 'Popular articles', [20, 80, 300, 30]),
+    ];
+    expect(await decide("Go to 'Billing'", screenOf({ nodes }))).toMatchObject({ type: 'step-complete' });
+    const near = await decide(
+      "Go to 'Invoicing'",
+      screenOf({ nodes: [node('heading', 'Invoices', [20, 20, 200, 30])] }),
+    );
+    expect(near).toMatchObject({ type: 'clarify', question: expect.stringContaining("'Invoices'") });
+  });
+});
