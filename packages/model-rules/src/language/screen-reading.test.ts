@@ -86,3 +86,20 @@ describe('a time given relative to the one before it', () => {
     ]);
   });
 });
+
+describe('free words as a value', () => {
+  const settings: ScreenControl[] = [
+    { role: 'textbox', name: 'Workspace name' },
+    { role: 'textbox', name: 'Notes' },
+  ];
+
+  it('are taken when they read as one: names, codes, quotes', () => {
+    expect(read('workspace name Harbor Ops', settings)).toEqual(["Set the 'Workspace name' field to 'Harbor Ops'"]);
+    expect(read("notes 'call back at noon'", settings)).toEqual(["Set the 'Notes' field to 'call back at noon'"]);
+  });
+
+  it('are not taken when lower-case words around a value say more than the reading can place', () => {
+    expect(read('The workspace should be called Harbor Ops from now on.', settings)[0]).toMatch(/^unread/);
+    expect(read('notes about the call', settings)[0]).toMatch(/^unread/);
+  });
+});

@@ -364,7 +364,20 @@ function intentFor(target: Mention, values: readonly Token[][], source: string):
   }
   // A dropdown takes one of its options, which would have been named as one.
   if (control.options !== undefined && control.options.length > 0) return undefined;
-  return fitsField(control, text) ? { kind: 'set', target: ref, value: text } : undefined;
+  return fitsField(control, text, value) ? { kind: 'set', target: ref, value: text } : undefined;
+}
+
+/**
+ * Whether free words read as a value by themselves: a quote, a date or time, or words that are
+ * names or codes (capitalised, or holding a digit, "@" or a dot). "called Harbor Ops from now on"
+ * is not one: lower-case words around a value say something about it the reading cannot place.
+ */
+function valueLike(tokens: readonly Token[], text: string): boolean {
+  if (tokens.length === 1 && tokens[0]!.kind === 'quoted') return true;
+  if (parseDate(text) !== undefined || parseTime(text) !== undefined || parseNumber(text) !== undefined) return true;
+  return tokens.every(
+    (token) => token.kind === 'quoted' || /^[\p{Lu}\p{N}]/u.test(token.text) || /[\d@.]/.test(token.text),
+  );
 }
 
 /** A run of tokens with linking words taken off both ends. */
@@ -378,7 +391,7 @@ function trimLinking(run: readonly Token[]): Token[] {
 }
 
 /** Whether a value written so can go into the field: a date into a date field, a time into a time field... */
-function fitsField(control: ScreenControl, text: string): boolean {
+function fitsField(control: ScreenControl, text: string, tokens: readonly Token[]): boolean {
   const type = control.inputType;
   const name = control.name.toLowerCase();
   if (type === 'date' || /\b(?:date|birthday)\b/.test(name)) return parseDate(text) !== undefined;
@@ -386,5 +399,5 @@ function fitsField(control: ScreenControl, text: string): boolean {
     return parseTime(text) !== undefined || relativeMinutes(text) !== undefined;
   if (type === 'number') return parseNumber(text) !== undefined;
   if (type === 'email') return /^\S+@\S+\.\S+$/.test(text);
-  return true;
+  return valueLike(tokens, text);
 }
