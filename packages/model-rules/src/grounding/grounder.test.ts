@@ -298,3 +298,16 @@ describe('a field named with a kind-of-item noun', () => {
     expect((await locate(nodes, 'billing email', 'field')).best).toBeUndefined();
   });
 });
+
+describe('plurals', () => {
+  it('match the singular, a little below the name as written', async () => {
+    const nodes = [node('switch', 'Lights', [10, 10, 60, 30]), node('switch', 'Light scene', [10, 60, 60, 30])];
+    expect((await locate(nodes, 'light', 'switch')).best?.label).toBe('Lights');
+    expect((await locate([nodes[0]!], 'light', 'switch')).best?.score).toBeGreaterThan(0.9);
+    const articles = [
+      node('link', 'Shipping label errors', [10, 10, 200, 20]),
+      node('link', 'Printing a return label', [10, 40, 200, 20]),
+    ];
+    expect((await locate(articles, 'labels')).ambiguous).toBe(true);
+  });
+});

@@ -79,11 +79,30 @@ export function scoreText(query: string, name: string): TextScore | undefined {
     return { score: 0.7 + 0.1 * (wanted.length / seen.length), tier: 'contains' };
   if (` ${wanted} `.includes(` ${seen} `))
     return { score: 0.55 + 0.1 * (seen.length / wanted.length), tier: 'contained' };
+  // "labels" for "Shipping label errors", "invoice" for "Invoices": the same words but for a plural.
+  const one = singular(wanted);
+  const other = singular(seen);
+  if (one !== wanted || other !== seen) {
+    const matched = scoreText(one, other);
+    if (matched !== undefined && matched.tier !== 'fuzzy')
+      return { score: matched.score - PLURAL_PENALTY, tier: matched.tier === 'exact' ? 'same-words' : matched.tier };
+  }
   // Numbers name things exactly: "D41" is not a misspelt "D4", nor "Invoice 2025" one of "Invoice 2024".
   const digits = (text: string) => text.match(/\d+/g)?.join(' ') ?? '';
   if (digits(wanted) !== '' && digits(seen) !== '' && digits(wanted) !== digits(seen)) return undefined;
   const similarity = Math.max(editSimilarity(wanted, seen), tokenOverlap(wanted, seen));
   return similarity >= FUZZY_FLOOR ? { score: 0.5 * similarity, tier: 'fuzzy' } : undefined;
+}
+
+/** How much less a match counts when it needed a plural made singular. */
+const PLURAL_PENALTY = 0.02;
+
+/** Every word of a normalized text without a plural "s" ("labels" → "label", not "class" or "bus"). */
+function singular(normalized: string): string {
+  return normalized
+    .split(' ')
+    .map((word) => (word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/.test(word) ? word.slice(0, -1) : word))
+    .join(' ');
 }
 
 /** Words that join the parts of a spoken name ("the inn in Oslo") and that labels often leave out. */
