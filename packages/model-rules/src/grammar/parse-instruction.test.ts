@@ -363,6 +363,15 @@ describe('requests written around their values', () => {
     expect(read('Please make a copy of the Tide Tables project.')).toEqual(["Duplicate 'Tide Tables project'"]);
   });
 
+  it('reads "name it X" as typing the name where the form asks for it', () => {
+    expect(read("Click 'New project', name it 'Pilot Boarding' and press 'Create'")).toEqual([
+      "Click 'New project'",
+      "Type 'Pilot Boarding'",
+      "Click 'Create'",
+    ]);
+    expect(read('call it Berth Scheduling')).toEqual(["Type 'Berth Scheduling'"]);
+  });
+
   it('reads "move X to a number" as giving X that value', () => {
     expect(read('move the Brightness slider to 30')).toEqual(["Set the 'Brightness' slider to '30'"]);
     expect(() => read('move Pump-03 to page 2')).toThrow(/unparsed/);

@@ -157,6 +157,7 @@ function opensClause(tokens: readonly Token[]): boolean {
   const rest = stripFiller(tokens);
   if (rest.length === 0) return false;
   if (constraintOpeners.some((opener) => startsWith(rest, opener))) return true;
+  if (isWord(rest[0], 'name', 'call', 'title') && isWord(rest[1], 'it', 'this', 'that')) return true;
   const lower = words(rest);
   if (lower[0] === 'to' && verbAt(lower.slice(1)) !== undefined) return true;
   const verb = verbAt(lower);
@@ -504,6 +505,8 @@ function readClause(
   if (constraintOpeners.some((opener) => startsWith(tokens, opener))) return { type: 'constraint' };
   if (isWord(tokens[0], 'to') && verbAt(words(tokens.slice(1))) !== undefined) tokens = tokens.slice(1);
   tokens = joinSeparatedParticle(tokens);
+  const naming = namedIt(tokens, source);
+  if (naming !== undefined) return steps([naming]);
   const lower = words(tokens);
   const verb = verbAt(lower);
   if (verb === undefined) return readVerbless(clause, tokens, source, hints);
@@ -526,6 +529,16 @@ function readClause(
     return alone === undefined ? { type: 'bare-verb', verb } : { type: 'steps', intents: [alone] };
   }
   return readFrame(verb, rest, source, hints, last);
+}
+
+/**
+ * "name it 'Pilot Boarding'", "call it Berth Scheduling", "title it Q3 plan": the name of what is
+ * being made, typed where the form asks for it (the field with the focus, or its one empty field).
+ */
+function namedIt(tokens: readonly Token[], source: string): StepIntent | undefined {
+  if (!isWord(tokens[0], 'name', 'call', 'title') || !isWord(tokens[1], 'it', 'this', 'that')) return undefined;
+  const value = valueOf(source, tokens.slice(2));
+  return value === undefined ? undefined : { kind: 'type', text: value.text };
 }
 
 /** "next page", "the last page of the grid": the pager's button, named by its first word. */
