@@ -311,3 +311,19 @@ describe('plurals', () => {
     expect((await locate(articles, 'labels')).ambiguous).toBe(true);
   });
 });
+
+describe('an open modal dialog', () => {
+  const nodes = [
+    node('button', 'Invite member', [1000, 200, 200, 30]),
+    node('dialog', 'Invite a member', [300, 100, 600, 400], { ref: 'd', modal: true }),
+    node('textbox', 'Email address', [320, 160, 400, 30], { parent: 'd' }),
+    node('button', 'Send invite', [700, 440, 150, 30], { parent: 'd' }),
+  ];
+
+  it('is all that can be reached: a control behind it is never the target', async () => {
+    expect((await locate(nodes, 'invite', 'button')).best?.label).toBe('Send invite');
+    expect((await locate(nodes, 'Invite member')).best?.label).not.toBe('Invite member');
+    // Without the dialog, the page's own button is found.
+    expect((await locate([nodes[0]!], 'Invite member')).best?.label).toBe('Invite member');
+  });
+});

@@ -186,11 +186,14 @@ async function findMatch(
   const all = reader.tree(screen);
   const viewport = { width: screen.capture.width, height: screen.capture.height };
   if (content !== undefined && all !== undefined) {
-    const searched = query.role !== undefined && holderHints.has(query.role) ? all : content;
+    const reachable = insideModal(all, content, viewport, query);
+    const searched = query.role !== undefined && holderHints.has(query.role) ? reachable.all : reachable.content;
     let found = accessibilityCandidates(searched, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
     // Named with no kind and nothing else fits: a holder named so (a sheet's cell "D3", a row) is meant.
-    if (found.length === 0 && query.role === undefined && searched !== all) {
-      found = accessibilityCandidates(all, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
+    if (found.length === 0 && query.role === undefined && searched !== reachable.all) {
+      found = accessibilityCandidates(reachable.all, query, viewport).filter(
+        (candidate) => candidate.score >= MIN_SCORE,
+      );
     }
     if (query.within === undefined) found = dropMisplaced(nodeTree(all), found, query.text);
     let rivals: readonly string[] = [];
@@ -235,6 +238,32 @@ async function findMatch(
   const read = (await ocrCandidates(handle, reader, screen, query)) ?? [];
   const found = read.filter((candidate) => candidate.score >= MIN_SCORE);
   return chooseCandidate(query, 'ocr', preferNear(insideRegion(found, query.region), query.near));
+}
+
+/**
+ * While a modal dialog is open, only what it holds can be reached: a click anywhere else lands
+ * on its backdrop (and often closes it). The nodes to search, the whole snapshot otherwise, and
+ * also when the query asks for a dialog itself.
+ */
+function insideModal(
+  all: readonly AccessibilityNode[],
+  content: readonly AccessibilityNode[],
+  viewport: { width: number; height: number },
+  query: LocateQuery,
+): { all: readonly AccessibilityNode[]; content: readonly AccessibilityNode[] } {
+  if (query.role === 'dialog') return { all, content };
+  const modal = all
+    .filter(
+      (node) =>
+        (node.role === 'dialog' || node.role === 'alertdialog') &&
+        node.modal === true &&
+        inViewport(node.box, viewport),
+    )
+    .at(-1);
+  if (modal === undefined) return { all, content };
+  const tree = nodeTree(all);
+  const held = (node: AccessibilityNode) => node.ref === modal.ref || tree.ancestors(node.ref).includes(modal.ref);
+  return { all: all.filter(held), content: content.filter(held) };
 }
 
 /** The engine's grounder role: {@link locateTarget} in the contract's shape. */

@@ -33,6 +33,7 @@ import {
   type ClockTime,
 } from './values.js';
 import { readAgainstScreen, type ScreenControl } from './screen-reading.js';
+import { readFormCommand } from './form-commands.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
 export interface ScreenHints {
@@ -1452,6 +1453,9 @@ function readCommand(
   }
   const credentials = signInWith(name, rest, source, hints);
   if (credentials !== undefined) return steps([...credentials, { kind: 'command', verb: name }]);
+  // "invite noor@example.com as Editor": a form opened by the verb, filled, and sent.
+  const form = readFormCommand(name, rest, source, last);
+  if (form !== undefined) return steps(form);
   if (carriesValues(rest)) return { type: 'unparsed' };
   // "book me a nice hotel": an object described, not named, is the person's to choose.
   let object = [...rest];

@@ -1030,6 +1030,9 @@ const commandSynonyms: Readonly<Record<string, readonly string[]>> = {
   'go back': ['back', 'go back'],
   checkout: ['checkout', 'check out'],
   duplicate: ['duplicate', 'copy', 'make a copy'],
+  // "Create a project" is done with a "New project" button as often as with "Create project".
+  create: ['create', 'new', 'add'],
+  reply: ['reply', 'respond'],
   // Apps name the same removal either way; the guard asks before both.
   remove: ['remove', 'delete'],
   delete: ['delete', 'remove'],
@@ -1132,11 +1135,11 @@ export async function decideCommand(context: DecisionContext, directive: Command
               ...found.alternatives.filter((alternative) => alternative.score >= best.score - 0.05),
             ]) ?? best)
           : best;
+      // The control chosen is prepared by its own name: the verb alone may fit other text as well
+      // as it (the heading of the dialog the button sends).
       const ready = await prepareTarget(
         context,
-        chosen === best
-          ? query
-          : { text: chosen.label, ...(directive.object === undefined ? {} : { within: directive.object }) },
+        { text: chosen.label, ...(directive.object === undefined ? {} : { within: directive.object }) },
         quote(chosen.label),
         { explore: false },
       );

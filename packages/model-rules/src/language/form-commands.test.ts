@@ -1,0 +1,50 @@
+import { renderStepIntent } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { interpretInstruction } from './interpret.js';
+
+function read(text: string): string[] {
+  const result = interpretInstruction(text);
+  if (result.unparsed.length > 0) return [`unread: ${result.unparsed.join(' | ')}`];
+  return result.steps.map((step) => renderStepIntent(step.intent));
+}
+
+describe('commands that open a form, fill it and send it', () => {
+  it('puts each value where the words say, then sends the form with its own control', () => {
+    expect(read('Invite noor@example.com as Editor.')).toEqual([
+      'Invite',
+      "Type 'noor@example.com'",
+      "Pick 'Editor'",
+      'Invite',
+    ]);
+    expect(read("Forward Invoice INV-2291 to accounts@tidewater.example, message 'Please pay by the 30th.'")).toEqual([
+      "Forward 'Invoice INV-2291'",
+      "Type 'accounts@tidewater.example'",
+      "Set the 'message' field to 'Please pay by the 30th.'",
+      'Send',
+    ]);
+    expect(read("Reply 'Thanks, noted.' to the last message.")).toEqual([
+      'Reply the last card',
+      "Type 'Thanks, noted.'",
+      'Send',
+    ]);
+    expect(read('Could you create a project called Pilot Boarding using the Scrum template?')).toEqual([
+      "Create 'project'",
+      "Type 'Pilot Boarding'",
+      "Set the 'template' field to 'Scrum'",
+      'Create',
+    ]);
+  });
+
+  it('replaces the old name in a rename dialog', () => {
+    expect(read("Rename Dock Scheduling to 'Berth Scheduling'")).toEqual([
+      "Rename 'Dock Scheduling'",
+      "Type 'Berth Scheduling' into the first field in the dialog",
+      'Save',
+    ]);
+  });
+
+  it("reads nothing when two values could land in each other's place, or a value is only described", () => {
+    expect(read("Invite 'Noor' with 'Welcome aboard'")[0]).toMatch(/^unread/);
+    expect(read('invite noor as someone nice')[0]).toMatch(/^unread/);
+  });
+});

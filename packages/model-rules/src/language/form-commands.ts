@@ -1,0 +1,160 @@
+/**
+ * Commands that open a form and send it: "invite noor@example.com as Editor", "forward Invoice
+ * INV-2291 to accounts@example.com, message 'Please pay by the 30th.'", "reply 'Thanks, noted.' to
+ * the last message", "create a project called Pilot Boarding using the Scrum template", "rename
+ * Dock Scheduling to 'Berth Scheduling'". They read as three parts: the control named by the verb
+ * opens the form (on the object, when there is one), each value goes where the form takes it (by
+ * its label, by the option it is, or by its kind, such as an address into the email field), and
+ * the form is sent with the control named for sending it. A value whose place the words do not
+ * say, beyond one, makes the clause unread: two unnamed values could land in each other's place.
+ */
+import type { StepIntent, TargetRef } from '@sandpiper/protocol';
+import { determiners, itemNouns } from './lexicon.js';
+import { parsePhrase } from './phrases.js';
+import { isWord, spanText, type Token } from './tokens.js';
+
+/** Verbs that open a form, and the verb of the control that sends it. */
+const formVerbs: Readonly<Record<string, string>> = {
+  invite: 'invite',
+  forward: 'send',
+  reply: 'send',
+  'reply to': 'send',
+  create: 'create',
+  add: 'add',
+  rename: 'save',
+  book: 'book',
+};
+
+/** The field a rename dialog asks for the new name in: its first one. */
+const renameField: TargetRef = { role: 'field', ordinal: 1, within: { role: 'dialog' } };
+
+/** Words that say where the value after them goes. */
+const markers = new Set(['as', 'to', 'with', 'called', 'named', 'titled', 'using', 'saying']);
+
+/** Labels people put before a value of a form ("message 'Thanks'", "subject Dates"). */
+const labelWords = new Set(['message', 'note', 'subject', 'body', 'text', 'template', 'role', 'comment', 'title']);
+
+/** Words that open a description of a choice rather than its name. */
+const vague = new Set(['some', 'someone', 'somebody', 'something', 'any', 'anyone', 'anything', 'whoever', 'whatever']);
+
+const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Whether words read as a value by themselves: a quote, an address, or capitalised words or codes. */
+function valueLike(tokens: readonly Token[]): boolean {
+  if (tokens.length === 0) return false;
+  if (tokens.length === 1 && tokens[0]!.kind === 'quoted') return true;
+  return tokens.every(
+    (token) => token.kind === 'word' && (/^[\p{Lu}\p{N}]/u.test(token.text) || /[\d@]/.test(token.text)),
+  );
+}
+
+function withoutArticle(tokens: readonly Token[]): Token[] {
+  return tokens.length > 1 && determiners.has(tokens[0]!.lower) ? tokens.slice(1) : [...tokens];
+}
+
+function split(tokens: readonly Token[], at: (token: Token) => boolean): Token[][] {
+  const parts: Token[][] = [[]];
+  for (const token of tokens) {
+    if (at(token)) parts.push([]);
+    else parts.at(-1)!.push(token);
+  }
+  return parts.filter((part) => part.length > 0);
+}
+
+/** A value step for a value the form takes: typed where it fits, or set in the field labelled so. */
+function valueStep(tokens: readonly Token[], source: string, label?: string): StepIntent | undefined {
+  const trimmed = withoutArticle(tokens);
+  if (!valueLike(trimmed)) return undefined;
+  const text = spanText(source, trimmed);
+  return label === undefined
+    ? { kind: 'type', text }
+    : { kind: 'set', target: { name: label, role: 'field' }, value: text };
+}
+
+/**
+ * The steps of a form command, or undefined when the clause is not one this reads whole.
+ * `verb` is the command as controls name it; `rest` the words after it.
+ */
+export function readFormCommand(
+  verb: string,
+  rest: readonly Token[],
+  source: string,
+  last: TargetRef | undefined,
+): StepIntent[] | undefined {
+  const sender = formVerbs[verb];
+  if (sender === undefined) return undefined;
+  const [head = [], ...labelled] = split(rest, (token) => token.kind === 'punct' && /^[,;]$/.test(token.text));
+  const values: StepIntent[] = [];
+  let object: TargetRef | undefined;
+  let unnamed = 0;
+  // The head: an object or a value, then marked parts ("as Editor", "to ada@…", "called X").
+  const marks = head.flatMap((token, index) => (token.kind === 'word' && markers.has(token.lower) ? [index] : []));
+  const first = head.slice(0, marks[0] ?? head.length);
+  if (first.length > 0) {
+    const value = first.length === 1 && (first[0]!.kind === 'quoted' || email.test(first[0]!.text));
+    if (value) {
+      values.push({ kind: 'type', text: spanText(source, first) });
+      unnamed += email.test(first[0]!.text) ? 0 : 1;
+    } else {
+      const kind = withoutArticle(first);
+      // "a project": the kind of thing made, which names the control that opens its form.
+      const made = kind.length === 1 && itemNouns.has(kind[0]!.lower) && !/^\p{Lu}/u.test(kind[0]!.text);
+      const phrase = isWord(kind[0], 'it', 'them') ? undefined : parsePhrase(source, kind);
+      if (made) object = { name: kind[0]!.text };
+      else if (isWord(kind[0], 'it', 'them') && last !== undefined) object = last;
+      else if (phrase?.type === 'target') object = phrase.target;
+      else return undefined;
+    }
+  }
+  for (const [at, index] of marks.entries()) {
+    const marker = head[index]!.lower;
+    const part = head.slice(index + 1, marks[at + 1] ?? head.length);
+    if (part.length === 0) return undefined;
+    if (marker === 'to' && !(part.length === 1 && email.test(part[0]!.text)) && verb !== 'rename') {
+      // "reply … to the last message": what the reply is to.
+      const phrase = parsePhrase(source, part);
+      if (phrase?.type !== 'target' || object !== undefined) return undefined;
+      object = phrase.target;
+      continue;
+    }
+    if (marker === 'as') {
+      const option = withoutArticle(part);
+      // "as someone senior": a choice described, not named, is the person's to make.
+      if (option.length === 0 || vague.has(option[0]!.lower)) return undefined;
+      values.push({ kind: 'pick', option: spanText(source, option) });
+      continue;
+    }
+    if (marker === 'using') {
+      // "using the Scrum template": the value, then the label it is for.
+      const words = withoutArticle(part);
+      const noun = words.at(-1);
+      const labelled = noun !== undefined && labelWords.has(noun.lower) && words.length > 1;
+      const step = labelled ? valueStep(words.slice(0, -1), source, noun.text) : valueStep(words, source);
+      if (step === undefined) return undefined;
+      if (!labelled) unnamed += 1;
+      values.push(step);
+      continue;
+    }
+    const step = valueStep(part, source);
+    if (step?.kind !== 'type') return undefined;
+    if (!(part.length === 1 && email.test(part[0]!.text))) unnamed += 1;
+    // A new name replaces the old one in the rename dialog's field, which opens holding it.
+    values.push(verb === 'rename' ? { ...step, field: renameField } : step);
+  }
+  // Later parts name their field: "message 'Please pay by the 30th.'", "template Scrum sprints".
+  for (const part of labelled) {
+    const label = part[0];
+    if (label?.kind !== 'word' || !labelWords.has(label.lower)) return undefined;
+    const value = part.slice(isWord(part[1], 'is', ':') ? 2 : 1);
+    const step = valueStep(value, source, label.text);
+    if (step === undefined) return undefined;
+    values.push(step);
+  }
+  if (values.length === 0 || unnamed > 1) return undefined;
+  const open: StepIntent = {
+    kind: 'command',
+    verb: verb === 'reply to' ? 'reply' : verb,
+    ...(object ? { object } : {}),
+  };
+  return [open, ...values, { kind: 'command', verb: sender }];
+}
