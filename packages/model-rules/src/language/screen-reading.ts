@@ -28,7 +28,7 @@ export interface ScreenControl {
 }
 
 /** Roles that hold a value a clause can give. */
-const valueRoles = new Set([
+export const valueRoles: ReadonlySet<string> = new Set([
   'textbox',
   'searchbox',
   'combobox',

@@ -11,7 +11,7 @@ import {
 } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import type { ScreenHints } from '../language/interpret.js';
-import type { ScreenControl } from '../language/screen-reading.js';
+import { valueRoles, type ScreenControl } from '../language/screen-reading.js';
 import type { AccessibilityNode } from '@sandpiper/protocol';
 import type { Screen } from '@sandpiper/core';
 import { reviseFromAnnotation } from './annotation.js';
@@ -59,18 +59,7 @@ export function screenHints(reader: ScreenReader | undefined, screen: Screen | u
 }
 
 /** Roles of controls a clause can name and give a value to, or show (a tab). */
-const controlRoles = new Set([
-  'textbox',
-  'searchbox',
-  'combobox',
-  'listbox',
-  'spinbutton',
-  'slider',
-  'switch',
-  'checkbox',
-  'radio',
-  'tab',
-]);
+const controlRoles: ReadonlySet<string> = new Set([...valueRoles, 'radio', 'tab']);
 
 /** The controls of a screen as the planner reads clauses against them: names, options, groups, ranges. */
 function screenControls(nodes: readonly AccessibilityNode[]): ScreenControl[] {
