@@ -13,7 +13,7 @@ import type { TargetCandidate } from '../grounding/candidates.js';
 import { nodeTree } from '../grounding/scope.js';
 import { normalizeText } from '../grounding/text-score.js';
 import { EXPLORING, clickAt, planned, pointIn } from './actions.js';
-import type { DecisionContext } from './context.js';
+import { capitalize, type DecisionContext } from './context.js';
 
 /** How a summary says a tab was shown to look for another fitting control, and how it is read back. */
 const LOOKING = 'looking for another in the tab';
@@ -55,7 +55,7 @@ function tabPlaceOf(all: readonly AccessibilityNode[], node: AccessibilityNode):
   return siblings.length === 0 ? undefined : { tab, siblings };
 }
 
-/** Tab names this attempt showed while looking, in order, and the tab it started on. */
+/** Tab names this attempt showed while looking, in order, and whether it went back to the first tab. */
 function lookedIn(performed: readonly PerformedAction[]): { readonly shown: string[]; readonly returned: boolean } {
   const shown: string[] = [];
   let returned = false;
@@ -125,7 +125,7 @@ export function otherTabs(
   if (best !== undefined && inPanel) {
     return {
       type: 'ask',
-      question: `${capitalized(description)} is in more than one tab: ${origin ?? 'the first one'} and ${current}. Which one do you mean?`,
+      question: `${capitalize(description)} is in more than one tab: ${origin ?? 'the first one'} and ${current}. Which one do you mean?`,
     };
   }
   const tabs = all.filter((candidate) => candidate.role === 'tab' && candidate.disabled !== true);
@@ -170,8 +170,4 @@ function shownFirst(performed: readonly PerformedAction[]): string | undefined {
     if (entry.summary.startsWith(EXPLORING) && match !== null) return match[1];
   }
   return undefined;
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
