@@ -89,6 +89,8 @@ const INTERNAL_INPUT_TYPES: ReadonlyMap<string, string> = new Map([
 ]);
 
 const INTERNAL_ROLE_ALIASES: ReadonlyMap<string, string> = new Map([
+  // A <details> element's <summary>: a button that expands and collapses what follows it.
+  ['DisclosureTriangle', 'button'],
   ['Date', 'textbox'],
   ['DateTime', 'textbox'],
   ['InputTime', 'textbox'],

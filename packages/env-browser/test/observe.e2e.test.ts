@@ -122,3 +122,20 @@ describe('observe', () => {
     expect(before.box.y - after.box.y).toBe(500);
   });
 });
+
+describe('a <details> section', () => {
+  it('shows its summary as a button that says whether the section is expanded', async () => {
+    const details = await startFixtureServer({
+      '/details.html':
+        '<!doctype html><main><details><summary>Security</summary><label>Session timeout <input type="number"></label></details></main>',
+    });
+    const page = await launchBrowserEnvironment({ url: details.url('/details.html') });
+    try {
+      const nodes = (await page.observe(handle, { accessibility: true })).accessibility ?? [];
+      expect(find(nodes, 'button', 'Security').expanded).toBe(false);
+    } finally {
+      await page.close();
+      await details.close();
+    }
+  });
+});
