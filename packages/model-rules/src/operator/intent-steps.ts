@@ -217,6 +217,10 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
     directive.target.role === undefined ? { ...directive.target, role: 'field' } : directive.target,
   );
   const query = queryFor(directive.target, directive.target.role ?? 'field');
+  // "Visit type: Phone": a radio named by the value in the group named by the target goes first;
+  // the nearest field below the group's legend is another control.
+  if (directive.target.name !== undefined && radioInGroup(context, directive.target.name, directive.value))
+    return decideChoose(context, { kind: 'choose', option: directive.value, group: directive.target.name });
   const found = await locateTarget(context.handle, context.reader, context.screen, query);
   // "Set Payment to Card" may name a radio group: its option is a radio named by the value.
   // (Also when the name was found only as text, or as the group of the radios.)
@@ -295,6 +299,25 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
       return decideType(context, { kind: 'type', text: valueForField(node, directive.value), field: directive.target });
     }
   }
+}
+
+/** Whether a radio named `option` sits in a group (radio group, fieldset) named `group`. */
+function radioInGroup(context: DecisionContext, group: string, option: string): boolean {
+  const all = context.reader.tree(context.screen) ?? [];
+  const tree = nodeTree(all);
+  return all.some(
+    (node) =>
+      (node.role === 'radio' || node.role === 'menuitemradio') &&
+      normalizeText(node.name) === normalizeText(option) &&
+      tree
+        .ancestors(node.ref)
+        .map((ref) => tree.byRef(ref))
+        .some(
+          (holder) =>
+            (holder?.role === 'radiogroup' || holder?.role === 'group') &&
+            normalizeText(holder.name) === normalizeText(group),
+        ),
+  );
 }
 
 /** Whether a field takes a time or a single date, by its input type or its own name. */

@@ -365,3 +365,17 @@ describe('going to a place named on screen', () => {
     expect(near).toMatchObject({ type: 'clarify', question: expect.stringContaining("'Invoices'") });
   });
 });
+
+describe('a value for a group of radios', () => {
+  it('chooses the radio of that name in the group, not the field below its legend', async () => {
+    const nodes = [
+      node('group', 'Visit type', [140, 417, 636, 65], { ref: 'g' }),
+      node('text', 'Visit type', [158, 417, 70, 18], { parent: 'g' }),
+      node('radio', 'In person', [161, 450, 13, 13], { parent: 'g', checked: true }),
+      node('radio', 'Phone', [400, 450, 13, 13], { parent: 'g', checked: false }),
+      node('spinbutton', 'Number of people attending', [141, 514, 240, 32], { value: '1' }),
+    ];
+    const [click] = actionsOf(await decide("Set the 'Visit type' field to 'Phone'", screenOf({ nodes })));
+    expect(click?.action).toMatchObject({ type: 'click', at: { x: 407, y: 457 } });
+  });
+});
