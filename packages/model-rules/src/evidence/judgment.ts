@@ -22,6 +22,7 @@ import { choiceShownBeside } from '../screen/shown-choice.js';
 import { containsText, normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
+import { findOptionIndex } from '../operator/field-steps.js';
 import { commandNames, onState, valueForField } from '../operator/intent-steps.js';
 import { isInViewport } from '../screen/screen-reader.js';
 import { describeTarget, quote } from '../grammar/index.js';
@@ -398,6 +399,11 @@ export function sameValue(shown: string | undefined, wanted: string, node: Acces
   const shownTime = parseTime(shown);
   if (wantedTime !== undefined && shownTime !== undefined)
     return wantedTime.hour === shownTime.hour && wantedTime.minute === shownTime.minute;
+  // The option the value stands for in this dropdown ("Berlin" → "(UTC+01:00) Berlin"), as the
+  // operator chose it.
+  const options = node?.options;
+  const index = options === undefined ? undefined : findOptionIndex(options, wanted);
+  if (index !== undefined && normalizeText(options![index] ?? '') === normalizeText(shown)) return true;
   // An option shown with more words than were asked for ("CC-330" → "CC-330 Research").
   const score = scoreText(wanted, shown);
   return reaches(score, 'prefix') && normalizeText(wanted).length >= 3;

@@ -13,6 +13,18 @@ describe('reading dates', () => {
     expect(sameValue('May 4, 2026 to May 8, 2026', '4–8 May 2026', undefined)).toBe(true);
     expect(sameValue('May 4, 2026 to May 9, 2026', '4–8 May 2026', undefined)).toBe(false);
   });
+
+  it("counts a dropdown's option as the value it stands for, and no other option", () => {
+    const zones = {
+      ref: 'z',
+      role: 'combobox',
+      name: 'Time zone',
+      box: { x: 0, y: 0, width: 200, height: 30 },
+      options: ['(UTC+00:00) London', '(UTC+01:00) Berlin'],
+    };
+    expect(sameValue('(UTC+01:00) Berlin', 'Berlin', zones)).toBe(true);
+    expect(sameValue('(UTC+00:00) London', 'Berlin', zones)).toBe(false);
+  });
 });
 
 describe('spellings to try in a picker field', () => {
