@@ -94,7 +94,9 @@ export async function prepareTarget(
   const located = region === undefined ? query : { ...query, region };
   const match = await locateInStep(context, located);
   const grounding = toGrounding(match);
-  const best = match.best;
+  // A control of another kind whose name only partly matches (the 'Profile' tab for the 'Public
+  // profile' switch) is not the target: it is looked for further instead.
+  const best = match.best !== undefined && weakOtherKind(match.best) ? undefined : match.best;
   const performed = context.input.performed;
   if (match.rivals !== undefined && match.rivals.length > 1 && options.askWhenAmbiguous !== false) {
     return decided({
@@ -174,6 +176,13 @@ function equallyGoodNames(
     if (label !== '' && !names.has(normalizeText(label))) names.set(normalizeText(label), label);
   }
   return [...names.values()].slice(0, 5);
+}
+
+/** Below this score a candidate of another kind than asked for (role rank 1) is no match. */
+const OTHER_KIND_FLOOR = 0.5;
+
+function weakOtherKind(candidate: TargetCandidate): boolean {
+  return candidate.rank === 1 && candidate.score < OTHER_KIND_FLOOR;
 }
 
 function inside(inner: Box, outer: Box): boolean {

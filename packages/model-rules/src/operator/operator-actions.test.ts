@@ -379,3 +379,17 @@ describe('a value for a group of radios', () => {
     expect(click?.action).toMatchObject({ type: 'click', at: { x: 407, y: 457 } });
   });
 });
+
+describe('a control of another kind that only partly matches', () => {
+  it('is not taken for the target: the target is looked for in the other tabs', async () => {
+    const nodes = [
+      node('tablist', '', [0, 80, 600, 40], { ref: 'tabs' }),
+      node('tab', 'Profile', [20, 80, 120, 40], { parent: 'tabs', selected: true }),
+      node('tab', 'Privacy', [160, 80, 120, 40], { parent: 'tabs' }),
+      node('textbox', 'Full name', [20, 160, 300, 30], { value: 'Ada' }),
+    ];
+    const decision = await decide("Turn off the 'Public profile' switch", screenOf({ nodes }));
+    expect(decision).toMatchObject({ type: 'act', actions: [{ summary: expect.stringMatching(/^Exploring/) }] });
+    expect(decision).not.toMatchObject({ type: 'act', actions: [{ action: { at: { x: 80, y: 100 } } }] });
+  });
+});
