@@ -327,3 +327,17 @@ describe('an open modal dialog', () => {
     expect((await locate([nodes[0]!], 'Invite member')).best?.label).toBe('Invite member');
   });
 });
+
+describe("a choice named with its group's name", () => {
+  it('is the choice in that group ("the Dark theme")', async () => {
+    const nodes = [
+      node('group', 'Theme', [140, 750, 990, 65], { ref: 'g' }),
+      node('text', 'Theme', [158, 758, 52, 18], { parent: 'g' }),
+      node('radio', 'Light', [160, 790, 13, 13], { parent: 'g' }),
+      node('radio', 'Dark', [247, 790, 13, 13], { parent: 'g' }),
+    ];
+    const match = await locate(nodes, 'Dark theme');
+    expect(match.best?.label).toBe('Dark');
+    expect(match.ambiguous).toBe(false);
+  });
+});

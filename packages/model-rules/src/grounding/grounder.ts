@@ -7,8 +7,8 @@ import { accessibilityCandidates, inViewport, labelToFieldDistance } from './acc
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
 import { ocrCandidates } from './ocr-grounding.js';
 import { placedCandidates } from './placement.js';
-import { withoutItemNoun } from './text-score.js';
-import { dropMisplaced, nodeTree, nthCandidate, peerCandidates, scopeCandidates } from './scope.js';
+import { normalizeText, withoutItemNoun } from './text-score.js';
+import { dropMisplaced, nodeTree, nthCandidate, peerCandidates, scopeCandidates, type NodeTree } from './scope.js';
 
 /** Candidates below this score are not the target. */
 const MIN_SCORE = 0.3;
@@ -230,6 +230,10 @@ async function findMatch(
     if (found.length > 0) {
       const pool = preferNear(insideRegion(found, query.region), query.near);
       const match = preferActionableInside(chooseCandidate(query, 'accessibility', pool));
+      if (match.ambiguous && rivals.length <= 1) {
+        const named = namedWithHolder(nodeTree(all), pool, query.text);
+        if (named !== undefined) return { ...match, best: named, ambiguous: false };
+      }
       return rivals.length > 1 ? { ...match, ambiguous: true, rivals } : match;
     }
     if (query.within !== undefined || query.ordinal !== undefined)
@@ -264,6 +268,35 @@ function insideModal(
   const tree = nodeTree(all);
   const held = (node: AccessibilityNode) => node.ref === modal.ref || tree.ancestors(node.ref).includes(modal.ref);
   return { all: all.filter(held), content: content.filter(held) };
+}
+
+/** Roles of the choices a group names ("the Dark theme" is the radio Dark of the group Theme). */
+const choiceRoles = new Set(['radio', 'menuitemradio', 'option', 'checkbox', 'switch', 'tab', 'button']);
+
+/**
+ * "the Dark theme", "the Express shipping option": a name made of a choice's own name and the
+ * name of the group holding it. The one candidate whose name and whose group's name together
+ * give every word asked for, when there is exactly one.
+ */
+function namedWithHolder(
+  tree: NodeTree,
+  candidates: readonly TargetCandidate[],
+  text: string,
+): TargetCandidate | undefined {
+  const wanted = normalizeText(text).split(' ');
+  if (wanted.length < 2) return undefined;
+  const fits = candidates.filter((candidate) => {
+    const node = candidate.node;
+    if (node === undefined || !choiceRoles.has(node.role)) return false;
+    const own = normalizeText(node.name).split(' ');
+    if (own.length === 0 || !own.every((word) => wanted.includes(word))) return false;
+    const rest = wanted.filter((word) => !own.includes(word));
+    return tree.ancestors(node.ref).some((ref) => {
+      const holder = normalizeText(tree.byRef(ref)?.name ?? '').split(' ');
+      return rest.length > 0 && rest.every((word) => holder.includes(word));
+    });
+  });
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 /** The engine's grounder role: {@link locateTarget} in the contract's shape. */
