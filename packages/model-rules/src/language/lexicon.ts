@@ -832,3 +832,36 @@ export const determiners: ReadonlySet<string> = new Set([
   'their',
   'some',
 ]);
+
+/**
+ * Languages as English names them and as their own speakers write them, the way language pickers
+ * list them ("German" is offered as "Deutsch"). General knowledge, not any page's.
+ */
+export const languageEndonyms: Readonly<Record<string, readonly string[]>> = {
+  german: ['deutsch'],
+  french: ['français', 'francais'],
+  spanish: ['español', 'espanol'],
+  italian: ['italiano'],
+  portuguese: ['português', 'portugues'],
+  dutch: ['nederlands'],
+  swedish: ['svenska'],
+  norwegian: ['norsk', 'norsk bokmål'],
+  danish: ['dansk'],
+  finnish: ['suomi'],
+  polish: ['polski'],
+  czech: ['čeština', 'cestina'],
+  turkish: ['türkçe', 'turkce'],
+  greek: ['ελληνικά'],
+  russian: ['русский'],
+  ukrainian: ['українська'],
+  japanese: ['日本語'],
+  chinese: ['中文', '简体中文', '繁體中文'],
+  korean: ['한국어'],
+  arabic: ['العربية'],
+  hindi: ['हिन्दी'],
+  hebrew: ['עברית'],
+  hungarian: ['magyar'],
+  romanian: ['română', 'romana'],
+  indonesian: ['bahasa indonesia'],
+  vietnamese: ['tiếng việt'],
+};

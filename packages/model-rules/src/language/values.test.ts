@@ -24,6 +24,10 @@ describe('reading dates', () => {
     };
     expect(sameValue('(UTC+01:00) Berlin', 'Berlin', zones)).toBe(true);
     expect(sameValue('(UTC+00:00) London', 'Berlin', zones)).toBe(false);
+    // A language picker lists languages as their speakers write them.
+    const languages = { ...zones, name: 'Language', options: ['English', 'Deutsch', 'Français'] };
+    expect(sameValue('Deutsch', 'German', languages)).toBe(true);
+    expect(sameValue('Français', 'German', languages)).toBe(false);
   });
 });
 

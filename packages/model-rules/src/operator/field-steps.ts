@@ -9,6 +9,7 @@ import { normalizeText, scoreText } from '../grounding/text-score.js';
 import { clickAt, fieldPoint, formatPoint, performedOfType, planned, pointIn, sameKeys, selectAll } from './actions.js';
 import { capitalize, prepareTarget, type DecisionContext } from './context.js';
 import { fieldShows, singularWords } from './field-values.js';
+import { languageEndonyms } from '../language/lexicon.js';
 
 /** Beyond this many arrow presses, typing the option's text is shorter and as reliable. */
 const MAX_ARROW_PRESSES = 12;
@@ -157,6 +158,12 @@ export function findOptionIndex(options: readonly string[], wanted: string): num
   // "audiobooks" for the option "Audiobook", "invoices" for "Invoice".
   const singular = options.findIndex((option) => singularWords(option) === singularWords(wanted));
   if (singular !== -1) return singular;
+  // "German" for a picker that lists languages in their own names ("Deutsch").
+  const endonyms = languageEndonyms[normalizeText(wanted)];
+  if (endonyms !== undefined) {
+    const named = options.findIndex((option) => endonyms.includes(normalizeText(option)));
+    if (named !== -1) return named;
+  }
   let best: { index: number; score: number } | undefined;
   options.forEach((option, index) => {
     const score = scoreText(wanted, option)?.score ?? 0;
