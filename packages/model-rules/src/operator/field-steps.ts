@@ -36,10 +36,13 @@ export async function decideType(context: DecisionContext, directive: TypeDirect
     const field = focusTakesText(context) ? undefined : fieldForText(context, directive.text);
     if (field !== undefined) {
       const name = field.name !== '' ? field.name : (field.placeholder ?? field.role);
+      // What the field held is replaced: the value is the field's, not more of its text.
+      const replace = (field.value ?? '') === '' ? [] : [planned(selectAll, `Selecting the text in ${quote(name)}`)];
       return {
         type: 'act',
         actions: [
           planned(clickAt(fieldPoint(field.box, context.screen)), `Clicking the ${quote(name)} field`),
+          ...replace,
           planned(typeAction, `Typing ${quote(directive.text)} into ${quote(name)}`),
         ],
       };
@@ -105,8 +108,13 @@ function fieldForText(context: DecisionContext, text: string): AccessibilityNode
   );
   const empty = fields.filter((node) => (node.value ?? '') === '');
   const kind = valueKind(text);
-  const made = kind === undefined ? [] : empty.filter((node) => fieldKind(node) === kind);
+  // The one field made for such a value, empty or not (an address replaces the address there).
+  const made = kind === undefined ? [] : fields.filter((node) => fieldKind(node) === kind);
   if (made.length === 1) return made[0];
+  if (made.length > 1) {
+    const blank = made.filter((node) => (node.value ?? '') === '');
+    return blank.length === 1 ? blank[0] : undefined;
+  }
   return empty.length === 1 && (kind === undefined || fieldKind(empty[0]!) === undefined) ? empty[0] : undefined;
 }
 

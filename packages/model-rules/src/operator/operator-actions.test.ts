@@ -393,3 +393,14 @@ describe('a control of another kind that only partly matches', () => {
     expect(decision).not.toMatchObject({ type: 'act', actions: [{ action: { at: { x: 80, y: 100 } } }] });
   });
 });
+
+describe('typed text whose field the screen makes plain', () => {
+  it('replaces what the one field made for such a value holds', async () => {
+    const nodes = [
+      node('button', 'Change billing email', [20, 100, 200, 30], { focused: true }),
+      node('textbox', 'Billing email', [20, 150, 300, 30], { value: 'accounts@example.com', inputType: 'email' }),
+    ];
+    const actions = actionsOf(await decide("Type 'billing@example.com'", screenOf({ nodes })));
+    expect(actions.map((planned) => planned.action.type)).toEqual(['click', 'key', 'type']);
+  });
+});
