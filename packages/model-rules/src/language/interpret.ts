@@ -32,7 +32,7 @@ import {
   type CaseTransform,
   type ClockTime,
 } from './values.js';
-import { readAgainstScreen, type ScreenControl } from './screen-reading.js';
+import { readAgainstScreen, readWithStatement, type ScreenControl } from './screen-reading.js';
 import { readFormCommand } from './form-commands.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
@@ -1868,6 +1868,8 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
   const clauses = sentencesOf(text).flatMap((sentence) => clausesOf(sentence.tokens, text, sentence.afterArrow));
   let pendingVerb: { verb: VerbMatch; clause: Clause } | undefined;
   let contextOnly: string[] = [];
+  const statements: { readonly tokens: readonly Token[]; readonly verbatim: string }[] = [];
+  const unread: { readonly tokens: readonly Token[]; readonly verbatim: string; readonly at: number }[] = [];
   let lastVerb: Token[] | undefined;
   for (const clause of clauses) {
     let result = readClause(clause, text, hints, last);
@@ -1916,6 +1918,7 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         break;
       case 'context':
         contextOnly.push(clause.verbatim);
+        statements.push({ tokens: stripped, verbatim: clause.verbatim });
         if (result.mentioned !== undefined) last = result.mentioned;
         break;
       case 'bare-verb':
@@ -1923,7 +1926,29 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         break;
       case 'unparsed':
         unparsed.push(clause.verbatim);
+        unread.push({ tokens: stripped, verbatim: clause.verbatim, at: readSteps.length });
         break;
+    }
+  }
+  if (hints?.controls !== undefined) {
+    // "I moved to New Zealand; could you update my country?": the statement gives the request its value.
+    const controls = hints.controls;
+    let inserted = 0;
+    for (const request of unread) {
+      for (const statement of [...statements, ...unread]) {
+        if (statement === request || !unparsed.includes(request.verbatim)) continue;
+        const intent = readWithStatement(request.tokens, statement.tokens, text, controls);
+        if (intent === undefined) continue;
+        readSteps.splice(request.at + inserted, 0, { source: request.verbatim, intent });
+        inserted += 1;
+        for (const used of [request.verbatim, statement.verbatim]) {
+          const at = unparsed.indexOf(used);
+          if (at !== -1) unparsed.splice(at, 1);
+          const said = contextOnly.indexOf(used);
+          if (said !== -1) contextOnly.splice(said, 1);
+        }
+        break;
+      }
     }
   }
   if (pendingVerb !== undefined) unparsed.push(pendingVerb.clause.verbatim);

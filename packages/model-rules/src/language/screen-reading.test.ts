@@ -103,3 +103,25 @@ describe('free words as a value', () => {
     expect(read('notes about the call', settings)[0]).toMatch(/^unread/);
   });
 });
+
+describe('a request without its value, beside a statement that names the choice', () => {
+  const profile: ScreenControl[] = [
+    { role: 'combobox', name: 'Country', options: ['United Kingdom', 'New Zealand', 'Kenya'] },
+    { role: 'combobox', name: 'Cost center', options: ['CC-210 Operations', 'CC-330 Research'] },
+  ];
+
+  it('takes the option the statement names as the value, in the place of the request', () => {
+    expect(read("I moved to New Zealand; could you update my country and click 'Save'?", profile)).toEqual([
+      "Set the 'Country' field to 'New Zealand'",
+      "Click 'Save'",
+    ]);
+    expect(read('This trip should be paid by research; could you change the cost center?', profile)).toEqual([
+      "Set the 'Cost center' field to 'CC-330 Research'",
+    ]);
+  });
+
+  it('takes nothing from a statement that negates, or names no single option', () => {
+    expect(read('I did not move to New Zealand; could you update my country?', profile)[0]).toMatch(/^unread/);
+    expect(read('I lived in Kenya and New Zealand; could you update my country?', profile)[0]).toMatch(/^unread/);
+  });
+});

@@ -401,3 +401,46 @@ function fitsField(control: ScreenControl, text: string, tokens: readonly Token[
   if (type === 'email') return /^\S+@\S+\.\S+$/.test(text);
   return valueLike(tokens, text);
 }
+
+/**
+ * "I moved to New Zealand; could you update my country?", "This trip should be paid by research;
+ * could you change the cost center?": a request that names a dropdown but gives no value, and a
+ * statement beside it that names exactly one of that dropdown's options. The option is the value.
+ * Undefined unless the request is only the control and linking words, and the statement names
+ * one option of it and no negation ("I did not move").
+ */
+export function readWithStatement(
+  request: readonly Token[],
+  statement: readonly Token[],
+  source: string,
+  controls: readonly ScreenControl[],
+): StepIntent | undefined {
+  const named = namedThings(controls);
+  const asked = request.filter((token) => token.kind !== 'punct');
+  const words = asked.map((token) => (token.kind === 'quoted' ? norm(token.text) : norm(token.lower)));
+  const mentions: Mention[] = [];
+  for (let index = 0; index < words.length;) {
+    const found = mentionAt(words, index, named);
+    if (found === undefined) {
+      if (asked[index]!.kind !== 'word' || !linkingWords.has(asked[index]!.lower)) return undefined;
+      index += 1;
+      continue;
+    }
+    mentions.push(found);
+    index = found.end;
+  }
+  const control = mentions.length === 1 && mentions[0]!.option === undefined ? mentions[0]!.control : undefined;
+  if (control?.options === undefined || control.options.length === 0) return undefined;
+  const said = statement.filter((token) => token.kind !== 'punct');
+  if (said.some((token) => token.kind === 'word' && negations.has(token.lower))) return undefined;
+  const saidWords = said.map((token) => (token.kind === 'quoted' ? norm(token.text) : norm(token.lower)));
+  const own = namedThings([control]).filter((entry) => entry.option !== undefined);
+  const options = new Set<string>();
+  for (let index = 0; index < saidWords.length; index += 1) {
+    const found = mentionAt(saidWords, index, own);
+    if (found?.option !== undefined) options.add(found.option);
+  }
+  if (options.size !== 1) return undefined;
+  const option = [...options][0]!;
+  return { kind: 'set', target: { name: control.name, role: 'field' }, value: option };
+}
