@@ -232,6 +232,12 @@ export interface StepCheckInput {
   readonly before: Screen;
   readonly after: Screen;
   /**
+   * The screen the step's last actions were decided on, when that was not `before` (the step
+   * explored first: paged to page 3, opened a menu). A change the last action made, such as a
+   * row leaving the list, is read against it.
+   */
+  readonly lastActedOn?: Screen;
+  /**
    * The task and the plan in force, when the check is part of the run's own loop. A reflector may
    * use them to look ahead (read the criteria, or decide the next step's first move, on the same
    * screen) as long as the verdict stays about `step` alone.

@@ -3,7 +3,7 @@ import type { RunEvent } from '@sandpiper/protocol';
 import { createScriptedEnvironment } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
 import type { CriterionReading, JudgeInput } from '../engine.js';
-import { setup, twoStepPlan } from '../test-support/loop-harness.js';
+import { click, setup, twoStepPlan } from '../test-support/loop-harness.js';
 import type { UserChannel } from './user-channel.js';
 import { startRun } from './agent-loop.js';
 import { completionConfigSchema } from './completion-policy.js';
@@ -282,5 +282,25 @@ describe('completion: a result resting on changes alone is asked about', () => {
     const contradicted = { verdict: 'reject' as const, reason: "The 'Name' field shows 'Bob'.", satisfied: [] };
     const sure = setup({ script: { judge: [contradicted] } });
     expect((await startRun(sure.deps, 'run-1', sure.task)).status).toBe('failed');
+  });
+});
+
+describe('the screens a step check reads', () => {
+  it('include the one the last actions were decided on, when the step acted more than once', async () => {
+    const actTwice = (input: { performed: readonly unknown[] }) =>
+      input.performed.length < 2
+        ? ({ type: 'act', actions: [{ action: click, summary: `Action ${input.performed.length + 1}` }] } as const)
+        : ({ type: 'step-complete', evidence: 'done' } as const);
+    const { deps, task, engine } = setup({ script: { operator: [actTwice] } });
+    await startRun(deps, 'run-1', task);
+    const [first] = engine.calls.reflector;
+    expect(first?.lastActedOn).toBeDefined();
+    expect(first?.lastActedOn?.observation.id).not.toBe(first?.before.observation.id);
+  });
+
+  it('leave it out when the step acted once, from the screen it started on', async () => {
+    const { deps, task, engine } = setup({});
+    await startRun(deps, 'run-1', task);
+    expect(engine.calls.reflector[0]?.lastActedOn).toBeUndefined();
   });
 });

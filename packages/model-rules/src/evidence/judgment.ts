@@ -318,7 +318,8 @@ const removalVerbs = new Set(['remove', 'delete', 'archive', 'discard', 'clear',
  */
 function removedObject(context: CheckContext, verb: string, object: string | undefined): string | undefined {
   if (object === undefined || !removalVerbs.has(normalizeText(verb))) return undefined;
-  const before = context.reader.nodes(context.input.before) ?? [];
+  // Against the page the removal was done on (after paging to it, say), not the step's first one.
+  const before = context.reader.nodes(context.input.lastActedOn ?? context.input.before) ?? [];
   const afterNodes = context.reader.nodes(context.input.after) ?? [];
   if (afterNodes.some((node) => node.role === 'dialog' || node.role === 'alertdialog')) return undefined;
   const naming = (node: AccessibilityNode): boolean => (scoreText(object, node.name)?.score ?? 0) >= 0.9;

@@ -84,3 +84,28 @@ describe('a removal', () => {
     expect(unseen).toMatchObject({ verdict: 'reject', unsure: true });
   });
 });
+
+describe('a removal done after paging to its object', () => {
+  const page = (names: readonly string[]) =>
+    screenOf({
+      nodes: [
+        node('heading', 'Assets', [20, 20, 300, 30]),
+        ...names.map((name, index) => node('text', name, [20, 80 + index * 40, 200, 30])),
+        node('button', 'Next page', [20, 500, 100, 30]),
+      ],
+    });
+
+  it('is read against the page the removal was done on, not the first one', async () => {
+    const result = await createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Delete 'Boiler B-02'"),
+      performed: performedOf(click(210, 133)),
+      before: page(['Forklift FL-1', 'Forklift FL-2', 'Crane C-1']),
+      lastActedOn: page(['Boiler B-01', 'Boiler B-02', 'Pump P-3']),
+      after: page(['Boiler B-01', 'Pump P-3']),
+    });
+    expect(result).toMatchObject({
+      passed: true,
+      evidence: expect.stringContaining(`'Boiler B-02' ${GONE_FROM_PAGE}`),
+    });
+  });
+});

@@ -28,6 +28,7 @@ export type AttemptOutcome =
 export async function attemptStep(context: RunContext, step: Step, attempt: number): Promise<AttemptOutcome> {
   const before = await context.observe();
   let screen = before;
+  let decidedOn = before;
   const performed: PerformedAction[] = [];
   let loopHint: LoopHint | undefined;
   for (let decisionCount = 0; decisionCount < MAX_DECISIONS_PER_ATTEMPT; decisionCount += 1) {
@@ -45,7 +46,7 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
     });
     switch (decision.type) {
       case 'step-complete':
-        return checkStep(context, step, performed, before, screen);
+        return checkStep(context, step, performed, before, screen, decidedOn);
       case 'fail':
         return { type: 'failed', reason: decision.reason };
       case 'clarify': {
@@ -57,13 +58,14 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
         break;
       }
       case 'act': {
+        decidedOn = screen;
         const chain = await performChain(context, step, decision.actions, performed);
         if (chain.type === 'stop' || chain.type === 'failed' || chain.type === 'declined') return chain;
         if (chain.type === 'replanned') return { type: 'interrupted' };
         screen = await context.observe();
         if (chain.type === 'reobserve') continue;
         if (decision.completesStep === true || performed.at(-1)?.action.type === 'done') {
-          return checkStep(context, step, performed, before, screen);
+          return checkStep(context, step, performed, before, screen, decidedOn);
         }
         const watch = await watchForLoops(context, step);
         if (watch.type === 'replan') return watch;
@@ -71,5 +73,5 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
       }
     }
   }
-  return checkStep(context, step, performed, before, screen);
+  return checkStep(context, step, performed, before, screen, decidedOn);
 }

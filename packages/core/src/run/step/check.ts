@@ -19,6 +19,7 @@ export async function checkStep(
   performed: readonly PerformedAction[],
   before: Screen,
   after: Screen,
+  decidedOn: Screen = before,
 ): Promise<Checked> {
   const plan = context.state.plan;
   context.lastStepBefore = before;
@@ -27,6 +28,7 @@ export async function checkStep(
     performed,
     before,
     after,
+    ...(decidedOn === before ? {} : { lastActedOn: decidedOn }),
     task: context.state.task!,
     ...(plan === undefined ? {} : { plan }),
   });
