@@ -15,10 +15,11 @@ import {
   type ToolRunner,
   type UserChannel,
 } from '@sandpiper/core';
-import type { RunEvent, Task } from '@sandpiper/protocol';
+import type { Box, RunEvent, Task } from '@sandpiper/protocol';
 import { writeReport, type ReportPaths } from '@sandpiper/report';
 import type { RunClaim, Store } from '@sandpiper/storage';
 import type { EngineSetup } from './engine-setup.js';
+import { coveringLiveView, type WatchScreen } from './live-mask.js';
 import type { OpenedEnvironment } from './open-environment.js';
 
 /** How a prepared run is driven: who answers its questions and who hears its events. */
@@ -49,6 +50,11 @@ export interface PreparedRun {
   readonly runId: string;
   readonly task: Task;
   readonly environment: Environment;
+  /**
+   * The live view of the run's screen, with the secret fields and secret text of its last snapshot
+   * covered in every frame; absent when the environment has no live view.
+   */
+  readonly watch?: WatchScreen;
   /** The engine the run uses, with the label people see. */
   readonly engine: EngineSetup;
   /**
@@ -113,10 +119,16 @@ export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
       claim = store.claimRun(runId);
     }
     const built = engine;
+    // Where the last snapshot showed secrets; the live view covers them until the next one.
+    let secretsOnScreen: readonly Box[] = [];
+    const environment = opened.environment;
     return {
       runId,
       task,
-      environment: opened.environment,
+      environment,
+      ...(environment.watch
+        ? { watch: coveringLiveView(environment.watch.bind(environment), () => secretsOnScreen) }
+        : {}),
       engine: input.engine,
       close,
       async drive(options) {
@@ -134,6 +146,9 @@ export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
           detectors: input.detectors,
           tools,
           ...(input.secrets && input.secrets.size > 0 ? { secrets: input.secrets } : {}),
+          onSecretsOnScreen: (boxes) => {
+            secretsOnScreen = boxes;
+          },
           ...(options.onEvent ? { onEvent: options.onEvent } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
           ...(options.debug ? { debug: options.debug } : {}),

@@ -29,7 +29,10 @@ export interface LiveChannel {
   end(): Promise<void>;
 }
 
-export function createLiveChannel(environment: Environment, onError: (message: string) => void): LiveChannel {
+export function createLiveChannel(
+  environment: Pick<Environment, 'watch'>,
+  onError: (message: string) => void,
+): LiveChannel {
   const viewers = new Set<WebSocket>();
   let latest: LiveFrame | undefined;
   let view: Promise<LiveView | undefined> | undefined;

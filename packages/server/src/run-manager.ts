@@ -199,7 +199,8 @@ export function createRunManager(options: RunManagerOptions): RunManager {
       engine: prepared.engine,
       environment: prepared.environment,
       channel: createServerChannel(),
-      live: createLiveChannel(prepared.environment, options.onError),
+      // The prepared run's live view: the environment's, with the secrets on screen covered.
+      live: createLiveChannel(prepared, options.onError),
       abort: new AbortController(),
       state: emptyRunState(runId),
       finished: Promise.resolve(),

@@ -1,7 +1,7 @@
 import { approvedActionsFrom, type ApprovedAction } from './approved-actions.js';
 import { redactingEngine } from './redacting-engine.js';
-import { createSecretBook, secretBoxes, type SecretBook } from './secrets.js';
-import type { EventPayload, EventSource, Observation, RunEvent } from '@sandpiper/protocol';
+import { createSecretBook, liveSecretBoxes, secretBoxes, type SecretBook } from './secrets.js';
+import type { Box, EventPayload, EventSource, Observation, RunEvent } from '@sandpiper/protocol';
 import type { DetectorConfig } from '../detectors/index.js';
 import type { Engine, Screen } from '../engine.js';
 import { CancelledError, type Handle } from '../handle.js';
@@ -57,6 +57,11 @@ export interface RunDependencies {
    * by the engine; without it, a page that shows a secret in clear has it in the stored image.
    */
   readonly masker?: ScreenMasker;
+  /**
+   * Told after every snapshot where the screen shows or may soon show a secret (secret fields and
+   * text showing a known secret, in screen points), so a live view of the screen can cover it.
+   */
+  readonly onSecretsOnScreen?: (boxes: readonly Box[]) => void;
 }
 
 /**
@@ -172,6 +177,7 @@ export class RunContext {
       accessibility: this.deps.environment.info.accessibility,
     });
     const png = await this.coverSecrets(capture);
+    this.deps.onSecretsOnScreen?.(liveSecretBoxes(capture.accessibility, this.secrets));
     const [hash, dHash] = await Promise.all([
       this.deps.blobs.put(png, 'image/png'),
       this.deps.fingerprinter?.dHash(png),

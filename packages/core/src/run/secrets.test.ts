@@ -5,7 +5,7 @@ import type { OperatorDecision } from '../engine.js';
 import { setup, twoStepPlan } from '../test-support/loop-harness.js';
 import { startRun } from './agent-loop.js';
 import type { ScreenMasker } from '../ports.js';
-import { createSecretBook, isSecretField, secretBoxes } from './secrets.js';
+import { createSecretBook, isSecretField, liveSecretBoxes, secretBoxes } from './secrets.js';
 
 describe('the secret book', () => {
   const book = createSecretBook(new Map([['Password', 'hunter2-long']]));
@@ -144,6 +144,35 @@ describe('secrets on screen', () => {
       { x: 400, y: 80, width: 120, height: 16 },
     ]);
     expect(secretBoxes(undefined, book)).toEqual([]);
+  });
+
+  it('covers every secret field in a live view, empty or masked, and no heading that names one', () => {
+    const book = createSecretBook(new Map([['token', 'tok-9f8e7d6c']]));
+    const nodes = [
+      node('pw', { name: 'Password', inputType: 'password', value: '', box: { x: 0, y: 0, width: 90, height: 20 } }),
+      node('key', { name: 'API key', value: '', box: { x: 0, y: 40, width: 200, height: 24 } }),
+      node('title', { role: 'heading', name: 'Reset your password', box: { x: 0, y: 100, width: 400, height: 30 } }),
+      node('shown', { role: 'text', name: 'tok-9f8e7d6c', box: { x: 0, y: 140, width: 120, height: 16 } }),
+      node('name', { name: 'Display name', value: 'Ada' }),
+    ];
+    expect(liveSecretBoxes(nodes, book)).toEqual([
+      { x: 0, y: 0, width: 90, height: 20 },
+      { x: 0, y: 40, width: 200, height: 24 },
+      { x: 0, y: 140, width: 120, height: 16 },
+    ]);
+    // A stored screenshot covers only what shows a secret now: both fields are still empty.
+    expect(secretBoxes(nodes, book)).toEqual([{ x: 0, y: 140, width: 120, height: 16 }]);
+  });
+
+  it('tells the live view where secrets may show after every snapshot', async () => {
+    const told: (readonly Box[])[] = [];
+    const field = [node('key', { name: 'API token', value: '', box: { x: 5, y: 6, width: 70, height: 8 } })];
+    const environment = createScriptedEnvironment({ accessibility: () => field });
+    const { deps, task } = setup({ environment });
+    await startRun({ ...deps, onSecretsOnScreen: (boxes) => told.push(boxes) }, 'run-1', task);
+    const observations = deps.log.all('run-1').filter((event) => event.payload.type === 'observation');
+    expect(told).toHaveLength(observations.length);
+    expect(told[0]).toEqual([{ x: 5, y: 6, width: 70, height: 8 }]);
   });
 
   it('stores and shows the engine the masked screenshot, boxes in the image’s pixels', async () => {

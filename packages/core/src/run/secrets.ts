@@ -96,12 +96,37 @@ const MASKED = /^[•●∙·*]+$/u;
  * A container that only holds such a node is left alone, so the rest of the page stays legible.
  */
 export function secretBoxes(nodes: readonly AccessibilityNode[] | undefined, book: SecretBook): Box[] {
-  if (nodes === undefined) return [];
-  const showing = nodes.filter((node) => {
+  return smallestBoxes(nodes, (node) => {
     const value = node.value ?? '';
     if (isSecretField(node) && value !== '' && !MASKED.test(value)) return true;
     return book.reveals(`${node.name}\n${value}\n${node.description ?? ''}`);
   });
+}
+
+/**
+ * Where a live view of the screen must be covered until the next snapshot: every secret field,
+ * empty or not (a value typed into it shows in the frames before any snapshot sees it), and the
+ * smallest nodes whose text shows a known secret.
+ */
+export function liveSecretBoxes(nodes: readonly AccessibilityNode[] | undefined, book: SecretBook): Box[] {
+  return smallestBoxes(
+    nodes,
+    (node) =>
+      (ENTRY_ROLES.has(node.role) && isSecretField(node)) ||
+      book.reveals(`${node.name}\n${node.value ?? ''}\n${node.description ?? ''}`),
+  );
+}
+
+/** Roles of nodes a person types into. */
+const ENTRY_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+
+/** The boxes of the nodes that show something, leaving out a holder of another such node. */
+function smallestBoxes(
+  nodes: readonly AccessibilityNode[] | undefined,
+  shows: (node: AccessibilityNode) => boolean,
+): Box[] {
+  if (nodes === undefined) return [];
+  const showing = nodes.filter(shows);
   const holders = new Set(showing.map((node) => node.parent).filter((ref) => ref !== undefined));
   return showing
     .filter((node) => !holders.has(node.ref) && node.box.width > 0 && node.box.height > 0)
