@@ -298,6 +298,11 @@ export interface JudgeInput {
    * restart): text on the final screen that was not on it appeared with the last step.
    */
   readonly lastStepBefore?: Screen;
+  /**
+   * The screen the plan's last step was checked on, when the process judging saw it: a message
+   * that answered the step there (a toast) may be gone from the final screen.
+   */
+  readonly lastStepAfter?: Screen;
 }
 
 export interface JudgeVerdict {

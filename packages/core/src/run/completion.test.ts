@@ -42,6 +42,10 @@ describe('completion: the gate and the judge', () => {
     expect(engine.calls.judge[0]?.recent?.some((line) => line.startsWith('Step completed'))).toBe(true);
     // The judge also sees the screen the last step started from, to tell new text from old.
     expect(engine.calls.judge[0]?.lastStepBefore?.observation.id).toMatch(/^obs/);
+    // And the screen that step was checked on, where a passing toast may still have shown.
+    const after = engine.calls.judge[0]?.lastStepAfter?.observation.id;
+    expect(after).toMatch(/^obs/);
+    expect(after).not.toBe(engine.calls.judge[0]?.lastStepBefore?.observation.id);
   });
 
   it('reads the criteria after a step that touches them, not after the last step, and logs only changes', async () => {

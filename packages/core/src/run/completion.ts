@@ -103,6 +103,7 @@ export async function completionPhase(context: RunContext): Promise<RunStop | Co
       screen,
       recent: recentTrajectory(events),
       ...(context.lastStepBefore === undefined ? {} : { lastStepBefore: context.lastStepBefore }),
+      ...(context.lastStepAfter === undefined ? {} : { lastStepAfter: context.lastStepAfter }),
     });
     judged = conservativeVerdict(verdict);
     judgedSteps = verdict.confirmedSteps ?? [];

@@ -246,6 +246,9 @@ export class RunContext {
    */
   lastStepBefore: Screen | undefined;
 
+  /** The screen the last checked step was checked on, when this process checked one. */
+  lastStepAfter: Screen | undefined;
+
   /** The screen this process saw last, if it has observed anything yet. */
   get latestScreen(): Screen | undefined {
     return this.lastScreen;

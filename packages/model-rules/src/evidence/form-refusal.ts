@@ -16,6 +16,11 @@ const REFUSAL =
 const ERROR_WORDS =
   /\b(?:errors?|fail(?:ed|s|ure)?|could(?:n't| not)|can(?:'t|not)|unable|invalid|incorrect|wrong|denied|declined|rejected|not (?:allowed|permitted|authori[sz]ed|found)|forbidden|required|missing|try again|problem|expired|locked)\b/i;
 
+/** Whether a message reads as an error ("Download failed", "Could not archive 'Q3'"). */
+export function readsAsError(text: string): boolean {
+  return ERROR_WORDS.test(text);
+}
+
 /** Roles whose names are what a page says, rather than the controls it offers. */
 const SAYING: ReadonlySet<string> = new Set([
   'alert',

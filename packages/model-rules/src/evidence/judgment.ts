@@ -29,7 +29,7 @@ import { describeTarget, quote } from '../grammar/index.js';
 import type { CheckContext } from '../step-checks/check-context.js';
 import { findVisibleText } from '../screen/visible-text.js';
 import type { StepEvidence } from './extract-evidence.js';
-import { formRefusal } from './form-refusal.js';
+import { formRefusal, readsAsError } from './form-refusal.js';
 import type { RegionKind } from './labelled-region.js';
 import { judgeSelected, judgeToggled, judgeTyped } from './judge-fields.js';
 import {
@@ -351,7 +351,8 @@ function newTextForWord(context: CheckContext, verb: string): string | undefined
   if (stem.length < 4) return undefined;
   const pattern = new RegExp(`\\b${stem}\\p{L}*`, 'iu');
   // A control named by the verb itself ("Follow" for someone else) says nothing; "Following" does.
-  return newlyShown(context, (name) => normalizeText(name) !== word && pattern.test(name));
+  // Nor does news of the command going wrong ("Archive failed").
+  return newlyShown(context, (name) => normalizeText(name) !== word && pattern.test(name) && !readsAsError(name));
 }
 
 /** Locate a target on the screen after the step. */

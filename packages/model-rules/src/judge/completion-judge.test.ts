@@ -87,6 +87,30 @@ describe('the rules judge at a completion claim', () => {
     expect((await judge.judge(createHandle(), input(savePlan, [nameField, saveButton, sent]))).verdict).toBe('reject');
   });
 
+  it('takes a toast seen when the last step was checked, though it has gone from the final screen', async () => {
+    const plan = planOf(["Click 'Download' for 'Invoice March 2024'"], []);
+    const download = node('link', 'Download', [10, 100, 80, 30]);
+    const claim = (toast: AccessibilityNode | undefined, final: AccessibilityNode[] = [download]) =>
+      judge.judge(createHandle(), {
+        ...input({ ...plan, successCriteria: savePlan.successCriteria }, [nameField, ...final]),
+        lastStepBefore: screenOf({ nodes: [nameField, download] }),
+        lastStepAfter: screenOf({ nodes: [nameField, download, ...(toast ? [toast] : [])] }),
+      });
+    const started = await claim(node('alert', 'Download started.', [900, 20, 300, 40]));
+    expect(started.verdict).toBe('accept');
+    expect(started.reason).toContain("'Download started.'");
+    // Without one, or with a refusal, it stays unconfirmed.
+    expect((await claim(undefined)).verdict).toBe('reject');
+    expect((await claim(node('alert', 'Download not started: try again', [900, 20, 300, 40]))).verdict).toBe('reject');
+    // "Started" outside a live region (a "Getting started" heading) confirms nothing.
+    expect((await claim(node('heading', 'Getting started', [900, 20, 300, 40]))).verdict).toBe('reject');
+    // A final screen that shows a dialog still open is not overruled by the earlier toast.
+    const dialog = node('dialog', 'Choose a format', [300, 200, 400, 200]);
+    expect((await claim(node('alert', 'Download started.', [900, 20, 300, 40]), [download, dialog])).verdict).toBe(
+      'reject',
+    );
+  });
+
   it("does not take a control's own label for a confirmation", async () => {
     const verdict = await judge.judge(
       createHandle(),

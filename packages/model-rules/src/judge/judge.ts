@@ -74,14 +74,15 @@ export function createRulesJudge(reader: ScreenReader): Judge {
           found.push(followed);
           return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
         }
-        const confirmation = await findConfirmation(
-          handle,
-          reader,
-          input.screen,
-          sideEffect.label,
-          enteredValues(input.plan),
-          input.lastStepBefore === undefined ? undefined : reader.nodes(input.lastStepBefore),
-        );
+        const before = input.lastStepBefore === undefined ? undefined : reader.nodes(input.lastStepBefore);
+        const values = enteredValues(input.plan);
+        let confirmation = await findConfirmation(handle, reader, input.screen, sideEffect.label, values, before);
+        // A message that answered the last step (a toast) may have gone by the time the run ends.
+        if (!confirmation.confirmed && confirmation.unsure === true && input.lastStepAfter !== undefined) {
+          const earlier = await findConfirmation(handle, reader, input.lastStepAfter, sideEffect.label, values, before);
+          if (earlier.confirmed)
+            confirmation = { confirmed: true, detail: `When its step was checked: ${earlier.detail}` };
+        }
         if (!confirmation.confirmed)
           return { verdict: 'reject', reason: confirmation.detail, satisfied, unsure: confirmation.unsure };
         found.push(confirmation.detail);

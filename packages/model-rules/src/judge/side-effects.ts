@@ -16,6 +16,13 @@ const CONFIRMATION =
 /** Live regions: where a page announces what just happened ("Invoices now go to …"). */
 const LIVE_ROLES = new Set(['status', 'alert']);
 
+/**
+ * Words of an announcement that the work has begun on the page's side ("Download started.",
+ * "Export queued"): done, as far as the person's click goes. Read only in live regions, where a
+ * heading such as "Getting started" cannot be.
+ */
+const BEGUN = /\b(?:started|queued)\b/i;
+
 /** Words of a message that turns something down rather than reports it done. */
 const REFUSAL =
   /\b(?:invalid|error|failed|fail|cannot|can't|couldn't|could not|not|wrong|required|missing|try again|denied)\b/i;
@@ -157,6 +164,7 @@ export async function findConfirmation(
     const message =
       messages.find((node) => CONFIRMATION.test(`${node.name} ${node.value ?? ''}`)) ??
       visible.find((node) => LIVE_ROLES.has(node.role) && echoes(`${node.name} ${node.value ?? ''}`, values)) ??
+      visible.find((node) => LIVE_ROLES.has(node.role) && BEGUN.test(node.name) && !REFUSAL.test(node.name)) ??
       newPlainText(visible, before).find(
         (node) => (CONFIRMATION.test(node.name) && !REFUSAL.test(node.name)) || echoes(node.name, values),
       );

@@ -23,6 +23,7 @@ export async function checkStep(
 ): Promise<Checked> {
   const plan = context.state.plan;
   context.lastStepBefore = before;
+  context.lastStepAfter = after;
   const check = await context.engine.reflector.check(context.handle, {
     step,
     performed,
