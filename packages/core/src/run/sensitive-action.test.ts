@@ -355,3 +355,73 @@ describe('what the second corpus batch taught the guard', () => {
     expect(reading(verdictOn(layout, 'button', 'OK'))).toBe('harmless');
   });
 });
+
+describe('what the words around a control say it commits', () => {
+  it('reads a note elsewhere on the page that explains the control by its name', () => {
+    const orders = screenOf([
+      heading('Earlier orders'),
+      text('Order again sends the same basket straight away and places the order with your saved card.'),
+      heading('Noodle Bar, $18.20'),
+      button('Order again'),
+    ]);
+    expect(reading(verdictOn(orders, 'button', 'Order again'))).toBe('money');
+    // The same button with no note beside it commits nothing the page says.
+    const bare = screenOf([heading('Earlier orders'), heading('Noodle Bar, $18.20'), button('Order again')]);
+    expect(reading(verdictOn(bare, 'button', 'Order again'))).toBe('harmless');
+  });
+
+  it('takes a cost tied to a harmless-looking name ("charged when you print")', () => {
+    const label = screenOf([
+      heading('Ship parcel 2211'),
+      text('Courier, 3 kg. Postage of $11.90 is charged to your balance when you print.'),
+      button('Print label'),
+    ]);
+    expect(reading(verdictOn(label, 'button', 'Print label'))).toBe('money');
+    const plain = screenOf([heading('Ship parcel 2211'), text('Courier, 3 kg.'), button('Print label')]);
+    expect(reading(verdictOn(plain, 'button', 'Print label'))).toBe('harmless');
+  });
+
+  it('reads what is lost, charged or paid into an account from the dialog or form', () => {
+    const leave = screenOf([
+      dialog('Leave this page?', [
+        text('Your answers have not been saved and will be lost.'),
+        button('Stay'),
+        button('Leave page'),
+      ]),
+    ]);
+    expect(reading(verdictOn(leave, 'button', 'Leave page'))).toBe('destructive');
+    const deposit = screenOf([
+      heading('Reserve the flat'),
+      text("We'll charge €300 to your card to hold it for 5 days."),
+      button('Back'),
+      button('Proceed'),
+    ]);
+    expect(reading(verdictOn(deposit, 'button', 'Proceed'))).toBe('money');
+    const payout = screenOf([heading('Payout details'), field('IBAN', 'DE02 1203 0000 0000 2020 51'), button('Save')]);
+    expect(reading(verdictOn(payout, 'button', 'Save'))).toBe('money');
+    const checkout = screenOf([heading('Your basket'), text('Total £23.40 · Visa'), button('Confirm')]);
+    expect(reading(verdictOn(checkout, 'button', 'Confirm'))).toBe('money');
+  });
+
+  it('sees a new secret made under a heading that lists secrets, and voiding as destructive', () => {
+    const keys = screenOf([heading('Deploy tokens'), field('Token name'), button('Generate')]);
+    expect(reading(verdictOn(keys, 'button', 'Generate'))).toBe('credentials');
+    const labels = screenOf([heading('Labels'), field('Label name'), button('Generate')]);
+    expect(reading(verdictOn(labels, 'button', 'Generate'))).toBe('harmless');
+    const voiding = screenOf([dialog('Void this agreement?', [button('Keep it'), button('Yes, void it')])]);
+    expect(reading(verdictOn(voiding, 'button', 'Yes, void it'))).toBe('destructive');
+  });
+
+  it('leaves opening a share sheet, leaving a personal list and editing a draft harmless', () => {
+    const clip = screenOf([heading('Highlights'), button('Share highlight')]);
+    expect(reading(verdictOn(clip, 'button', 'Share highlight'))).toBe('harmless');
+    const recent = screenOf([heading('Recently played'), button('Remove from recently played')]);
+    expect(reading(verdictOn(recent, 'button', 'Remove from recently played'))).toBe('harmless');
+    const draft = screenOf([heading('Offer letter (draft)'), button('Remove signature block')]);
+    expect(reading(verdictOn(draft, 'button', 'Remove signature block'))).toBe('harmless');
+    const live = screenOf([heading('Offer letter'), button('Remove signature block')]);
+    expect(reading(verdictOn(live, 'button', 'Remove signature block'))).toBe('destructive');
+    const filter = screenOf([heading('Homes'), button('Delete Garden filter')]);
+    expect(reading(verdictOn(filter, 'button', 'Delete Garden filter'))).toBe('harmless');
+  });
+});

@@ -39,6 +39,11 @@ export interface ScreenContext {
   readonly heading?: string;
   /** The page's top heading outside dialogs: level 1, else the tallest (browsers draw h1 largest). */
   readonly mainHeading?: string;
+  /**
+   * Text anywhere on the page outside dialogs that speaks of the target by its name's first word
+   * ("Reorder places the same order…", "Reminders are emailed to…"): a note explaining it.
+   */
+  readonly explains?: readonly string[];
 }
 
 /**
@@ -96,8 +101,9 @@ export function readScreenContext(
   const top = nodes
     .filter((node, at) => node.role === 'heading' && node.name !== '' && !inAnyDialog(at))
     .reduce<SnapshotNode | undefined>((best, node) => (!best || outranks(node, best) ? node : best), undefined);
-  const mainHeading = top ? { mainHeading: top.name } : {};
   const targetNode = nodes[index]!;
+  const notes = explanations(nodes, targetNode, inAnyDialog);
+  const mainHeading = { ...(top ? { mainHeading: top.name } : {}), ...(notes.length > 0 ? { explains: notes } : {}) };
 
   if (dialog) {
     const members = membersOf(nodes, dialog.at, holds).filter(({ at }) => at !== index);
@@ -138,6 +144,25 @@ export function readScreenContext(
   // In a page section only what is above the target concerns it; below may be the next item.
   const read = sinceRepeat(before, targetNode);
   return { scope: describe('section', start?.node.name || undefined, read, after, []), ...mainHeading };
+}
+
+/** Shortest word of a name that a note is searched for: "Remind" finds "Reminders", "Go" finds nothing. */
+const SHORTEST_NAME_WORD = 4;
+
+/** The notes outside dialogs that speak of the target by its name's first word, or its stem. */
+function explanations(
+  nodes: readonly SnapshotNode[],
+  target: SnapshotNode,
+  inAnyDialog: (at: number) => boolean,
+): string[] {
+  const word = /^\p{L}+/u.exec(plain(target.name))?.[0];
+  if (word === undefined || word.length < SHORTEST_NAME_WORD) return [];
+  const stem = word.length > 5 && word.endsWith('e') ? word.slice(0, -1) : word;
+  const names = new RegExp(`(?:^|[^\\p{L}])${stem}\\p{L}*`, 'u');
+  return nodes
+    .filter((node, at) => TEXT_ROLES.has(node.role) && !inAnyDialog(at) && node !== target)
+    .map((node) => node.name)
+    .filter((text) => text.length > word.length + 10 && names.test(plain(text)));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ScreenContext } from './sensitive-context.js';
 import {
   ACKNOWLEDGES,
   ACT_RULES,
+  BANK_FIELD,
   categoryGist,
   CHOOSER_TITLE,
   CHOSEN_RULES,
@@ -19,7 +20,9 @@ import {
   HARMLESS_NAMES,
   INSTALLS_NOW,
   INFORMATIONAL_HEADING,
+  MAKES_NEW,
   MASKED_VALUE,
+  NAMES_SECRET,
   OPENS_COMPOSER,
   OPENS_SIGN_IN,
   OUTCOME_TITLE,
@@ -79,6 +82,9 @@ const MESSAGE_BODY = /\b(?:body|description|content|text|details)\b/;
 const VIEW_SETTING =
   /\b(?:layout|theme|view|zoom|density|columns?|sort(?:ing)?|filters?|font size|dark mode|light mode)\b/;
 const CART = /\b(?:cart|basket|bag|wish ?list|favou?rites|saved for later)\b/;
+const DRAFT = /\bdrafts?\b/;
+/** Shortest word of a control's name that a note about it is searched for. */
+const SHORTEST_NAME_WORD = 4;
 const SHORT = 80;
 
 /** Read one control, with the context of the screen around it when there is a snapshot. */
@@ -104,7 +110,9 @@ export function readControl(
   // Copying puts text on the clipboard ("Copy install command"); copying a secret is still credentials.
   if (/^copy\b(?! to\b)/.test(name) && act?.category !== 'credentials') return HARMLESS;
   const harmlessName = HARMLESS_NAMES.some((pattern) => pattern.test(name));
-  if (harmlessName && act?.category !== 'credentials' && act?.category !== 'install') return HARMLESS;
+  // "Print label" only prints, unless the page says printing it costs ("charged … when you print").
+  if (harmlessName && act?.category !== 'credentials' && act?.category !== 'install')
+    return consequenceNaming(name, context) ?? HARMLESS;
   const fields = context?.scope.fields ?? [];
   if (OPENS_SIGN_IN.test(name)) {
     const secret = fields.find(isCredentialField);
@@ -124,8 +132,14 @@ export function readControl(
   if (act) {
     const inCart = [context?.scope.title, context?.mainHeading].some((title) => title && CART.test(plain(title)));
     if (act.category === 'destructive' && /\bremove\b/.test(name) && inCart) return HARMLESS;
+    // Taking a part out of a draft being edited ("Remove field" on "Place fields (draft)") edits it.
+    const inDraft = [context?.scope.title, context?.mainHeading].some((title) => title && DRAFT.test(plain(title)));
+    if (act.category === 'destructive' && /^remove\b/.test(name) && !DRAFT.test(name) && inDraft) return HARMLESS;
     return found(act.category, `, which ${categoryGist[act.category]}`);
   }
+  // "Generate" under "Live API keys" makes a new secret.
+  const listed = [context?.scope.title, context?.heading].find((title) => title && NAMES_SECRET.test(plain(title)));
+  if (MAKES_NEW.test(name) && listed) return found('credentials', ` under '${clip(listed)}', which makes a new secret`);
   const generic = CONFIRM.test(name) || name === '' || RUNS_CODE.test(name);
   if (generic && acknowledgesOnly(name, context)) return HARMLESS;
   if (generic && appliesChoice(context)) return HARMLESS;
@@ -137,7 +151,10 @@ export function readControl(
     // Outside one, a button whose name says nothing the lexicon knows ("Start plan", "Add to hub")
     // is read by the option it commits or what the text beside it says it will do.
     const beside = context && choiceOrConsequence(context.scope, CHOICE_RULES, CONSEQUENCE_RULES, '');
-    return beside ?? HARMLESS;
+    const noted =
+      context &&
+      firstOf(context.explains ?? [], (text) => match(text, CONSEQUENCE_RULES, ` as the page explains: "${clip(text)}"`));
+    return beside ?? noted ?? HARMLESS;
   }
   const evidence = fromContext(context, step);
   if (evidence) return evidence;
@@ -148,6 +165,19 @@ export function readControl(
     return { kind: 'uncertain', tail: `, which answers the question '${clip(context!.scope.title!)}'` };
   }
   return HARMLESS;
+}
+
+/**
+ * A consequence the text around a control ties to it by a word of its name ("Postage $8.40,
+ * charged to Visa when you print" for "Print label").
+ */
+function consequenceNaming(name: string, context: ScreenContext | undefined): Finding | undefined {
+  if (!context) return undefined;
+  const words = name.split(/[^\p{L}]+/u).filter((word) => word.length >= SHORTEST_NAME_WORD);
+  if (words.length === 0) return undefined;
+  const names = new RegExp(`(?:^|[^\\p{L}])(?:${words.join('|')})`, 'u');
+  const notes = [...context.scope.texts, ...(context.explains ?? [])].filter((text) => names.test(plain(text)));
+  return firstOf(notes, (text) => match(text, CONSEQUENCE_RULES, ` next to "${clip(text)}"`));
 }
 
 /** Whether Enter in a field of the same form would press this control: a submit-like button. */
@@ -237,6 +267,10 @@ export function fromContext(
     const secret = scope.fields.find(isCredentialField);
     if (secret && (!allowed || allowed.includes('credentials'))) {
       return found('credentials', `${where} with the secret in '${clip(secret.name)}'`);
+    }
+    const bank = scope.fields.find((field) => BANK_FIELD.test(plain(field.name)));
+    if (bank && (!allowed || allowed.includes('money'))) {
+      return found('money', `${where} with the bank details in '${clip(bank.name)}'`);
     }
     const above = context.heading ? match(context.heading, act, ` under '${clip(context.heading)}'`) : undefined;
     if (above) return above;

@@ -57,7 +57,7 @@ const CURRENCY_AMOUNT = String.raw`(?:[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:usd|eur|
 const SECRET_NOUN = String.raw`(?:secrets?|api[ -]?keys?|access[ -]?keys?|private[ -]?keys?|secret[ -]?keys?|ssh[ -]?keys?|tokens?|pass(?:word|phrase|code)s?|recovery[ -]?codes?|backup[ -]?codes?|credentials?)`;
 
 /** A person's own list or view: taking an item off it ("Remove from watchlist") deletes nothing. */
-const PERSONAL_COLLECTION = String.raw`from (?:my |your |the )?(?:list|view|recents?|history|downloads|favou?rites|watch ?list|wish ?list|reading list|collection|playlist|queue|up next|cart|basket|bag|shelf|album|room)`;
+const PERSONAL_COLLECTION = String.raw`from (?:my |your |the )?(?:list|view|recents?|recently \w+|continue \w+|(?:\w+ )?history|downloads|favou?rites|watch ?list|wish ?list|reading list|collection|playlist|queue|up next|cart|basket|bag|shelf|album|room)`;
 
 /** Signing out: the one thing a link commits by itself. */
 export const SIGN_OUT = /\b(?:sign|log)[ -]?(?:out|off)\b/;
@@ -125,7 +125,8 @@ export const ACT_RULES: readonly LexiconRule[] = [
   { category: 'destructive', pattern: /\bsuspend (?:\S+ )?(?:account|user|member)s?\b/ },
   {
     category: 'destructive',
-    pattern: /\bvoid (?:the |this |an? )?(?:invoice|payment|transaction|order|check|cheque|contract|receipt|label)s?\b/,
+    // "Void envelope?", "Yes, void it": voiding cancels a document for good, whatever it is.
+    pattern: /^void\b|\bvoid (?:the |this |that |these |an? |it\b|them\b)?(?:[a-z]+)?/,
   },
   { category: 'destructive', pattern: /\bformat (?:the )?(?:disk|drive|card|volume|partition|device)\b/ },
   {
@@ -159,7 +160,8 @@ export const ACT_RULES: readonly LexiconRule[] = [
   },
   {
     category: 'destructive',
-    pattern: /\bend (?:the |my |your |this )?(?:membership|subscription|plan|trial|contract|listing|auction|sale)\b/,
+    pattern:
+      /\bend (?:the |my |your |this )?(?:membership|subscription|plan|trial|contract|listing|auction|sale|lease|tenancy|agreement|employment)\b/,
   },
   { category: 'destructive', pattern: /\barchive (?:all|everything|\d[\d,]*)\b/ },
   {
@@ -206,6 +208,12 @@ export const ACT_RULES: readonly LexiconRule[] = [
       /\bplace (?:your |the |an |my |a )?(?:order|bid|trade)\b|\border now\b|\bcomplete (?:your |the |my )?(?:order|purchase|booking|reservation|checkout)\b|\bconfirm (?:and pay|(?:(?:your|the|my|this) )?(?:purchase|order|booking|reservation|trade|bid))\b|\bmake (?:an )?offer\b/,
   },
   { category: 'money', pattern: /\b(?:book|reserve) (?:now|it|this)\b|\b(?:sell|trade)\b(?!-)/ },
+  {
+    // A purchase order or a deposit commits money as surely as a payment does.
+    category: 'money',
+    pattern:
+      /\b(?:new|create|submit|send|raise|issue|place) (?:a |the |this )?purchase orders?\b|\b(?:pay|place|make|leave|put down) (?:a |the |your |my )?(?:\S+ )?deposit\b/,
+  },
   {
     category: 'money',
     pattern:
@@ -267,7 +275,7 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
   {
     category: 'destructive',
     pattern:
-      /\b(?:will|would|are|is|be|gets?) (?:be )?(?:permanently )?(?:deleted|removed|erased|wiped|destroyed|purged|shut down|terminated|cleared)\b/,
+      /\b(?:will|would|are|is|be|gets?) (?:be )?(?:permanently )?(?:deleted|removed|erased|wiped|destroyed|purged|shut down|terminated|cleared|discarded|lost)\b/,
   },
   {
     category: 'destructive',
@@ -276,7 +284,7 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
   {
     category: 'destructive',
     pattern:
-      /\bcan(?:not|'t| ?not)? be (?:undone|recovered|restored|reversed|reopened|recalled)\b|\bnot be moved to (?:the )?trash\b|\bcan(?:not|'t) undo\b|\bnot be able to (?:undo|recover|restore)\b|\bno (?:way to )?undo\b/,
+      /\bcan(?:not|'t| ?not)? be (?:undone|recovered|restored|reversed|reopened|recalled|withdrawn|cancell?ed|taken back)\b|\bnot be moved to (?:the )?trash\b|\bcan(?:not|'t) undo\b|\bnot be able to (?:undo|recover|restore)\b|\bno (?:way to )?undo\b/,
   },
   { category: 'destructive', pattern: /\b(?:lose|loses) (?:all )?(?:access|your|their|data|changes|progress|free)\b/ },
   // Stopping what runs: a hard restart, an outage ("writes fail for two minutes"), every pod stopped.
@@ -285,13 +293,37 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
     pattern:
       /\bhard[- ]?(?:restart|reset|reboot)(?:ed|s)?\b|\bwithout a clean shutdown\b|\bstops? (?:all|every)\b|\b(?:connections|sessions) (?:will )?drop\b|\b(?:requests|writes|calls|traffic|jobs|builds)\b[^.]{0,40}\b(?:will )?fail\b/,
   },
-  { category: 'destructive', pattern: /\b(?:changes|edits|work)\b[^.]{0,30}\bnot (?:be )?saved\b|\bunsaved\b/ },
+  {
+    category: 'destructive',
+    pattern:
+      /\b(?:changes|edits|work|answers|entries|progress)\b[^.]{0,30}\b(?:not|n't) (?:been |yet |be )?saved\b|\bunsaved\b/,
+  },
   {
     category: 'money',
     pattern:
       /\bcharged\b|\b(?:will be|is|are) (?:debited|withdrawn|billed)\b|\bbilled (?:monthly|yearly|annually|today|now|immediately|to)\b|\brenews? (?:monthly|yearly|annually|automatically|each)\b/,
   },
   { category: 'money', pattern: /\bcommit(?:s)? to (?:buy|pay|purchase)\b/ },
+  {
+    // "We'll charge $500.00 to Mastercard", "costs $25 per person", "guaranteed with Visa ••0098".
+    category: 'money',
+    pattern: new RegExp(
+      String.raw`\b(?:will|we'?ll|we) (?:\S+ )?charge\b|\bcharges? (?:you|your|${CURRENCY_AMOUNT})|\bcosts? (?:you )?${CURRENCY_AMOUNT}|\b(?:guaranteed|secured|held|reserved) (?:with|on|by) (?:your |a )?(?:card|visa|mastercard|amex|credit card|debit card)\b|\bplaces? (?:\S+ ){0,3}order\b`,
+    ),
+  },
+  {
+    // An amount and how it is paid, side by side: "Total $42.18 · Apple Pay".
+    category: 'money',
+    pattern: new RegExp(
+      String.raw`${CURRENCY_AMOUNT}[\d,.]*[^.]{0,40}\b(?:apple pay|google pay|paypal|visa|mastercard|amex|card ending)\b|\b(?:apple pay|google pay|paypal|visa|mastercard|amex|card ending)\b[^.]{0,40}${CURRENCY_AMOUNT}`,
+    ),
+  },
+  {
+    // Where money goes: a refund or pay "paid into" or "will go to the account below".
+    category: 'money',
+    pattern:
+      /\b(?:paid|deposited|transferred) (?:in)?to (?:the |this |your |a )?(?:\S+ )?account\b|\bwill go to (?:the |this |your )?(?:\S+ )?account\b/,
+  },
   {
     category: 'money',
     pattern: new RegExp(String.raw`${CURRENCY_AMOUNT}[\d,.]*\s(?:will be|is|gets) (?:sent|transferred|paid)\b`),
@@ -328,7 +360,7 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
   {
     category: 'install',
     pattern:
-      /\b(?:downloads?|installs?) and (?:installs?|restarts?|runs?)\b|\binstalls? (?:the |its |an? |this )?(?:update|code|firmware|software|app|extension|plug-?in|integration|package)\b/,
+      /\b(?:download(?:s|ed)?|install(?:s|ed)?) and (?:install(?:s|ed)?|restart(?:s|ed)?|run(?:s)?)\b|\binstalls? (?:the |its |an? |this )?(?:update|code|firmware|software|app|extension|plug-?in|integration|package)\b/,
   },
   { category: 'credentials', pattern: /\bcan (?:sign|log) in (?:to|as)\b/ },
   // The label of a secret shown next to a Reveal or Copy button.
@@ -390,6 +422,8 @@ export const HARMLESS_NAMES: readonly RegExp[] = [
   /^(?:apply|redeem) (?:promo|coupon|discount|voucher|gift card)\b/,
   new RegExp(String.raw`^remove ${PERSONAL_COLLECTION}\b`),
   /^delete (?:this |the )?(?:filters?|sort(?:ing)?|search|selection)\b/,
+  /^(?:delete|remove|clear) (?:the |this )?(?:\S+ ){0,3}filters?$/,
+  /^send to (?:print|preview|print preview|printer|drafts?|back|front|top|bottom)\b/,
   /^(?:post|share|send|publish|reply|comment)(?:ing)? (?:preview|settings|options|details|history|stats|analytics|insights|format|type|title|guidelines|rules)$/,
 ];
 
@@ -410,7 +444,8 @@ export const CONTEXTUAL: readonly { readonly pattern: RegExp; readonly categorie
   { pattern: /^(?:restart|reboot|relaunch)(?: now)?$/, categories: ['install'] },
   {
     pattern: /^(?:subscribe|upgrade|renew|join|start(?: (?:my|your))?(?: free)? trial)(?: now)?$/,
-    categories: ['money'],
+    // A paid plan, or an add-on that subscribing downloads and installs.
+    categories: ['money', 'install'],
   },
   { pattern: /^(?:show|copy|view)$/, categories: ['credentials'] },
   // Scheduling a post, a send or a payment commits it for later.
@@ -438,12 +473,21 @@ export const CODE_FIELD = /\b(?:query|sql|code|script|command|statement|console|
  * they belong to is filled in (a message written, a password entered).
  */
 export const OPENS_COMPOSER =
-  /^(?:(?:send|share|give|leave|write|add|post|submit)(?: (?:us|your|a|an|some))? (?:feedback|message|reply|comment|review|note|post|e-?mail)|send(?: (?:it|now))?|reply(?: all| in thread| to thread)?|forward|share|comment|post|tweet|invite(?: (?:people|members|users|teammates|collaborators))?|add (?:people|members|users|teammates|collaborators)|new (?:message|post|comment|e-?mail)|compose)$/;
+  /^(?:(?:send|share|give|leave|write|add|post|submit)(?: (?:us|your|a|an|some))? (?:feedback|message|reply|comment|review|note|post|e-?mail)|send(?: (?:it|now))?|reply(?: all| in thread| to thread)?|forward|share(?: (?:this|the|my|your|a))?(?: (?!with\b|to\b|publicly\b|now\b|everywhere\b)[a-z]+)?|comment|post|tweet|invite(?: (?:people|members|users|teammates|collaborators))?|add (?:people|members|users|teammates|collaborators)|new (?:message|post|comment|e-?mail)|compose)$/;
 export const OPENS_SIGN_IN = /^(?:sign|log)[ -]?(?:in|on)(?: with .+)?$/;
+
+/** Fields of bank details: saving them changes where money is paid from or to. */
+export const BANK_FIELD = /\b(?:routing number|iban|sort code|bsb|swift|bic|bank account|account and routing)\b/;
+
+/** A title that names secrets ("Live API keys", "Personal access tokens"). */
+export const NAMES_SECRET = new RegExp(String.raw`\b${SECRET_NOUN}\b`);
+
+/** Names of controls that make a new one of what their section lists ("Generate", "Create new"). */
+export const MAKES_NEW = /^(?:create|generate|regenerate|new|add|add new|create new)(?: (?:one|key|token))?$/;
 
 /** Fields whose content is a secret: typing into them, or submitting them, handles credentials. */
 export const CREDENTIAL_FIELD = new RegExp(
-  String.raw`\b(?:pass(?:word|phrase|code)|pin|secret|token|api[ -]?key|access[ -]?key|private[ -]?key|card ?number|credit card|debit card|cvc|cvv|cvc2|security code|one[- ]time|otp|verification code|\d-digit code|2fa|authenticat\w* code|recovery code|seed phrase)\b(?! (?:name|hint|usage|label|description|expir\w*|ids?)\b)`,
+  String.raw`\b(?:pass(?:word|phrase|code)|pin|secret|token|access code|sign-?in code|log-?in code|security key|recovery key|api[ -]?key|access[ -]?key|private[ -]?key|card ?number|credit card|debit card|cvc|cvv|cvc2|security code|one[- ]time|otp|verification code|\d-digit code|2fa|authenticat\w* code|recovery code|seed phrase)\b(?! (?:name|hint|usage|label|description|expir\w*|ids?)\b)`,
 );
 
 /** Fields where Enter sends what was written to other people. */
