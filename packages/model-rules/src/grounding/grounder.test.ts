@@ -299,6 +299,27 @@ describe('a field named with a kind-of-item noun', () => {
   });
 });
 
+describe('a name made only of nouns for kinds of item', () => {
+  it('counts items of that kind, not headings or buttons that share a word', async () => {
+    const nodes = [
+      node('heading', 'Studio · Projects', [10, 10, 600, 30]),
+      node('button', 'New project', [700, 10, 120, 30]),
+      ...['Atlas', 'Beacon', 'Comet'].flatMap((name, index) => [
+        node('article', name, [10 + 300 * index, 80, 280, 150], { ref: `a${index}` }),
+        node('text', name, [20 + 300 * index, 90, 200, 20], { parent: `a${index}` }),
+        node('button', 'More actions', [240 + 300 * index, 90, 40, 40], { parent: `a${index}` }),
+      ]),
+    ];
+    const second = await locateTarget(createHandle(), reader, screenOf({ nodes }), {
+      text: 'project card',
+      ordinal: 2,
+    });
+    expect(second.best?.label).toBe('Beacon');
+    // A name that is one, with a kind noun after it, is still found by the name.
+    expect((await locate(nodes, 'Comet card')).best?.label).toBe('Comet');
+  });
+});
+
 describe('plurals', () => {
   it('match the singular, a little below the name as written', async () => {
     const nodes = [node('switch', 'Lights', [10, 10, 60, 30]), node('switch', 'Light scene', [10, 60, 60, 30])];

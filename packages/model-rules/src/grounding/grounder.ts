@@ -7,7 +7,7 @@ import { accessibilityCandidates, inViewport, labelToFieldDistance } from './acc
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
 import { ocrCandidates } from './ocr-grounding.js';
 import { placedCandidates } from './placement.js';
-import { normalizeText, withoutItemNoun } from './text-score.js';
+import { normalizeText, onlyItemNouns, withoutItemNoun } from './text-score.js';
 import { dropMisplaced, nodeTree, nthCandidate, peerCandidates, scopeCandidates, type NodeTree } from './scope.js';
 
 /** Candidates below this score are not the target. */
@@ -162,6 +162,12 @@ export async function locateTarget(
   // "the parking permits email": with nothing named so on screen, the noun names the kind of item
   // (not for a field: "the billing email" field is not the "Billing" tab).
   const item = query.role === undefined || holderHints.has(query.role) || query.role === 'link';
+  // "the second project card": nothing is named so, and every word names a kind; count that kind.
+  const kind = match.best === undefined && query.role === undefined ? onlyItemNouns(query.text) : undefined;
+  if (kind !== undefined && reader.nodes(screen) !== undefined) {
+    const hint = kind === 'card' || kind === 'tile' ? 'card' : kind === 'row' ? 'row' : 'item';
+    return findMatch(handle, reader, screen, { ...query, text: '', role: hint });
+  }
   const shorter = match.best === undefined && item ? withoutItemNoun(query.text) : undefined;
   if (shorter !== undefined && reader.nodes(screen) !== undefined) {
     const retried = await findMatch(handle, reader, screen, { ...query, text: shorter });

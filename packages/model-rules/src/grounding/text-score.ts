@@ -133,3 +133,14 @@ export function withoutItemNoun(name: string): string | undefined {
   if (!itemNouns.has(last) && !itemNouns.has(singular)) return undefined;
   return words.slice(0, -1).join(' ');
 }
+
+/**
+ * A name made only of nouns for kinds of item ("project card", "email message"): no name at all,
+ * only what kind of thing is meant. The last noun, singular, names the kind.
+ */
+export function onlyItemNouns(name: string): string | undefined {
+  const words = name.trim().toLowerCase().split(/\s+/);
+  const singular = (word: string) => (itemNouns.has(word) ? word : word.endsWith('s') ? word.slice(0, -1) : word);
+  if (words.length === 0 || !words.every((word) => itemNouns.has(singular(word)))) return undefined;
+  return singular(words.at(-1)!);
+}

@@ -1326,7 +1326,11 @@ async function scopeNode(
   for (const ref of [node.ref, ...tree.ancestors(node.ref)]) {
     const holder = tree.byRef(ref);
     if (holder === undefined) continue;
-    if (controls.some((candidate) => tree.ancestors(candidate.ref).includes(ref))) return { node: holder };
+    const inside = controls.filter((candidate) => tree.ancestors(candidate.ref).includes(ref));
+    if (inside.length === 0) continue;
+    // A holder whose controls repeat ("More actions" on every card) holds many items, not this one.
+    const names = inside.map((candidate) => normalizeText(candidate.name)).filter((name) => name !== '');
+    return new Set(names).size < names.length ? {} : { node: holder };
   }
   return {};
 }

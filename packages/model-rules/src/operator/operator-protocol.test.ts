@@ -338,6 +338,16 @@ describe('a command in a menu drawn away from its card', () => {
     expect(decision).toMatchObject({ type: 'act', actions: [{ action: { at: { x: 726, y: 56 } } }] });
   });
 
+  it('never explores from a holder of every card when the object found is not one of them', async () => {
+    // "Offsite" is only a button in the page's toolbar; the root holds every card's menu.
+    const toolbar = [...named, node('button', 'Offsite planning', [20, 240, 200, 30], { parent: 'root' })];
+    const decision = await decide("Archive 'Offsite planning'", screenOf({ nodes: toolbar }));
+    expect(decision).not.toMatchObject({
+      type: 'act',
+      actions: [{ summary: expect.stringMatching(/opening its menu/) }],
+    });
+  });
+
   it('asks which one when the object named fits several cards', async () => {
     const decision = await decide("Delete the 'portal' card", screenOf({ nodes: named }));
     expect(decision).toMatchObject({ type: 'clarify' });
