@@ -427,4 +427,14 @@ describe('requests written around their values', () => {
     // A state, not a value: context beside the request.
     expect(read('My tracker is stuck. Open the Troubleshooting article.')).toEqual(["Go to 'Troubleshooting article'"]);
   });
+
+  it('never drops a statement of what should be, or one carrying a value, as mere context', () => {
+    const labels = ['Email', 'Password', 'Newsletter'];
+    const goal = parseInstruction('Lena Park should have an account under lena@example.org, and turn off Newsletter.', {
+      fieldLabels: labels,
+    });
+    expect(goal).toMatchObject({ ok: false, unparsed: ['Lena Park should have an account under lena@example.org'] });
+    const valued = parseInstruction('My office moved to 14 Quay Street. Click Continue.', { fieldLabels: labels });
+    expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
+  });
 });

@@ -1789,10 +1789,17 @@ const copulas = new Set([
   'belongs',
 ]);
 
+/** Verbs of a statement that says what ought to be: a request in the form of a statement. */
+const obligations: ReadonlySet<string> = new Set(['should', 'must', 'needs', 'need']);
+
 /** "Harbor Redesign is finished", "Jonas Berg left the team", "It is under Privacy": the subject it names. */
 function statementSubject(tokens: readonly Token[], source: string): { subject?: TargetRef } | undefined {
   const at = tokens.findIndex((token) => token.kind === 'word' && copulas.has(token.lower));
   if (at < 0 || tokens.some((token) => token.kind === 'quoted')) return undefined;
+  // "Tomás should have an account under tomas@example.net": what should be is a request, and a
+  // statement carrying a value (an address, a number) gives the plan something it must use.
+  if (obligations.has(tokens[at]!.lower) || tokens.some((token) => token.kind !== 'punct' && /[@\d]/.test(token.text)))
+    return undefined;
   const subjectTokens = tokens.slice(0, at);
   if (subjectTokens.length === 0) return isWord(tokens[0], "it's") ? {} : undefined;
   // "answer Yes to Was this helpful": a capitalised "Was" after a preposition starts a name, and
