@@ -33,3 +33,37 @@ describe('news after a command', () => {
     }
   });
 });
+
+describe('news of a removal', () => {
+  const list = [
+    node('heading', 'Inbox', [20, 20, 300, 30]),
+    node('button', 'Budget: final numbers', [20, 80, 300, 40]),
+    node('button', 'Parking permits for 2026', [20, 130, 300, 40]),
+    node('button', 'Your password expires soon', [20, 180, 300, 40]),
+  ];
+
+  function remove(after: AccessibilityNode[]) {
+    return createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Delete 'Parking permits for 2026'"),
+      performed: performedOf(click(600, 60)),
+      before: screenOf({ nodes: list }),
+      after: screenOf({ nodes: after }),
+    });
+  }
+
+  it('does not confirm it while the object is still listed: something else went', async () => {
+    const result = await remove([...list.slice(0, 3), node('status', 'Conversation deleted.', [600, 20, 300, 30])]);
+    expect(result.passed).toBe(false);
+    expect(result.evidence).toContain("'Parking permits for 2026' is still there");
+  });
+
+  it('confirms it once the object has gone', async () => {
+    const result = await remove([
+      list[0]!,
+      list[1]!,
+      list[3]!,
+      node('status', 'Conversation deleted.', [600, 20, 300, 30]),
+    ]);
+    expect(result.passed).toBe(true);
+  });
+});

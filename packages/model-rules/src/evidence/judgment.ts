@@ -251,6 +251,12 @@ export async function judgeStep(
           `After ${directive.verb}, the page says ${quote(said)}: that names ${quote(other)}, not ${quote(directive.object!.name!)}.`,
         );
       }
+      const left = said === undefined ? undefined : stillListed(context, directive.verb, directive.object?.name, said);
+      if (said !== undefined && left !== undefined) {
+        return fail(
+          `After ${directive.verb}, the page says ${quote(said)}, but ${quote(left)} is still there: the ${directive.verb} hit something else.`,
+        );
+      }
       if (said !== undefined) return succeed(`After ${directive.verb}, the page says ${quote(said)}.`);
       const gone = removedObject(context, directive.verb, directive.object?.name);
       if (gone !== undefined) return succeed(`After ${directive.verb}, ${quote(gone)} ${GONE_FROM_PAGE}.`);
@@ -330,6 +336,29 @@ function removedObject(context: CheckContext, verb: string, object: string | und
   const named = before.filter((node) => node.name.trim() !== '');
   const kept = named.filter((node) => names.has(node.name)).length;
   return named.length > 0 && kept / named.length >= 0.6 ? was.name : undefined;
+}
+
+/**
+ * The object of a removal still shown on the page after a message that the removal was done
+ * ("Conversation deleted." while "Parking permits for 2026" is still listed), outside the message
+ * itself and any live region: the removal hit something else.
+ */
+function stillListed(
+  context: CheckContext,
+  verb: string,
+  object: string | undefined,
+  said: string,
+): string | undefined {
+  if (object === undefined || !removalVerbs.has(normalizeText(verb))) return undefined;
+  // A message that names the object ("'Q3 report' archived") says which one went.
+  if (reaches(scoreText(object, said), 'contains')) return undefined;
+  const before = context.reader.nodes(context.input.lastActedOn ?? context.input.before) ?? [];
+  const naming = (node: AccessibilityNode): boolean => (scoreText(object, node.name)?.score ?? 0) >= 0.7;
+  if (!before.some(naming)) return undefined;
+  const shown = (context.reader.nodes(context.input.after) ?? []).find(
+    (node) => naming(node) && node.name !== said && node.role !== 'status' && node.role !== 'alert',
+  );
+  return shown?.name;
 }
 
 /**

@@ -320,6 +320,21 @@ describe('a name made only of nouns for kinds of item', () => {
   });
 });
 
+describe('a collection named by the kind of its items', () => {
+  it('is never the item a longer name asks for ("the parking permits message" is not "Messages")', async () => {
+    const nodes = [
+      node('region', 'Messages', [200, 60, 400, 500], { ref: 'list' }),
+      node('button', 'Dock schedule for Friday', [200, 60, 360, 50], { parent: 'list' }),
+      node('heading', 'Projects', [700, 60, 400, 30]),
+    ];
+    expect((await locate(nodes, 'parking permits message')).best).toBeUndefined();
+    expect((await locate(nodes, 'the launch project')).best).toBeUndefined();
+    // A field named by the kind alone still takes a longer name for it ("work email" → "Email").
+    const field = [node('textbox', 'Email', [10, 10, 300, 30])];
+    expect((await locate(field, 'work email', 'field')).best?.label).toBe('Email');
+  });
+});
+
 describe('plurals', () => {
   it('match the singular, a little below the name as written', async () => {
     const nodes = [node('switch', 'Lights', [10, 10, 60, 30]), node('switch', 'Light scene', [10, 60, 60, 30])];

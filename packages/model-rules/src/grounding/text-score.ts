@@ -77,14 +77,17 @@ export function scoreText(query: string, name: string): TextScore | undefined {
   if (seen.startsWith(`${wanted} `)) return { score: 0.85 + 0.1 * (wanted.length / seen.length), tier: 'prefix' };
   if (` ${seen} `.includes(` ${wanted} `))
     return { score: 0.7 + 0.1 * (wanted.length / seen.length), tier: 'contains' };
-  if (` ${wanted} `.includes(` ${seen} `))
+  // A plural name of a kind of item ("Messages", "Projects") names the collection: a query that
+  // holds it ("the parking permits message") means one of its items, never the collection.
+  const collection = seen !== singular(seen) && onlyItemNouns(seen) !== undefined;
+  if (` ${wanted} `.includes(` ${seen} `) && !collection)
     return { score: 0.55 + 0.1 * (seen.length / wanted.length), tier: 'contained' };
   // "labels" for "Shipping label errors", "invoice" for "Invoices": the same words but for a plural.
   const one = singular(wanted);
   const other = singular(seen);
   if (one !== wanted || other !== seen) {
     const matched = scoreText(one, other);
-    if (matched !== undefined && matched.tier !== 'fuzzy')
+    if (matched !== undefined && matched.tier !== 'fuzzy' && !(matched.tier === 'contained' && collection))
       return { score: matched.score - PLURAL_PENALTY, tier: matched.tier === 'exact' ? 'same-words' : matched.tier };
   }
   // Numbers name things exactly: "D41" is not a misspelt "D4", nor "Invoice 2025" one of "Invoice 2024".
