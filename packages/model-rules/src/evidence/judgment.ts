@@ -709,9 +709,12 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
       ? succeed(`${capital(name)} is in view.`)
       : fail(`${capital(name)} is not in view.`);
   }
-  // "Open the Scenes menu": the control that opens it now says it is expanded.
-  if (node?.expanded === true && node.role !== 'combobox') return succeed(`${capital(name)} is open.`);
-  const shown = openedOnItsOwn(context, evidence);
+  // "Open the Scenes menu": the control that opens it now says it is expanded (the control named
+  // so, not one whose name the target's only holds: "components" is not the "Modal component").
+  const named =
+    directive.target.name === undefined || reaches(scoreText(directive.target.name, node?.name ?? ''), 'contains');
+  if (node?.expanded === true && node.role !== 'combobox' && named) return succeed(`${capital(name)} is open.`);
+  const shown = openedOnItsOwn(context, evidence) ?? openedBeside(context, evidence);
   if (shown !== undefined) return succeed(shown);
   // A menu that opened: its items are new on screen (other new controls say less: a tab that
   // matched part of the name shows its panel's buttons too).
@@ -766,6 +769,40 @@ function openedOnItsOwn(context: CheckContext, evidence: StepEvidence): string |
     return `${capital(quote(link.name))} is open: the ${title.role} ${quote(title.name)} appeared.`;
   if (after.some((node) => node.role === 'link' && named(node))) return undefined;
   return `${capital(quote(link.name))} is shown on its own: its link is gone and the ${title.role} ${quote(title.name)} is on screen.`;
+}
+
+/**
+ * An item of a list opened by its button ("Marco Ruiz · 09:42 Dock schedule for Friday"): a
+ * heading or dialog whose title the button's text ends with, or is, appeared beside the list.
+ */
+function openedBeside(context: CheckContext, evidence: StepEvidence): string | undefined {
+  const point = evidence.executed.lastPoint;
+  if (point === undefined) return undefined;
+  const opener = (context.reader.nodes(context.input.before) ?? [])
+    .filter(
+      (node) =>
+        node.role === 'button' &&
+        node.popup === undefined &&
+        node.pressed === undefined &&
+        node.name.trim() !== '' &&
+        contains(node.box, point),
+    )
+    .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
+  if (opener === undefined) return undefined;
+  const said = normalizeText(opener.name);
+  const isTitle = (node: AccessibilityNode) => {
+    const title = normalizeText(node.name);
+    return (
+      (node.role === 'heading' || node.role === 'dialog') &&
+      title.split(' ').length >= 2 &&
+      (said === title || said.endsWith(` ${title}`))
+    );
+  };
+  const visible = (screen: Screen) =>
+    (context.reader.nodes(screen) ?? []).filter((node) => isInViewport(node.box, screen) && isTitle(node));
+  const titles = visible(context.input.after);
+  if (titles.length <= visible(context.input.before).length) return undefined;
+  return `${capital(quote(opener.name))} is open: the ${titles[0]!.role} ${quote(titles[0]!.name)} appeared.`;
 }
 
 function contains(box: Box, point: { readonly x: number; readonly y: number }): boolean {

@@ -345,6 +345,9 @@ describe('plurals', () => {
       node('link', 'Printing a return label', [10, 40, 200, 20]),
     ];
     expect((await locate(articles, 'labels')).ambiguous).toBe(true);
+    // Made singular, a name the query only holds is no match: "Modal component" is not "components".
+    const folders = [node('treeitem', 'components', [10, 10, 200, 20])];
+    expect((await locate(folders, 'Modal component')).best).toBeUndefined();
   });
 });
 

@@ -87,7 +87,8 @@ export function scoreText(query: string, name: string): TextScore | undefined {
   const other = singular(seen);
   if (one !== wanted || other !== seen) {
     const matched = scoreText(one, other);
-    if (matched !== undefined && matched.tier !== 'fuzzy' && !(matched.tier === 'contained' && collection))
+    // Only a name that holds the query counts so: "modal component" does not hold "Components".
+    if (matched !== undefined && matched.tier !== 'fuzzy' && matched.tier !== 'contained')
       return { score: matched.score - PLURAL_PENALTY, tier: matched.tier === 'exact' ? 'same-words' : matched.tier };
   }
   // Numbers name things exactly: "D41" is not a misspelt "D4", nor "Invoice 2025" one of "Invoice 2024".

@@ -67,3 +67,45 @@ describe('news of a removal', () => {
     expect(result.passed).toBe(true);
   });
 });
+
+describe('an item of a list opened by its button', () => {
+  const list = [
+    node('heading', 'Inbox', [20, 20, 300, 30]),
+    node('button', 'Marco Ruiz · 09:42 Dock schedule for Friday', [20, 80, 360, 50]),
+    node('button', 'Priya Nair · 09:15 Q3 budget draft', [20, 130, 360, 50]),
+  ];
+  const open = (title: string) =>
+    createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Go to 'Dock schedule for Friday'"),
+      performed: performedOf(click(200, 100)),
+      before: screenOf({ nodes: list }),
+      after: screenOf({
+        nodes: [...list, node('heading', title, [420, 80, 500, 30]), node('button', 'Reply', [420, 200, 80, 30])],
+      }),
+    });
+
+  it('is read as open when a title its button ends with appears beside the list', async () => {
+    const result = await open('Dock schedule for Friday');
+    expect(result).toMatchObject({ passed: true, basis: 'state' });
+    expect(result.evidence).toContain("the heading 'Dock schedule for Friday' appeared");
+  });
+
+  it('is only a change when another title appears', async () => {
+    expect((await open('Q3 budget draft')).basis).toBe('change');
+  });
+});
+
+describe('going to something that expands', () => {
+  it('is open only when the control that expanded is the one named, not one the name merely holds', async () => {
+    const folder = (expanded: boolean) => node('treeitem', 'Modal', [20, 80, 300, 26], { expanded });
+    const check = (step: string) =>
+      createEvidenceReflector().check(createHandle(), {
+        step: stepOf(step),
+        performed: performedOf(click(100, 92)),
+        before: screenOf({ nodes: [folder(false)] }),
+        after: screenOf({ nodes: [folder(true), node('treeitem', 'Dialog.tsx', [40, 106, 280, 26])] }),
+      });
+    expect(await check("Go to 'Modal'")).toMatchObject({ passed: true, basis: 'state' });
+    expect((await check("Go to 'Modal settings panel'")).basis).not.toBe('state');
+  });
+});
