@@ -113,6 +113,14 @@ export async function prepareTarget(
       question: `More than one thing fits ${description}: ${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}. Which one do you mean?`,
     });
   }
+  const places = options.askWhenAmbiguous === false ? [] : twinPlaces(context, match, best);
+  if (places.length > 1) {
+    const listed = places.map((name) => `'${name}'`);
+    return decided({
+      type: 'clarify',
+      question: `${capitalize(description)} is in ${places.length} places: in ${listed.slice(0, -1).join(', ')} and in ${listed.at(-1)}. Which one do you mean?`,
+    });
+  }
   if (options.changes === true && query.within === undefined) {
     const tabs = otherTabs(context, best, query.text, description);
     if (tabs.type === 'ask') return decided({ type: 'clarify', question: tabs.question });
@@ -176,6 +184,53 @@ function equallyGoodNames(
     if (label !== '' && !names.has(normalizeText(label))) names.set(normalizeText(label), label);
   }
   return [...names.values()].slice(0, 5);
+}
+
+/** Roles of the named parts of a page that tell two controls of one name apart. */
+const PLACE_ROLES = new Set([
+  'navigation',
+  'banner',
+  'main',
+  'complementary',
+  'contentinfo',
+  'region',
+  'form',
+  'search',
+  'toolbar',
+  'menubar',
+  'dialog',
+  'alertdialog',
+  'article',
+  'group',
+]);
+
+/**
+ * The named places of controls with the very name and kind of the best one, when there are
+ * several and they sit in different places ("Archive" in the 'Folders' navigation and in the
+ * 'Message actions' toolbar): which one is meant is the person's to say. Empty otherwise.
+ */
+function twinPlaces(context: DecisionContext, match: TargetMatch, best: TargetCandidate | undefined): string[] {
+  if (!match.ambiguous || best?.node === undefined) return [];
+  const key = normalizeText(best.label);
+  const twins = [best, ...match.alternatives].filter(
+    (candidate) =>
+      candidate.node !== undefined &&
+      candidate.node.role === best.node!.role &&
+      normalizeText(candidate.label) === key &&
+      candidate.score >= best.score - AMBIGUITY_MARGIN,
+  );
+  if (twins.length < 2) return [];
+  const tree = nodeTree(context.reader.tree(context.screen) ?? []);
+  const placeOf = (ref: string) =>
+    tree
+      .ancestors(ref)
+      .map((up) => tree.byRef(up))
+      .find((node) => node !== undefined && PLACE_ROLES.has(node.role) && node.name.trim() !== '')
+      ?.name.trim();
+  const places = twins.map((candidate) => placeOf(candidate.node!.ref));
+  if (places.some((place) => place === undefined)) return [];
+  const distinct = [...new Set(places as string[])];
+  return distinct.length === twins.length ? distinct : [];
 }
 
 /** Below this score a candidate of another kind than asked for (role rank 1) is no match. */

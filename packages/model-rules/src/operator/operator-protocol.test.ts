@@ -355,6 +355,28 @@ describe('a command in a menu drawn away from its card', () => {
   });
 });
 
+describe('two controls of one name in different places', () => {
+  const nodes = [
+    node('navigation', 'Folders', [0, 60, 180, 400], { ref: 'nav' }),
+    node('button', 'Archive', [10, 100, 160, 30], { parent: 'nav' }),
+    node('article', '', [400, 60, 600, 300], { ref: 'msg' }),
+    node('heading', 'Team offsite in June', [420, 80, 400, 30], { parent: 'msg' }),
+    node('toolbar', 'Message actions', [420, 200, 400, 32], { ref: 'bar', parent: 'msg' }),
+    node('button', 'Archive', [520, 200, 90, 32], { parent: 'bar' }),
+  ];
+
+  it('asks which one, naming where each is', async () => {
+    const decision = await decide("Click 'Archive'", screenOf({ nodes }));
+    expect(decision).toMatchObject({ type: 'clarify' });
+    expect(decision.type === 'clarify' && decision.question).toContain("in 'Folders' and in 'Message actions'");
+  });
+
+  it('takes the one named with its place', async () => {
+    const decision = await decide("Click 'Archive' in 'Message actions'", screenOf({ nodes }));
+    expect(decision).toMatchObject({ type: 'act', actions: [{ action: { type: 'click', at: { x: 565, y: 216 } } }] });
+  });
+});
+
 describe('waiting for text', () => {
   it('polls with growing waits while the text is absent', async () => {
     const screen = screenOf({ nodes: [node('heading', 'Review', [10, 10, 100, 30])] });
