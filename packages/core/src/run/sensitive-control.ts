@@ -153,7 +153,9 @@ export function readControl(
     const beside = context && choiceOrConsequence(context.scope, CHOICE_RULES, CONSEQUENCE_RULES, '');
     const noted =
       context &&
-      firstOf(context.explains ?? [], (text) => match(text, CONSEQUENCE_RULES, ` as the page explains: "${clip(text)}"`));
+      firstOf(context.explains ?? [], (text) =>
+        match(text, CONSEQUENCE_RULES, ` as the page explains: "${clip(text)}"`),
+      );
     return beside ?? noted ?? HARMLESS;
   }
   const evidence = fromContext(context, step);

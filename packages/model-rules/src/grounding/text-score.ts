@@ -144,7 +144,7 @@ export function withoutItemNoun(name: string): string | undefined {
  */
 export function onlyItemNouns(name: string): string | undefined {
   const words = name.trim().toLowerCase().split(/\s+/);
-  const singular = (word: string) => (itemNouns.has(word) ? word : word.endsWith('s') ? word.slice(0, -1) : word);
-  if (words.length === 0 || !words.every((word) => itemNouns.has(singular(word)))) return undefined;
-  return singular(words.at(-1)!);
+  const noun = (word: string) => (itemNouns.has(word) ? word : word.endsWith('s') ? word.slice(0, -1) : word);
+  if (words.length === 0 || !words.every((word) => itemNouns.has(noun(word)))) return undefined;
+  return noun(words.at(-1)!);
 }
