@@ -26,6 +26,20 @@ export type Box = z.infer<typeof boxSchema>;
 export const coordinateSpaceSchema = z.literal('screen-logical-pixels');
 export type CoordinateSpace = z.infer<typeof coordinateSpaceSchema>;
 
+/**
+ * Boxes in screen points as pixels of an image `imageWidth` wide taken of a screen `screenWidth`
+ * points wide (a screenshot at device scale, a live frame scaled down).
+ */
+export function boxesInImage(boxes: readonly Box[], imageWidth: number, screenWidth: number): Box[] {
+  const scale = imageWidth / Math.max(1, screenWidth);
+  return boxes.map((box) => ({
+    x: box.x * scale,
+    y: box.y * scale,
+    width: box.width * scale,
+    height: box.height * scale,
+  }));
+}
+
 export function boxCenter(box: Box): Point {
   return { x: Math.max(0, box.x + box.width / 2), y: Math.max(0, box.y + box.height / 2) };
 }

@@ -1,5 +1,5 @@
 import type { LiveFrame, LiveView, LiveViewOptions } from '@sandpiper/core';
-import type { Box } from '@sandpiper/protocol';
+import { boxesInImage, type Box } from '@sandpiper/protocol';
 import { coverRegions, decodePng, encodeJpeg } from '@sandpiper/vision';
 
 /** A source of live frames: an environment's `watch`. */
@@ -50,10 +50,6 @@ export function coveringLiveView(
 /** The frame with each box (screen points) covered, scaled to the frame's own pixels. */
 export async function coverFrame(frame: LiveFrame, boxes: readonly Box[], quality: number): Promise<LiveFrame> {
   const image = await decodePng(frame.jpeg);
-  const scale = image.width / Math.max(1, frame.screen.width);
-  coverRegions(
-    image,
-    boxes.map((box) => ({ x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale })),
-  );
+  coverRegions(image, boxesInImage(boxes, image.width, frame.screen.width));
   return { ...frame, jpeg: await encodeJpeg(image, { quality }) };
 }

@@ -5,7 +5,7 @@ import type { Box, EventPayload, EventSource, Observation, RunEvent } from '@san
 import type { DetectorConfig } from '../detectors/index.js';
 import type { Engine, Screen } from '../engine.js';
 import { CancelledError, type Handle } from '../handle.js';
-import { BudgetError } from '@sandpiper/protocol';
+import { BudgetError, boxesInImage } from '@sandpiper/protocol';
 import { activeTime } from './active-time.js';
 import type {
   BlobStore,
@@ -221,14 +221,7 @@ export class RunContext {
     const masker = this.deps.masker;
     const boxes = masker ? secretBoxes(capture.accessibility, this.secrets) : [];
     if (!masker || boxes.length === 0) return capture.png;
-    const scale = capture.width / Math.max(1, this.deps.environment.info.screen.width);
-    const scaled = boxes.map((box) => ({
-      x: box.x * scale,
-      y: box.y * scale,
-      width: box.width * scale,
-      height: box.height * scale,
-    }));
-    return masker.cover(capture.png, scaled);
+    return masker.cover(capture.png, boxesInImage(boxes, capture.width, this.deps.environment.info.screen.width));
   }
 
   /**

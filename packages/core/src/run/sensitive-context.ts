@@ -1,6 +1,6 @@
 import type { AccessibilityNode } from '@sandpiper/protocol';
 import { interactiveRoles } from '@sandpiper/protocol';
-import { plain } from './sensitive-lexicon.js';
+import { SHORTEST_NAME_WORD, plain } from './sensitive-lexicon.js';
 
 /**
  * Reads, from one accessibility snapshot, what an action on a target answers: the dialog that
@@ -145,9 +145,6 @@ export function readScreenContext(
   const read = sinceRepeat(before, targetNode);
   return { scope: describe('section', start?.node.name || undefined, read, after, []), ...mainHeading };
 }
-
-/** Shortest word of a name that a note is searched for: "Remind" finds "Reminders", "Go" finds nothing. */
-const SHORTEST_NAME_WORD = 4;
 
 /** The notes outside dialogs that speak of the target by its name's first word, or its stem. */
 function explanations(

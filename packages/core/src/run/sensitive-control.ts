@@ -28,6 +28,7 @@ import {
   OUTCOME_TITLE,
   plain,
   RUNS_CODE,
+  SHORTEST_NAME_WORD,
   SIGN_OUT,
   type LexiconRule,
   type SensitiveCategory,
@@ -83,8 +84,6 @@ const VIEW_SETTING =
   /\b(?:layout|theme|view|zoom|density|columns?|sort(?:ing)?|filters?|font size|dark mode|light mode)\b/;
 const CART = /\b(?:cart|basket|bag|wish ?list|favou?rites|saved for later)\b/;
 const DRAFT = /\bdrafts?\b/;
-/** Shortest word of a control's name that a note about it is searched for. */
-const SHORTEST_NAME_WORD = 4;
 const SHORT = 80;
 
 /** Read one control, with the context of the screen around it when there is a snapshot. */

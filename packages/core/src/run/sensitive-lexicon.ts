@@ -496,3 +496,9 @@ export const COMPOSER_FIELD =
 
 /** A masked value: what a password field shows instead of its content. */
 export const MASKED_VALUE = /^[•●*·]{3,}$/;
+
+/**
+ * Shortest word of a control's name that the page's notes are searched for: "Remind" finds
+ * "Reminders", "Go" finds nothing.
+ */
+export const SHORTEST_NAME_WORD = 4;
