@@ -251,13 +251,14 @@ export async function judgeStep(
           `After ${directive.verb}, the page says ${quote(said)}: that names ${quote(other)}, not ${quote(directive.object!.name!)}.`,
         );
       }
-      const left = said === undefined ? undefined : stillListed(context, directive.verb, directive.object?.name, said);
-      if (said !== undefined && left !== undefined) {
-        return fail(
-          `After ${directive.verb}, the page says ${quote(said)}, but ${quote(left)} is still there: the ${directive.verb} hit something else.`,
-        );
+      if (said !== undefined) {
+        const left = stillListed(context, directive.verb, directive.object?.name, said);
+        return left === undefined
+          ? succeed(`After ${directive.verb}, the page says ${quote(said)}.`)
+          : fail(
+              `After ${directive.verb}, the page says ${quote(said)}, but ${quote(left)} is still there: the ${directive.verb} hit something else.`,
+            );
       }
-      if (said !== undefined) return succeed(`After ${directive.verb}, the page says ${quote(said)}.`);
       const gone = removedObject(context, directive.verb, directive.object?.name);
       if (gone !== undefined) return succeed(`After ${directive.verb}, ${quote(gone)} ${GONE_FROM_PAGE}.`);
       const toggled = toggledBy(evidence, directive.verb);
@@ -318,15 +319,31 @@ export const GONE_FROM_PAGE = 'is no longer on the page';
 const removalVerbs = new Set(['remove', 'delete', 'archive', 'discard', 'clear', 'unassign', 'dismiss', 'trash']);
 
 /**
+ * For a removal of a named object: the name, the page the removal was done on (after paging to
+ * it, say, rather than the step's first page) and the page after. Undefined for other commands.
+ */
+function removalPages(
+  context: CheckContext,
+  verb: string,
+  object: string | undefined,
+): { object: string; before: readonly AccessibilityNode[]; after: readonly AccessibilityNode[] } | undefined {
+  if (object === undefined || !removalVerbs.has(normalizeText(verb))) return undefined;
+  return {
+    object,
+    before: context.reader.nodes(context.input.lastActedOn ?? context.input.before) ?? [],
+    after: context.reader.nodes(context.input.after) ?? [],
+  };
+}
+
+/**
  * The object of a removal ("Remove Mei Lin from Travellers") that was on the page before and is
  * gone after, while the page around it stayed (most of what was there still is, and no dialog
  * covers it, which would hide the page rather than change it). Undefined otherwise.
  */
-function removedObject(context: CheckContext, verb: string, object: string | undefined): string | undefined {
-  if (object === undefined || !removalVerbs.has(normalizeText(verb))) return undefined;
-  // Against the page the removal was done on (after paging to it, say), not the step's first one.
-  const before = context.reader.nodes(context.input.lastActedOn ?? context.input.before) ?? [];
-  const afterNodes = context.reader.nodes(context.input.after) ?? [];
+function removedObject(context: CheckContext, verb: string, name: string | undefined): string | undefined {
+  const removal = removalPages(context, verb, name);
+  if (removal === undefined) return undefined;
+  const { object, before, after: afterNodes } = removal;
   if (afterNodes.some((node) => node.role === 'dialog' || node.role === 'alertdialog')) return undefined;
   const naming = (node: AccessibilityNode): boolean => (scoreText(object, node.name)?.score ?? 0) >= 0.9;
   const was = before.find(naming);
@@ -343,19 +360,15 @@ function removedObject(context: CheckContext, verb: string, object: string | und
  * ("Conversation deleted." while "Parking permits for 2026" is still listed), outside the message
  * itself and any live region: the removal hit something else.
  */
-function stillListed(
-  context: CheckContext,
-  verb: string,
-  object: string | undefined,
-  said: string,
-): string | undefined {
-  if (object === undefined || !removalVerbs.has(normalizeText(verb))) return undefined;
+function stillListed(context: CheckContext, verb: string, name: string | undefined, said: string): string | undefined {
+  const removal = removalPages(context, verb, name);
+  if (removal === undefined) return undefined;
+  const { object, before, after } = removal;
   // A message that names the object ("'Q3 report' archived") says which one went.
   if (reaches(scoreText(object, said), 'contains')) return undefined;
-  const before = context.reader.nodes(context.input.lastActedOn ?? context.input.before) ?? [];
   const naming = (node: AccessibilityNode): boolean => (scoreText(object, node.name)?.score ?? 0) >= 0.7;
   if (!before.some(naming)) return undefined;
-  const shown = (context.reader.nodes(context.input.after) ?? []).find(
+  const shown = after.find(
     (node) => naming(node) && node.name !== said && node.role !== 'status' && node.role !== 'alert',
   );
   return shown?.name;
@@ -749,12 +762,8 @@ function listed(nodes: readonly AccessibilityNode[]): string {
  * Undefined when neither is seen.
  */
 function openedOnItsOwn(context: CheckContext, evidence: StepEvidence): string | undefined {
-  const point = evidence.executed.lastPoint;
-  if (point === undefined) return undefined;
-  // The smallest link under the pointer before the click: the one that was followed.
-  const link = (context.reader.nodes(context.input.before) ?? [])
-    .filter((node) => node.role === 'link' && node.name.trim() !== '' && contains(node.box, point))
-    .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
+  // The link under the pointer before the click: the one that was followed.
+  const link = clickedControl(context, evidence, (node) => node.role === 'link');
   if (link === undefined) return undefined;
   const visible = (screen: Screen) =>
     (context.reader.nodes(screen) ?? []).filter((node) => isInViewport(node.box, screen));
@@ -776,18 +785,11 @@ function openedOnItsOwn(context: CheckContext, evidence: StepEvidence): string |
  * heading or dialog whose title the button's text ends with, or is, appeared beside the list.
  */
 function openedBeside(context: CheckContext, evidence: StepEvidence): string | undefined {
-  const point = evidence.executed.lastPoint;
-  if (point === undefined) return undefined;
-  const opener = (context.reader.nodes(context.input.before) ?? [])
-    .filter(
-      (node) =>
-        node.role === 'button' &&
-        node.popup === undefined &&
-        node.pressed === undefined &&
-        node.name.trim() !== '' &&
-        contains(node.box, point),
-    )
-    .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
+  const opener = clickedControl(
+    context,
+    evidence,
+    (node) => node.role === 'button' && node.popup === undefined && node.pressed === undefined,
+  );
   if (opener === undefined) return undefined;
   const said = normalizeText(opener.name);
   const isTitle = (node: AccessibilityNode) => {
@@ -803,6 +805,19 @@ function openedBeside(context: CheckContext, evidence: StepEvidence): string | u
   const titles = visible(context.input.after);
   if (titles.length <= visible(context.input.before).length) return undefined;
   return `${capital(quote(opener.name))} is open: the ${titles[0]!.role} ${quote(titles[0]!.name)} appeared.`;
+}
+
+/** The smallest named control of a kind under the last click's point, on the screen before it. */
+function clickedControl(
+  context: CheckContext,
+  evidence: StepEvidence,
+  kind: (node: AccessibilityNode) => boolean,
+): AccessibilityNode | undefined {
+  const point = evidence.executed.lastPoint;
+  if (point === undefined) return undefined;
+  return (context.reader.nodes(context.input.before) ?? [])
+    .filter((node) => kind(node) && node.name.trim() !== '' && contains(node.box, point))
+    .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
 }
 
 function contains(box: Box, point: { readonly x: number; readonly y: number }): boolean {
