@@ -32,13 +32,14 @@ function candidateFor(
   viewport: Viewport,
   via: TargetCandidate['via'],
   label = node.name,
+  box = node.box,
 ): TargetCandidate {
   const rank = rankRole(hint, node.role);
-  const visible = inViewport(node.box, viewport);
+  const visible = inViewport(box, viewport);
   return {
     label,
     role: node.role,
-    box: node.box,
+    box,
     score: Math.max(0, score * roleFactor(rank) - (visible ? 0 : OFF_SCREEN_PENALTY)),
     rank,
     inViewport: visible,
@@ -113,12 +114,14 @@ function nearestField(label: Box, fields: readonly AccessibilityNode[]): Accessi
 /**
  * Candidates for a target among accessibility nodes. Field hints consider only fields, by their
  * accessible name; when no field's name matches well but a text node matches the label, the
- * nearest field to the right of or below that text is a candidate too.
+ * nearest field to the right of or below that text is a candidate too. `tree` is the whole
+ * snapshot, holders included, for what nests in what.
  */
 export function accessibilityCandidates(
   nodes: readonly AccessibilityNode[],
   query: { text: string; role?: string },
   viewport: Viewport,
+  tree: readonly AccessibilityNode[] = nodes,
 ): TargetCandidate[] {
   const hint = query.role;
   if (query.text.trim() === '') {
@@ -131,9 +134,10 @@ export function accessibilityCandidates(
     });
   }
   if (!isFieldHint(hint)) {
+    const own = ownBoxes(tree);
     return nodes.flatMap((node) => {
       const score = nameScore(query.text, node);
-      return score === undefined ? [] : [candidateFor(node, score, hint, viewport, 'name')];
+      return score === undefined ? [] : [candidateFor(node, score, hint, viewport, 'name', node.name, own(node))];
     });
   }
   const fieldRoles = rolesForFieldHint(hint);
@@ -158,6 +162,34 @@ export function accessibilityCandidates(
   }
   return strongestPerNode(candidates);
 }
+
+/**
+ * The part of each tree item's box that is its own: above the first control nested in it that
+ * starts lower down. An expanded tree item's box spans its children (ARIA puts the group of
+ * children inside the item), so its centre is a child's row ("src" open on "components", "pages",
+ * "utils"). Other nodes keep their box: a holder's box is where its contents are looked for.
+ */
+function ownBoxes(nodes: readonly AccessibilityNode[]): (node: AccessibilityNode) => Box {
+  const byRef = new Map(nodes.map((node) => [node.ref, node]));
+  const nestedTop = new Map<string, number>();
+  for (const node of nodes) {
+    if (!interactiveRoles.has(node.role)) continue;
+    for (let parent = byRef.get(node.parent ?? ''); parent !== undefined; parent = byRef.get(parent.parent ?? '')) {
+      if (parent.role !== 'treeitem' || node.box.y <= parent.box.y + NESTED_BELOW) continue;
+      nestedTop.set(parent.ref, Math.min(nestedTop.get(parent.ref) ?? Infinity, node.box.y));
+    }
+  }
+  return (node) => {
+    const top = nestedTop.get(node.ref);
+    if (top === undefined || top - node.box.y < MIN_OWN_HEIGHT) return node.box;
+    return { ...node.box, height: top - node.box.y };
+  };
+}
+
+/** A nested control this far below its holder's top starts a part that is not the holder's own. */
+const NESTED_BELOW = 4;
+/** The least height a holder's own part may have to be clicked in. */
+const MIN_OWN_HEIGHT = 8;
 
 /** A field reached through several labels is one candidate, with its best score. */
 function strongestPerNode(candidates: readonly TargetCandidate[]): TargetCandidate[] {

@@ -380,3 +380,28 @@ describe("a choice named with its group's name", () => {
     expect(match.ambiguous).toBe(false);
   });
 });
+
+describe('a tree item open on its children', () => {
+  const tree = [
+    node('tree', 'Project files', [140, 80, 320, 260], { ref: 't' }),
+    node('treeitem', 'src', [140, 112, 320, 130], { ref: 'src', parent: 't', expanded: true }),
+    node('group', '', [158, 138, 302, 104], { ref: 'g', parent: 'src' }),
+    node('treeitem', 'components', [158, 138, 302, 26], { ref: 'c', parent: 'g' }),
+    node('treeitem', 'pages', [158, 164, 302, 26], { ref: 'p', parent: 'g' }),
+    node('treeitem', 'utils', [158, 190, 302, 26], { ref: 'u', parent: 'g' }),
+  ];
+
+  it('is clicked on its own row, not on the middle of its children', async () => {
+    const best = (await locate(tree, 'src')).best!;
+    expect(best.node?.ref).toBe('src');
+    expect(best.box).toEqual({ x: 140, y: 112, width: 320, height: 26 });
+  });
+
+  it('keeps the whole box of a holder that is not a tree item', async () => {
+    const card = [
+      node('article', 'Harbor Ops', [100, 100, 400, 200], { ref: 'a' }),
+      node('button', 'Open', [120, 250, 80, 30], { ref: 'b', parent: 'a' }),
+    ];
+    expect((await locate(card, 'Harbor Ops')).best!.box).toEqual({ x: 100, y: 100, width: 400, height: 200 });
+  });
+});

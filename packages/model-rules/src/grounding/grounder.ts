@@ -194,10 +194,12 @@ async function findMatch(
   if (content !== undefined && all !== undefined) {
     const reachable = insideModal(all, content, viewport, query);
     const searched = query.role !== undefined && holderHints.has(query.role) ? reachable.all : reachable.content;
-    let found = accessibilityCandidates(searched, query, viewport).filter((candidate) => candidate.score >= MIN_SCORE);
+    let found = accessibilityCandidates(searched, query, viewport, all).filter(
+      (candidate) => candidate.score >= MIN_SCORE,
+    );
     // Named with no kind and nothing else fits: a holder named so (a sheet's cell "D3", a row) is meant.
     if (found.length === 0 && query.role === undefined && searched !== reachable.all) {
-      found = accessibilityCandidates(reachable.all, query, viewport).filter(
+      found = accessibilityCandidates(reachable.all, query, viewport, all).filter(
         (candidate) => candidate.score >= MIN_SCORE,
       );
     }
