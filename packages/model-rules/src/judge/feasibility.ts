@@ -1,7 +1,7 @@
 import type { FeasibilityInput, FeasibilityVerdict, Handle } from '@sandpiper/core';
 import type { AccessibilityNode } from '@sandpiper/protocol';
 import { directiveOfStep, quote } from '../grammar/index.js';
-import { locateTarget } from '../grounding/grounder.js';
+import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
 import { targetQuery } from '../grounding/target-query.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 
@@ -15,6 +15,49 @@ function offered(nodes: readonly AccessibilityNode[]): string {
     ),
   ];
   return names.length === 0 ? 'no named controls' : names.slice(0, 8).join(', ');
+}
+
+/** How well a text must match to count as naming something on the page. */
+const NAMED = 0.7;
+
+/**
+ * The verdict when the target is on the page but not in the holder named: "Like 'dana and mei'"
+ * with a Like button on every post. A holder named by nothing on the page makes the step
+ * infeasible, said of the holder; a holder whose name reads as a list of names that each are on
+ * the page ("dana and mei") is only uncertain: the words may name two holders, not one. Undefined
+ * when the target is nowhere on the page, or the holder is on it.
+ */
+async function missingHolder(
+  handle: Handle,
+  reader: ScreenReader,
+  screen: FeasibilityInput['screen'],
+  target: LocateQuery,
+  holder: string,
+): Promise<FeasibilityVerdict | undefined> {
+  const alone = (await locateTarget(handle, reader, screen, { ...target, within: undefined })).best;
+  if (alone === undefined) return undefined;
+  // Named, not only resembled: "dana ruiz and mei chen" resembles "Dana Ruiz" a little.
+  const present = async (name: string) => {
+    const best = (await locateTarget(handle, reader, screen, { text: name })).best;
+    return best !== undefined && best.score >= NAMED ? best : undefined;
+  };
+  if ((await present(holder)) !== undefined) return undefined;
+  const parts = holder.split(/\s*(?:,|&|\band\b|\bor\b)\s*/i).filter((part) => part !== '');
+  const seen = parts.length > 1 ? await Promise.all(parts.map(present)) : [];
+  if (seen.length > 1 && seen.every((part) => part !== undefined)) {
+    return {
+      verdict: 'uncertain',
+      evidence: [
+        `${quote(alone.label)} is on the page, and ${parts.map(quote).join(', ')} each name something on it: ${quote(holder)} may be ${parts.length} names rather than one.`,
+      ],
+    };
+  }
+  return {
+    verdict: 'infeasible',
+    evidence: [
+      `Nothing on the page is named ${quote(holder)}; ${quote(alone.label)} is on the page, but not in anything named so. Scrolled-out parts were searched too.`,
+    ],
+  };
 }
 
 /**
@@ -45,6 +88,10 @@ export async function judgeFeasibility(
   }
   const found = await locateTarget(handle, reader, input.screen, target);
   const best = found.best;
+  if (best === undefined && target.within?.name !== undefined && target.relation === undefined) {
+    const held = await missingHolder(handle, reader, input.screen, target, target.within.name);
+    if (held !== undefined) return held;
+  }
   if (best === undefined) {
     return {
       verdict: 'infeasible',
