@@ -438,3 +438,31 @@ describe('requests written around their values', () => {
     expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
   });
 });
+
+describe('commands whose object is what a form holds', () => {
+  it.each<[string, string[]]>([
+    ['Switch push notifications off and save the settings.', ["Turn off 'push notifications'", 'Save']],
+    ['Submit the form', ['Submit']],
+    ['apply all of the changes', ['Apply']],
+    ['save my preferences', ['Save']],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+  it('keeps an object that names something of its own, and the object of other verbs', () => {
+    expect(read('save my profile')).toEqual(["Save 'profile'"]);
+    expect(read('save the Pump-07 row')).toEqual(["Save the 'Pump-07' row"]);
+    expect(read('reset the settings')).toEqual(["Reset 'settings'"]);
+  });
+});
+
+describe('addresses named as such', () => {
+  it('reads an address only when the noun for one leads the object', () => {
+    expect(read('open the website example.org')).toEqual(['Open example.org']);
+    expect(read('Could you open the FAQ about changing the delivery address?')).toEqual([
+      "Expand the 'changing the delivery address' section",
+    ]);
+  });
+
+  it('leaves "show me only …" unread: it asks for a filter, not a place', () => {
+    expect(() => read('Please show me only the assets at the Riverside site.')).toThrow(/unparsed/);
+  });
+});

@@ -32,7 +32,14 @@ import {
   type CaseTransform,
   type ClockTime,
 } from './values.js';
-import { readAgainstScreen, readWithStatement, type ScreenControl } from './screen-reading.js';
+import {
+  chooseInGroup,
+  clickableNamed,
+  readAgainstScreen,
+  readWithStatement,
+  type ScreenClickable,
+  type ScreenControl,
+} from './screen-reading.js';
 import { readFormCommand } from './form-commands.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
@@ -41,6 +48,8 @@ export interface ScreenHints {
   readonly fieldLabels: readonly string[];
   /** The controls on screen, for clauses read against it (see screen-reading.ts). */
   readonly controls?: readonly ScreenControl[];
+  /** The buttons, links, menu items and tabs on screen, for clauses that name one to press. */
+  readonly clickables?: readonly ScreenClickable[];
 }
 
 /** One step read from the instruction. */
@@ -628,11 +637,14 @@ function steps(intents: readonly StepIntent[], mentioned?: TargetRef): ClauseRes
   return intents.length === 0 ? { type: 'unparsed' } : { type: 'steps', intents, ...(mentioned ? { mentioned } : {}) };
 }
 
-/** Words that mark a value the clause does not say where to put ("as Editor", an email, a date). */
+/**
+ * Words that mark a value the clause does not say where to put ("as Editor", an email, a date). A
+ * handle ("@priya.n") names someone on screen; it is not an address.
+ */
 function carriesValues(tokens: readonly Token[]): boolean {
   return tokens.some(
     (token) =>
-      (token.kind === 'word' && (/@\S+\.\S+/.test(token.text) || /^\d+(?:[.,:/]\d+)+$/.test(token.text))) ||
+      (token.kind === 'word' && (/[^\s@]@[^\s@]+\.\S/.test(token.text) || /^\d+(?:[.,:/]\d+)+$/.test(token.text))) ||
       isWord(token, 'as', 'to', 'into', 'with'),
   );
 }
@@ -779,11 +791,15 @@ function looksLikeFileName(text: string): boolean {
 }
 
 function readOpen(rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
+  // "show me only the assets at Riverside": a filter over what is shown, not a place to go.
+  if (isWord(rest[0], 'only')) return { type: 'unparsed' };
   const pager = pagerTarget(isWord(rest[0], 'on') ? rest.slice(1) : rest);
   if (pager !== undefined) return steps([{ kind: 'click', target: pager }], pager);
   const value = valueOf(source, rest);
-  // "open the address 'X'", "go to the page https://…": an address, whatever it looks like.
-  const named = rest.some((token) => isWord(token, 'url', 'address', 'website', 'site'));
+  // "open the address 'X'", "go to the website example.org": an address, whatever it looks like.
+  // The noun must lead: "the FAQ about changing the delivery address" names an article.
+  const lead = isWord(rest[0], 'the') ? 1 : 0;
+  const named = rest.length > lead + 1 && isWord(rest[lead], 'url', 'address', 'website', 'site');
   const page = rest.filter((token) => !isWord(token, 'the', 'page', 'url', 'address', 'site', 'website'));
   const address = valueOf(source, page);
   if (
@@ -1473,12 +1489,23 @@ function readCommand(
     isWord(object[0], 'it', 'them', 'me', 'us', 'this', 'that', 'everything', 'changes', 'all')
   )
     return steps([{ kind: 'command', verb: name }]);
+  // "save the settings", "submit my changes": what a form holds is sent by its button, wherever it is.
+  if (formSendingVerbs.has(name) && namesFormContent(object)) return steps([{ kind: 'command', verb: name }]);
   const targets = targetList(source, object, last);
   if (targets === undefined) return { type: 'unparsed' };
   return steps(
     targets.map((object) => ({ kind: 'command', verb: name, object })),
     targets.at(-1),
   );
+}
+
+/** Verbs that send what a form holds: their object is the form's content, not a control to look in. */
+const formSendingVerbs = new Set(['save', 'submit', 'apply', 'update', 'confirm']);
+
+/** "the settings", "my changes", "these preferences", "the form": a form's content, named whole. */
+function namesFormContent(object: readonly Token[]): boolean {
+  const bare = object.filter((token) => !isWord(token, 'the', 'my', 'our', 'your', 'these', 'those', 'all', 'of'));
+  return bare.length === 1 && isWord(bare[0], 'settings', 'changes', 'preferences', 'form', 'edits', 'details');
 }
 
 /** Words that say an order: most-first ones are descending. */
@@ -1862,6 +1889,26 @@ function readPartsAgainstScreen(
 }
 
 /** The verb "click", placed just before `next`, to read a verbless name as a press on it. */
+/**
+ * A clause read as the name of a button, link, menu item or tab on screen (see
+ * {@link clickableNamed}); a name in the verb's place is read as "click 'Name' on …" by the grammar.
+ */
+function pressedByName(
+  tokens: readonly Token[],
+  hints: ScreenHints,
+  read: (tokens: readonly Token[]) => ClauseResult,
+): ClauseResult | undefined {
+  const named = clickableNamed(tokens, hints.controls ?? [], hints.clickables ?? []);
+  if (named === undefined) return undefined;
+  if (named.type === 'whole')
+    return steps([named.intent], named.intent.kind === 'click' ? named.intent.target : undefined);
+  const at = tokens[0]!;
+  const name: Token = { kind: 'quoted', text: named.clickable.name, lower: '', start: at.start, end: at.end };
+  const on: Token = { kind: 'word', text: 'on', lower: 'on', start: at.end, end: at.end };
+  const result = read([clickWord(at), name, on, ...named.rest]);
+  return result.type === 'steps' ? result : undefined;
+}
+
 function clickWord(next: Token): Token {
   return { kind: 'word', text: 'click', lower: 'click', start: next.start, end: next.start };
 }
@@ -1904,6 +1951,11 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         readAgainstScreen(stripped, text, hints.controls) ?? readPartsAgainstScreen(stripped, text, hints.controls);
       if (read !== undefined) result = steps(read, undefined);
     }
+    if (result.type === 'unparsed' && hints?.clickables !== undefined) {
+      // "Continue with SSO", "the Shipping tab", "Follow @priya.n": the name of what to press.
+      const pressed = pressedByName(stripped, hints, (tokens) => readClause({ ...clause, tokens }, text, hints, last));
+      if (pressed !== undefined) result = pressed;
+    }
     if (pendingVerb !== undefined) {
       // "find and click X": the object of the second verb is the object of the first.
       if (result.type === 'steps' && result.mentioned !== undefined) {
@@ -1917,7 +1969,10 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
     }
     switch (result.type) {
       case 'steps':
-        for (const intent of result.intents) readSteps.push({ source: clause.verbatim, intent });
+        for (const intent of result.intents) {
+          const placed = hints?.controls === undefined ? intent : chooseInGroup(intent, hints.controls);
+          readSteps.push({ source: clause.verbatim, intent: placed });
+        }
         if (result.mentioned !== undefined) last = result.mentioned;
         break;
       case 'constraint':

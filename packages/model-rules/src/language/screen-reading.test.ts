@@ -125,3 +125,87 @@ describe('a request without its value, beside a statement that names the choice'
     expect(read('I lived in Kenya and New Zealand; could you update my country?', profile)[0]).toMatch(/^unread/);
   });
 });
+
+describe('a clause that is the name of something to press', () => {
+  const screen = {
+    fieldLabels: [],
+    controls: [
+      { role: 'tab', name: 'Billing' },
+      { role: 'tab', name: 'Shipping' },
+      { role: 'combobox', name: 'Topic', options: ['Billing', 'Shipping', 'Returns'] },
+      { role: 'textbox', name: 'Company domain' },
+    ],
+    clickables: [
+      { role: 'tab', name: 'Billing' },
+      { role: 'tab', name: 'Shipping' },
+      { role: 'button', name: 'Continue with SSO' },
+      { role: 'button', name: 'Sign in' },
+      { role: 'link', name: 'Forgot password?' },
+      { role: 'menuitem', name: 'Export as CSV' },
+      { role: 'button', name: 'Endorse' },
+      { role: 'button', name: 'Endorse' },
+      { role: 'button', name: 'Overview' },
+      { role: 'link', name: 'Overview' },
+    ],
+  };
+  const readOn = (text: string) => {
+    const result = interpretInstruction(text, screen);
+    if (result.unparsed.length > 0) return [`unread: ${result.unparsed.join(' | ')}`];
+    return result.steps.map((step) => renderStepIntent(step.intent));
+  };
+
+  it('presses a button, link or menu item named by the whole clause, with or without its kind', () => {
+    expect(readOn('Enter northwind as company domain, then Continue with SSO.')).toEqual([
+      "Type 'northwind' into the 'company domain' field",
+      "Click the 'Continue with SSO' button",
+    ]);
+    expect(readOn('continue with sso')).toEqual(["Click the 'Continue with SSO' button"]);
+    expect(readOn('the Forgot password link')).toEqual(["Click the 'Forgot password?' link"]);
+    expect(readOn('Export as CSV menu item')).toEqual(["Click the 'Export as CSV' menu item"]);
+  });
+
+  it('shows a tab named with its kind, and asks when the name is also an option of a dropdown', () => {
+    expect(readOn('Shipping tab, then the Billing tab')).toEqual([
+      "Go to the 'Shipping' tab",
+      "Go to the 'Billing' tab",
+    ]);
+    expect(readOn('Shipping')).toEqual(['unread: Shipping']);
+  });
+
+  it('asks when two kinds of control carry the name, or when only part of a name is given', () => {
+    expect(readOn('Overview')).toEqual(['unread: Overview']);
+    expect(readOn('the Overview link')).toEqual(["Click the 'Overview' link"]);
+    expect(readOn('SSO')).toEqual(['unread: SSO']);
+    expect(readOn('Continue with SSO settings')).toEqual(['unread: Continue with SSO settings']);
+  });
+
+  it('reads a button named in the place of a verb as that button on what the rest names', () => {
+    expect(readOn('Endorse the post by @dana')).toEqual(["Click 'Endorse' in the card of '@dana'"]);
+    expect(readOn('Endorse')).toEqual(["Click the 'Endorse' button"]);
+    expect(readOn('Clap for the post by @dana')).toEqual(['unread: Clap for the post by @dana']);
+  });
+
+  it('reads a handle as a name, not an address', () => {
+    expect(readOn('Follow @priya.n.')).toEqual(["Follow '@priya.n'"]);
+  });
+});
+
+describe('an option named with its group after it', () => {
+  const plans: ScreenControl[] = [
+    { role: 'radio', name: 'Free', group: 'Plan' },
+    { role: 'radio', name: 'Pro — $12/month', group: 'Plan' },
+    { role: 'radio', name: 'Team — $30/month', group: 'Plan' },
+    { role: 'radio', name: 'Team lead', group: 'Role' },
+    { role: 'radio', name: 'Team member', group: 'Role' },
+  ];
+
+  it("is the group's one radio whose name begins with the rest", () => {
+    expect(read('Pick the Team plan.', plans)).toEqual(["Choose the 'Team — $30/month' radio button for 'Plan'"]);
+    expect(read('choose the pro plan', plans)).toEqual(["Choose the 'Pro — $12/month' radio button for 'Plan'"]);
+  });
+
+  it('is left as written when a radio has the whole name, or more than one radio fits', () => {
+    expect(read('choose Free', plans)).toEqual(["Pick 'Free'"]);
+    expect(read('choose the Team role', plans)).toEqual(["Pick 'Team role'"]);
+  });
+});

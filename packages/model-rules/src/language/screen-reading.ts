@@ -444,3 +444,121 @@ export function readWithStatement(
   const option = [...options][0]!;
   return { kind: 'set', target: { name: control.name, role: 'field' }, value: option };
 }
+
+/** A button, link, menu item or tab on the screen a run starts from. */
+export interface ScreenClickable {
+  readonly role: string;
+  readonly name: string;
+}
+
+/** What a clause that names something to press reads as; see {@link clickableNamed}. */
+export type ClickableReading =
+  /** "Continue with SSO", "the Shipping tab": the clause is the name, so it is pressed (or shown). */
+  | { readonly type: 'whole'; readonly intent: StepIntent }
+  /**
+   * "Follow @priya.n": the clause opens with a word the grammar has no verb for that is a button's
+   * whole name; the rest says which one ("on @priya.n"), read by the grammar as a holder.
+   */
+  | { readonly type: 'verb'; readonly clickable: ScreenClickable; readonly rest: readonly Token[] };
+
+/** Kind nouns a clause may put after a name, and the roles each allows. */
+const clickableKinds: Readonly<Record<string, readonly string[]>> = {
+  button: ['button'],
+  link: ['link'],
+  tab: ['tab'],
+  item: ['menuitem'],
+};
+
+/** The role a step gives a clickable of this ARIA role. */
+function clickRole(role: string): string {
+  return role === 'menuitem' ? 'menu item' : role;
+}
+
+/**
+ * A clause that is the name of one button, link, menu item or tab on screen, or that opens with
+ * one such name (a word the grammar has no verb for). Undefined when the name also names a field,
+ * an option or a control of another kind (the clause is then not this reading's to settle), when
+ * two differently written names fit, or when the clause names nothing pressable.
+ */
+export function clickableNamed(
+  tokens: readonly Token[],
+  controls: readonly ScreenControl[],
+  clickables: readonly ScreenClickable[],
+): ClickableReading | undefined {
+  const content = tokens.filter((token) => token.kind !== 'punct');
+  if (content.length === 0) return undefined;
+  const words = content.flatMap((token) => (token.kind === 'quoted' ? wordsOf(token.text) : [norm(token.lower)]));
+  const listed = clickables
+    .map((clickable) => ({ clickable, words: wordsOf(clickable.name) }))
+    .filter((entry) => entry.words.length > 0);
+  // The whole clause: "the" before, a kind noun after.
+  let named = words[0] === 'the' ? words.slice(1) : words;
+  let kinds: readonly string[] | undefined;
+  const last = named.at(-1) ?? '';
+  if (clickableKinds[last] !== undefined && (last !== 'item' || named.at(-2) === 'menu')) {
+    kinds = clickableKinds[last];
+    named = named.slice(0, last === 'item' ? -2 : -1);
+  }
+  if (named.length > 0) {
+    const fits = listed.filter(
+      (entry) => sameWords(entry.words, named) && (kinds === undefined || kinds.includes(entry.clickable.role)),
+    );
+    const valueNamed = namedThings(controls.filter((control) => control.role !== 'tab')).some((entry) =>
+      sameWords(entry.words, named),
+    );
+    const distinct = new Set(fits.map((entry) => `${entry.clickable.role}\u0000${entry.clickable.name}`));
+    if (fits.length > 0) {
+      if (distinct.size !== 1 || (valueNamed && kinds === undefined)) return undefined;
+      const { role, name } = fits[0]!.clickable;
+      return {
+        type: 'whole',
+        intent:
+          role === 'tab'
+            ? { kind: 'go-to', target: { name, role: 'tab' } }
+            : { kind: 'click', target: { name, role: clickRole(role) } },
+      };
+    }
+  }
+
+  // A name in the verb's place: the first word is not a verb the grammar knows, and a button
+  // (not a link or tab: those name places, not acts) is called by it alone.
+  const first = content[0]!;
+  if (first.kind !== 'word' || verbAt([first.lower]) !== undefined || content.length < 2) return undefined;
+  const called = listed.filter(
+    (entry) =>
+      (entry.clickable.role === 'button' || entry.clickable.role === 'menuitem') &&
+      sameWords(entry.words, [norm(first.lower)]),
+  );
+  const names = new Set(called.map((entry) => `${entry.clickable.role}\u0000${entry.clickable.name}`));
+  if (names.size !== 1) return undefined;
+  return { type: 'verb', clickable: called[0]!.clickable, rest: tokens.slice(tokens.indexOf(first) + 1) };
+}
+
+/**
+ * "Pick the Team plan" with radios "Free", "Pro — $12/month", "Team — $30/month" in a group
+ * "Plan": an option (to choose, or to pick in no place named) followed by its group's name is that
+ * group's one radio whose name begins with the rest. The intent is returned as it is when a radio
+ * carries the whole name, when no group's name ends it, or when more than one radio would fit.
+ */
+export function chooseInGroup(intent: StepIntent, controls: readonly ScreenControl[]): StepIntent {
+  const open =
+    (intent.kind === 'choose' && intent.group === undefined) || (intent.kind === 'pick' && intent.within === undefined);
+  if (!open) return intent;
+  const radios = controls.filter((control) => control.role === 'radio');
+  const words = wordsOf(intent.option);
+  if (radios.some((radio) => sameWords(wordsOf(radio.name), words))) return intent;
+  const fits = radios.filter((radio) => {
+    const group = radio.group === undefined ? [] : wordsOf(radio.group);
+    if (group.length === 0 || words.length <= group.length) return false;
+    const head = words.slice(0, words.length - group.length);
+    const tail = words.slice(words.length - group.length);
+    const name = wordsOf(radio.name);
+    return sameWords(tail, group) && head.every((word, index) => name[index] === word);
+  });
+  if (fits.length !== 1) return intent;
+  return { kind: 'choose', option: fits[0]!.name, group: fits[0]!.group! };
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((word, index) => word === b[index]);
+}

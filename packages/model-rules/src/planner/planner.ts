@@ -11,7 +11,7 @@ import {
 } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import type { ScreenHints } from '../language/interpret.js';
-import { valueRoles, type ScreenControl } from '../language/screen-reading.js';
+import { valueRoles, type ScreenClickable, type ScreenControl } from '../language/screen-reading.js';
 import type { AccessibilityNode } from '@sandpiper/protocol';
 import type { Screen } from '@sandpiper/core';
 import { reviseFromAnnotation } from './annotation.js';
@@ -55,7 +55,19 @@ export function screenHints(reader: ScreenReader | undefined, screen: Screen | u
     if (node.name.trim() !== '') labels.add(node.name.trim());
     if (node.placeholder !== undefined && node.placeholder.trim() !== '') labels.add(node.placeholder.trim());
   }
-  return { fieldLabels: [...labels], controls: screenControls(nodes) };
+  return { fieldLabels: [...labels], controls: screenControls(nodes), clickables: screenClickables(nodes) };
+}
+
+/** Roles of what a clause may name to have it pressed: "Continue with SSO", "Follow @priya.n". */
+const clickableRoles: ReadonlySet<string> = new Set(['button', 'link', 'menuitem', 'tab']);
+
+/** The enabled buttons, links, menu items and tabs of a screen, by name. */
+function screenClickables(nodes: readonly AccessibilityNode[]): ScreenClickable[] {
+  return nodes.flatMap((node): ScreenClickable[] =>
+    clickableRoles.has(node.role) && node.disabled !== true && node.name.trim() !== ''
+      ? [{ role: node.role, name: node.name.trim() }]
+      : [],
+  );
 }
 
 /** Roles of controls a clause can name and give a value to, or show (a tab). */
