@@ -1,24 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two suites. `unit`: pure and in-process tests (no browser, no display, no child process), the
- * fast default for daily work (`npm test`). `e2e`: everything that starts Chromium, Xvfb, a CLI
- * process or a whole run (`npm run test:e2e`); those files end in `.e2e.test.ts`.
+ * Three suites.
+ * - `unit`: pure and in-process tests (no browser, no display, no child process), the fast default
+ *   for daily work (`npm test`). Its files share one module graph per worker (`isolate: false`):
+ *   importing the packages again for each of some 250 files cost two minutes of a three-minute run.
+ * - `e2e`: everything that starts Chromium, Xvfb, a CLI process or a whole run
+ *   (`npm run test:e2e`); those files end in `.e2e.test.ts`.
+ * - `fixtures`: the built-in scenario apps, desktop documents and test bed pages checked against
+ *   themselves in Chromium and LibreOffice: each task's reference solution passes its check, each
+ *   wrong guess fails it, planted faults show (`npm run test:fixtures`). They test the benchmarks
+ *   rather than Sandpiper, so they run when a scenario, document or test bed page changes, and not
+ *   in `npm run check`, which keeps CI within its 20 minutes.
  */
 const sources = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts'];
 const endToEnd = ['**/*.e2e.test.ts'];
+const fixtures = [
+  'packages/testbed/test/**/*.e2e.test.ts',
+  'packages/scenarios/test/**/*.e2e.test.ts',
+  'packages/desktop-scenarios/test/**/*.e2e.test.ts',
+];
 
 export default defineConfig({
   test: {
     // A timeout only catches hangs; end-to-end runs in real Chromium take 40 s on a loaded 2-core machine.
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    // Browser and OCR tests share two cores; more forks only add contention.
+    // Three forks on two cores: end-to-end files spend most of their time waiting (for a page to
+    // settle, LibreOffice to start, a run to end), and two forks left the cores idle half the time.
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
     projects: [
-      { extends: true, test: { name: 'unit', include: sources, exclude: [...endToEnd, '**/node_modules/**'] } },
-      { extends: true, test: { name: 'e2e', include: endToEnd.map((pattern) => `packages/${pattern}`) } },
+      {
+        extends: true,
+        test: { name: 'unit', include: sources, exclude: [...endToEnd, '**/node_modules/**'], isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: endToEnd.map((pattern) => `packages/${pattern}`),
+          exclude: [...fixtures, '**/node_modules/**'],
+        },
+      },
+      { extends: true, test: { name: 'fixtures', include: fixtures } },
     ],
   },
 });

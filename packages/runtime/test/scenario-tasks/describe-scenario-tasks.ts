@@ -5,15 +5,17 @@ import { createRulesEngine } from '@sandpiper/model-rules';
 import { scenarioTasks } from '@sandpiper/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, runScenarioTask, type Runtime } from '../../src/index.js';
+import { executorWire } from './executor-wire.js';
 
 /**
  * The built-in engine on every built-in task of one scenario, in real Chromium, each run built by
  * the runtime as a CLI run is. Each task is judged by its scenario's state checker, never by the
  * agent's own claim; clarify tasks must end asking, with nothing changed in the app. One file per
- * scenario, so the suites share the cores. With `SANDPIPER_EXECUTOR_LOOPBACK=1` (`npm run
- * test:remote`) every observation and action crosses the executor wire, as with a remote machine.
+ * scenario, so the suites share the cores. `overTheWire` runs the suite with every observation and
+ * action crossing the executor's WebSocket, as with a remote machine; `SANDPIPER_EXECUTOR_LOOPBACK`
+ * set to 1 or 0 overrides it (see `executorWire`).
  */
-export function describeScenarioTasks(scenario: string): void {
+export function describeScenarioTasks(scenario: string, { overTheWire = false } = {}): void {
   describe(`the built-in engine on the ${scenario} tasks`, () => {
     let runtime: Runtime;
     let dataDir: string;
@@ -23,7 +25,7 @@ export function describeScenarioTasks(scenario: string): void {
         config: {},
         dataDir,
         cwd: dataDir,
-        env: { SANDPIPER_EXECUTOR_LOOPBACK: process.env['SANDPIPER_EXECUTOR_LOOPBACK'] },
+        env: { SANDPIPER_EXECUTOR_LOOPBACK: executorWire(overTheWire) },
         // Accessibility grounding only: no OCR worker, as the scenario apps expose every name.
         engine: { kind: 'custom', label: 'built-in rules, no OCR', create: () => createRulesEngine({ ocr: 'off' }) },
       });

@@ -12,8 +12,15 @@ import {
 import type { EnvironmentSpec } from '@sandpiper/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, desktopSessionDir, type Runtime } from '../../src/index.js';
+import { executorWire } from './executor-wire.js';
 
-const remote = process.env['SANDPIPER_EXECUTOR_LOOPBACK'] === '1';
+/**
+ * The example tasks cross the executor wire (the browser suites keep the local path), the clarify
+ * tasks run locally (asking is decided before any call would cross it); `SANDPIPER_EXECUTOR_LOOPBACK`
+ * set to 1 or 0 puts every task on one path, and 1 leaves the clarify tasks out.
+ */
+const exampleWire = executorWire(true);
+const clarifyWire = executorWire(false);
 /** LibreOffice's first start in a fresh profile, and a short run, on two loaded cores. */
 const DESKTOP_TASK_MS = 240_000;
 
@@ -38,26 +45,40 @@ const exampleChecks: Record<string, (dir: string) => Promise<DesktopCheckResult>
 /**
  * The built-in engine on the desktop: each scenario's example task (written as steps) and every
  * clarify task, in a real LibreOffice on a private Xvfb display, judged by reading the saved file.
- * With `SANDPIPER_EXECUTOR_LOOPBACK=1` (`npm run test:remote`) every call crosses the executor wire.
+ * The example tasks send every call over the executor wire, as on a remote machine.
  */
 describe('the built-in engine on the desktop scenarios', () => {
-  let runtime: Runtime;
   let dataDir: string;
+  const runtimes = new Map<'1' | undefined, { runtime: Runtime; dir: string }>();
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sandpiper-desktop-tasks-'));
-    runtime = await createRuntime({
-      config: {},
-      dataDir,
-      cwd: dataDir,
-      env: { SANDPIPER_EXECUTOR_LOOPBACK: process.env['SANDPIPER_EXECUTOR_LOOPBACK'] },
-    });
   });
   afterAll(async () => {
-    await runtime.close();
+    for (const { runtime } of runtimes.values()) await runtime.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function run(environment: EnvironmentSpec, instruction?: string): Promise<{ state: RunState; dir: string }> {
+  /** One runtime, with its own data folder, per path. */
+  async function runtimeFor(wire: '1' | undefined): Promise<{ runtime: Runtime; dir: string }> {
+    const known = runtimes.get(wire);
+    if (known !== undefined) return known;
+    const dir = path.join(dataDir, wire === '1' ? 'remote' : 'local');
+    const runtime = await createRuntime({
+      config: {},
+      dataDir: dir,
+      cwd: dir,
+      env: { SANDPIPER_EXECUTOR_LOOPBACK: wire },
+    });
+    runtimes.set(wire, { runtime, dir });
+    return { runtime, dir };
+  }
+
+  async function run(
+    wire: '1' | undefined,
+    environment: EnvironmentSpec,
+    instruction?: string,
+  ): Promise<{ state: RunState; dir: string }> {
+    const { runtime, dir: runtimeDir } = await runtimeFor(wire);
     const runId = runtime.newRunId();
     const prepared = await runtime.prepare({
       runId,
@@ -72,7 +93,7 @@ describe('the built-in engine on the desktop scenarios', () => {
     try {
       const outcome = await prepared.drive({ channel: createQueueChannel({ interactive: false }) });
       if (outcome.error !== undefined) throw outcome.error;
-      return { state: outcome.state, dir: desktopSessionDir(dataDir, runId) };
+      return { state: outcome.state, dir: desktopSessionDir(runtimeDir, runId) };
     } finally {
       await prepared.close();
     }
@@ -81,7 +102,7 @@ describe('the built-in engine on the desktop scenarios', () => {
   it.each(desktopScenarios.map((scenario) => [scenario.name, scenario.exampleTask] as const))(
     '%s: the example task "%s" is done and saved',
     async (name) => {
-      const { state, dir } = await run({ type: 'desktop', scenario: name });
+      const { state, dir } = await run(exampleWire, { type: 'desktop', scenario: name });
       const check = await exampleChecks[name]!(dir);
       expect(state.status, `${state.endReason}\n→ file: ${check.detail}`).toBe('succeeded');
       expect(check.ok, check.detail).toBe(true);
@@ -89,12 +110,12 @@ describe('the built-in engine on the desktop scenarios', () => {
     DESKTOP_TASK_MS,
   );
 
-  // Over the executor wire the example tasks are enough: asking is decided before any call crosses it.
-  const clarifyTasks = remote ? [] : desktopTasks.filter((task) => task.expect === 'clarify');
+  const clarifyTasks = clarifyWire === '1' ? [] : desktopTasks.filter((task) => task.expect === 'clarify');
   it.skipIf(clarifyTasks.length === 0).each(clarifyTasks.map((task) => [task.id, task] as const))(
     '%s: asks or refuses, and leaves the document as it was',
     async (_id, task) => {
       const { state, dir } = await run(
+        clarifyWire,
         { type: 'desktop', scenario: task.scenario, format: task.format },
         task.instruction,
       );
