@@ -1913,6 +1913,28 @@ function clickWord(next: Token): Token {
   return { kind: 'word', text: 'click', lower: 'click', start: next.start, end: next.start };
 }
 
+/**
+ * "Shipping tab, open the 3rd article": a target counted by its kind alone, right after a step that
+ * shows a tab, is counted in that tab's panel, not over the whole page.
+ */
+function inShownTab(intent: StepIntent, previous: StepIntent | undefined): StepIntent {
+  if (previous?.kind !== 'go-to' || previous.target.role !== 'tab' || previous.target.name === undefined) return intent;
+  const panel: TargetRef = { name: previous.target.name, role: 'section' };
+  const scoped = (target: TargetRef): TargetRef =>
+    target.name === undefined && target.ordinal !== undefined && target.within === undefined
+      ? { ...target, within: panel }
+      : target;
+  switch (intent.kind) {
+    case 'go-to':
+    case 'click':
+      return { ...intent, target: scoped(intent.target) };
+    case 'command':
+      return intent.object === undefined ? intent : { ...intent, object: scoped(intent.object) };
+    default:
+      return intent;
+  }
+}
+
 /** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
 export function interpretInstruction(text: string, hints?: ScreenHints): Interpretation {
   const readSteps: ReadStep[] = [];
@@ -1971,7 +1993,7 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
       case 'steps':
         for (const intent of result.intents) {
           const placed = hints?.controls === undefined ? intent : chooseInGroup(intent, hints.controls);
-          readSteps.push({ source: clause.verbatim, intent: placed });
+          readSteps.push({ source: clause.verbatim, intent: inShownTab(placed, readSteps.at(-1)?.intent) });
         }
         if (result.mentioned !== undefined) last = result.mentioned;
         break;

@@ -164,6 +164,17 @@ describe('a clause that is the name of something to press', () => {
     expect(readOn('Export as CSV menu item')).toEqual(["Click the 'Export as CSV' menu item"]);
   });
 
+  it('counts an item named by its kind alone in the tab shown just before', () => {
+    expect(readOn('Shipping tab, open the 3rd article.')).toEqual([
+      "Go to the 'Shipping' tab",
+      "Go to the third card in the section of 'Shipping'",
+    ]);
+    expect(readOn("open the 3rd article, then the 'Overview' link")).toEqual([
+      'Go to the third card',
+      "Click the 'Overview' link",
+    ]);
+  });
+
   it('shows a tab named with its kind, and asks when the name is also an option of a dropdown', () => {
     expect(readOn('Shipping tab, then the Billing tab')).toEqual([
       "Go to the 'Shipping' tab",

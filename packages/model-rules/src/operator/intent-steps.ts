@@ -5,7 +5,13 @@
  * (exploring when it is not visible yet), and chooses the actions the control takes.
  */
 import type { OperatorDecision, PerformedAction, PlannedAction } from '@sandpiper/core';
-import { describeTarget as describeElement, quote, type AccessibilityNode, type TargetRef } from '@sandpiper/protocol';
+import {
+  describeTarget as describeElement,
+  quote,
+  type AccessibilityNode,
+  type Box,
+  type TargetRef,
+} from '@sandpiper/protocol';
 import type {
   CommandDirective,
   ConfirmDirective,
@@ -965,11 +971,11 @@ const itemRoles = new Set(['article', 'listitem', 'row', 'gridcell', 'cell']);
 const namedHolderRoles = new Set([...itemRoles, 'group', 'region']);
 
 /**
- * The link that opens the item a node belongs to: the first visible link in the node when it is
- * the item, or in the nearest item (card, row, list item) that holds it. Undefined when the node
- * is in no item, or the item holds no link.
+ * The control that opens the item a node belongs to: the first visible link in the node when it
+ * is the item, or in the nearest item (card, row, list item) that holds it; else a button that
+ * fills most of the item. Undefined when the node is in no item, or nothing in it opens it.
  */
-function linkInItem(context: DecisionContext, target: AccessibilityNode): AccessibilityNode | undefined {
+function openerInItem(context: DecisionContext, target: AccessibilityNode): AccessibilityNode | undefined {
   const tree = nodeTree(context.reader.tree(context.screen) ?? []);
   const holder = namedHolderRoles.has(target.role)
     ? target
@@ -978,17 +984,31 @@ function linkInItem(context: DecisionContext, target: AccessibilityNode): Access
         .map((ref) => tree.byRef(ref))
         .find((node) => node !== undefined && itemRoles.has(node.role));
   if (holder === undefined) return undefined;
-  return (context.reader.nodes(context.screen) ?? []).find(
+  const inside = (context.reader.nodes(context.screen) ?? []).filter(
     (node) =>
-      node.role === 'link' &&
       node.name !== '' &&
       (node.ref === target.ref || tree.ancestors(node.ref).includes(holder.ref)) &&
       isInViewport(node.box, context.screen),
+  );
+  const link = inside.find((node) => node.role === 'link');
+  if (link !== undefined) return link;
+  // A list item that is one big button (a message in an inbox: sender, time, subject) with a
+  // small toggle beside it (Star): the big button opens it.
+  const area = (box: Box) => box.width * box.height;
+  return inside.find(
+    (node) =>
+      node.role === 'button' &&
+      node.pressed === undefined &&
+      node.popup === undefined &&
+      area(node.box) * 2 >= area(holder.box),
   );
 }
 
 /** Places in a grid that going to means selecting, so the next keys act there. */
 const CURSOR_ROLES = new Set(['cell', 'gridcell']);
+
+/** Kinds of item a list holds, which people go to in order to open them. */
+const ITEM_KINDS = new Set(['card', 'item', 'row', 'article', 'result', 'post', 'message']);
 
 /** How well a heading or text must match a place's name to count as that place in view (a prefix or better). */
 const IN_VIEW_SCORE = 0.85;
@@ -1002,7 +1022,7 @@ export async function decideGoTo(context: DecisionContext, directive: GoToDirect
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   // A card, row or list item is opened by the link it holds (a result's title), not by its frame.
-  const opener = node === undefined || placeRoles.has(node.role) ? undefined : linkInItem(context, node);
+  const opener = node === undefined || placeRoles.has(node.role) ? undefined : openerInItem(context, node);
   if (opener !== undefined) {
     return {
       type: 'act',
@@ -1028,6 +1048,14 @@ export async function decideGoTo(context: DecisionContext, directive: GoToDirect
       return {
         type: 'clarify',
         question: `I could not find ${description}; the nearest is ${quote(target.candidate.label)}. Is that what you mean, or where is it?`,
+      };
+    }
+    // "Open the 3rd article": an item counted by its kind is gone to to open it, and nothing in
+    // this one opens it; having it in view is not what was asked.
+    if (directive.target.name === undefined && ITEM_KINDS.has(directive.target.role ?? '')) {
+      return {
+        type: 'clarify',
+        question: `I found ${description} (${quote(target.candidate.label || (target.candidate.role ?? 'unnamed'))}), but no link in it opens it. What should I open?`,
       };
     }
     return { type: 'step-complete', evidence: `${capitalize(description)} is in view.` };

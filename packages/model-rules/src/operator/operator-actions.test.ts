@@ -364,6 +364,30 @@ describe('going to a place named on screen', () => {
     );
     expect(near).toMatchObject({ type: 'clarify', question: expect.stringContaining("'Invoices'") });
   });
+
+  it('asks about an item counted by its kind that nothing in it opens, rather than calling it reached', async () => {
+    const regions = ['Browse by topic', 'Frequently asked questions', 'Troubleshooting'].map((name, index) =>
+      node('region', name, [100, 60 + index * 200, 900, 180], { ref: `r${index}` }),
+    );
+    const third = await decide('Go to the third card', screenOf({ nodes: regions }));
+    expect(third).toMatchObject({ type: 'clarify', question: expect.stringContaining('no link in it opens it') });
+    const withLinks = regions.flatMap((region, index) => [
+      region,
+      node('link', `Guide ${index + 1}`, [120, region.box.y + 20, 200, 20], { parent: region.ref }),
+    ]);
+    const [click] = actionsOf(await decide('Go to the third card', screenOf({ nodes: withLinks })));
+    expect(click?.summary).toMatch(/Opening 'Guide 3'/);
+  });
+
+  it('opens an item that is one big button by that button, not by the toggle beside it', async () => {
+    const inbox = ['Marco Ruiz · Dock schedule', 'Priya Nair · Q3 budget'].flatMap((summary, index) => [
+      node('listitem', '', [200, 60 + index * 60, 400, 57], { ref: `i${index}` }),
+      node('button', summary, [200, 60 + index * 60, 364, 56], { parent: `i${index}` }),
+      node('button', 'Star', [570, 72 + index * 60, 36, 33], { parent: `i${index}`, pressed: false }),
+    ]);
+    const [click] = actionsOf(await decide('Go to the second card', screenOf({ nodes: inbox })));
+    expect(click?.summary).toMatch(/Opening 'Priya Nair · Q3 budget'/);
+  });
 });
 
 describe('a value for a group of radios', () => {
