@@ -713,7 +713,8 @@ export async function decideDisclosure(
     return { type: 'step-complete', evidence: `${capitalize(description)} is ${wanted ? 'expanded' : 'collapsed'}.` };
   if (clicked !== undefined)
     return { type: 'step-complete', evidence: `Clicked ${description}${clickPoint(clicked)}.` };
-  const box = control?.box ?? target.candidate.box;
+  // The node found is clicked where grounding placed it (an open tree item on its own row).
+  const box = control === undefined || control === node ? target.candidate.box : control.box;
   return {
     type: 'act',
     actions: [

@@ -428,3 +428,21 @@ describe('typed text whose field the screen makes plain', () => {
     expect(actions.map((planned) => planned.action.type)).toEqual(['click', 'key', 'type']);
   });
 });
+
+describe('collapsing an open tree item', () => {
+  it('clicks the item on its own row, not on the middle of its children', async () => {
+    const tree = [
+      node('tree', 'Project files', [140, 80, 320, 260], { ref: 't' }),
+      node('treeitem', 'src', [140, 112, 320, 130], { ref: 'src', parent: 't', expanded: true }),
+      node('group', '', [158, 138, 302, 104], { ref: 'g', parent: 'src' }),
+      node('treeitem', 'components', [158, 138, 302, 26], { parent: 'g', expanded: false }),
+      node('treeitem', 'pages', [158, 164, 302, 26], { parent: 'g', expanded: false }),
+      node('treeitem', 'utils', [158, 190, 302, 26], { parent: 'g', expanded: false }),
+    ];
+    const [click] = actionsOf(await decide("Collapse 'src'", screenOf({ nodes: tree })));
+    expect(click?.action).toMatchObject({ type: 'click' });
+    const at = (click?.action as { at: { y: number } }).at;
+    expect(at.y).toBeGreaterThanOrEqual(112);
+    expect(at.y).toBeLessThan(138);
+  });
+});
