@@ -48,3 +48,26 @@ describe('commands that open a form, fill it and send it', () => {
     expect(read('invite noor as someone nice')[0]).toMatch(/^unread/);
   });
 });
+
+describe("an item's edit form, its fields after a colon", () => {
+  it('opens the item with Edit, sets each labelled field, and saves once', () => {
+    expect(read('Edit Generator G-1: status Retired.')).toEqual([
+      "Edit 'Generator G-1'",
+      "Set the 'status' field to 'Retired'",
+      'Save',
+    ]);
+    expect(read("Edit Chiller-01: technician to 'Rosa Diaz', next service 4 May 2026. Save.")).toEqual([
+      "Edit 'Chiller-01'",
+      "Set the 'technician' field to 'Rosa Diaz'",
+      "Set the 'next service' field to '4 May 2026'",
+      'Save',
+    ]);
+  });
+
+  it('reads nothing when a part has no label, or a value that is not one by itself', () => {
+    expect(read('Edit Chiller-01: Rosa Diaz')).toEqual(['unread: Edit Chiller-01: Rosa Diaz']);
+    expect(read('Edit Chiller-01: technician someone senior')).toEqual([
+      'unread: Edit Chiller-01: technician someone senior',
+    ]);
+  });
+});

@@ -158,3 +158,37 @@ export function readFormCommand(
   };
   return [open, ...values, { kind: 'command', verb: sender }];
 }
+
+/** Verbs that open an item's edit form: the control that opens it is named "Edit". */
+const editVerbs = new Set(['edit', 'update', 'modify', 'change']);
+
+/**
+ * "Edit Generator G-1: status Retired", "Edit Chiller-01: technician 'Rosa Diaz', notes 'Belt
+ * replaced'": the item before the colon is opened with its Edit control, each part after it is a
+ * field's label (lower-case words) and the value for it (a quote, or capitalised words, codes or
+ * numbers), and the form is saved. Undefined unless every part reads so.
+ */
+export function readEditCommand(verb: string, rest: readonly Token[], source: string): StepIntent[] | undefined {
+  if (!editVerbs.has(verb)) return undefined;
+  const colon = rest.findIndex((token) => token.kind === 'punct' && token.text === ':');
+  if (colon <= 0) return undefined;
+  const item = parsePhrase(source, withoutArticle(rest.slice(0, colon)));
+  if (item?.type !== 'target' || item.target.name === undefined) return undefined;
+  const parts = split(
+    rest.slice(colon + 1),
+    (token) => (token.kind === 'punct' && /^[,;]$/.test(token.text)) || isWord(token, 'and'),
+  );
+  if (parts.length === 0) return undefined;
+  const values: StepIntent[] = [];
+  for (const part of parts) {
+    const start = part.findIndex((token) => token.kind !== 'word' || valueLike([token]));
+    if (start <= 0) return undefined;
+    // "technician to 'Rosa Diaz'": the "to" only joins the label to its value.
+    const label = part.slice(0, isWord(part[start - 1], 'to') ? start - 1 : start);
+    const value = part.slice(start);
+    if (label.length === 0 || !valueLike(value)) return undefined;
+    const text = value.length === 1 && value[0]!.kind === 'quoted' ? value[0]!.text : spanText(source, value);
+    values.push({ kind: 'set', target: { name: spanText(source, label), role: 'field' }, value: text });
+  }
+  return [{ kind: 'command', verb: 'edit', object: item.target }, ...values, { kind: 'command', verb: 'save' }];
+}

@@ -40,7 +40,7 @@ import {
   type ScreenClickable,
   type ScreenControl,
 } from './screen-reading.js';
-import { readFormCommand } from './form-commands.js';
+import { readEditCommand, readFormCommand } from './form-commands.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
 export interface ScreenHints {
@@ -666,8 +666,12 @@ function readFrame(
       return readOpen(rest, source, last);
     case 'type':
       return readType(verb, rest, source);
-    case 'set':
+    case 'set': {
+      // "Edit Generator G-1: status Retired": the item's edit form, its fields, then Save.
+      const edited = readEditCommand(verb.words, rest, source);
+      if (edited !== undefined) return steps(edited);
       return readSet(verb, rest, source, last);
+    }
     case 'pick':
       return readPick(rest, source, last);
     case 'check':
@@ -1913,6 +1917,17 @@ function clickWord(next: Token): Token {
   return { kind: 'word', text: 'click', lower: 'click', start: next.start, end: next.start };
 }
 
+/** Two commands of one verb on no object in a row: the second asks for nothing the first did not. */
+function sameBareCommand(intent: StepIntent, previous: StepIntent | undefined): boolean {
+  return (
+    intent.kind === 'command' &&
+    previous?.kind === 'command' &&
+    intent.object === undefined &&
+    previous.object === undefined &&
+    intent.verb === previous.verb
+  );
+}
+
 /**
  * "Shipping tab, open the 3rd article": a target counted by its kind alone, right after a step that
  * shows a tab, is counted in that tab's panel, not over the whole page.
@@ -1992,6 +2007,8 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
     switch (result.type) {
       case 'steps':
         for (const intent of result.intents) {
+          // "Edit Chiller-01: technician 'Rosa Diaz'. Save.": the edit already ends with its Save.
+          if (sameBareCommand(intent, readSteps.at(-1)?.intent)) continue;
           const placed = hints?.controls === undefined ? intent : chooseInGroup(intent, hints.controls);
           readSteps.push({ source: clause.verbatim, intent: inShownTab(placed, readSteps.at(-1)?.intent) });
         }
