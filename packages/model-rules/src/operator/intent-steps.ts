@@ -174,6 +174,10 @@ const MAX_ARROWS = 120;
 const MAX_ROUNDS = 4;
 
 const roundSummary = /^Moving (?:.*) from (-?[\d.]+) with (\d+) presses/;
+const pageSummary = /^Paging (?:.*) from (-?[\d.]+) with (\d+) presses/;
+
+/** Arrow presses from which a long way is first taken by pages (PageUp/PageDown move further). */
+const PAGE_WORTH = 15;
 
 /**
  * Move a slider or spin button with arrow keys until it shows the wanted number. The first round
@@ -198,6 +202,8 @@ function decideStepper(
   const rounds = carried(context.input.performed).filter((entry) => roundSummary.test(entry.summary));
   if (rounds.length >= MAX_ROUNDS)
     return { type: 'fail', reason: `${capitalize(label)} stopped at ${quote(node.value ?? '')}, not ${wanted}.` };
+  const paging = pagingRound(context, node, current, wanted, label, grounding, rounds.length);
+  if (paging !== undefined) return paging;
   let perPress = 1;
   const previous = rounds.at(-1);
   const match = previous === undefined ? null : roundSummary.exec(previous.summary);
@@ -214,6 +220,42 @@ function decideStepper(
   if (node.focused !== true)
     actions.push(planned(clickAt(pointIn(node.box, context.screen)), `Focusing ${label}`, grounding));
   const summary = `Moving ${label} from ${current} with ${presses} presses of ${key} toward ${wanted}`;
+  for (let index = 0; index < presses; index += 1) actions.push(planned(keyAction([key]), summary));
+  return { type: 'act', actions };
+}
+
+/**
+ * A long way ("70 → 35" on a 0–100 slider) taken by pages before arrows, so it costs a few
+ * presses, not one per unit: one PageUp or PageDown first, to see how far a page goes, then as
+ * many whole pages as fit. Undefined once arrows have started, when the way is short, or when a
+ * page moved nothing or would overshoot: the arrows do the rest.
+ */
+function pagingRound(
+  context: DecisionContext,
+  node: AccessibilityNode,
+  current: number,
+  wanted: number,
+  label: string,
+  grounding: PlannedAction['grounding'],
+  arrowRounds: number,
+): OperatorDecision | undefined {
+  const distance = Math.abs(wanted - current);
+  if (arrowRounds > 0 || distance < PAGE_WORTH) return undefined;
+  const pages = carried(context.input.performed).filter((entry) => pageSummary.test(entry.summary));
+  let presses = 1;
+  if (pages.length >= 2) return undefined;
+  if (pages.length === 1) {
+    const match = pageSummary.exec(pages[0]!.summary)!;
+    const perPage = Math.abs(current - Number(match[1])) / Number(match[2]);
+    if (!(perPage > 0)) return undefined;
+    presses = Math.floor(distance / perPage);
+    if (presses < 1) return undefined;
+  }
+  const key = wanted > current ? 'PageUp' : 'PageDown';
+  const actions: PlannedAction[] = [];
+  if (node.focused !== true)
+    actions.push(planned(clickAt(pointIn(node.box, context.screen)), `Focusing ${label}`, grounding));
+  const summary = `Paging ${label} from ${current} with ${presses} presses of ${key} toward ${wanted}`;
   for (let index = 0; index < presses; index += 1) actions.push(planned(keyAction([key]), summary));
   return { type: 'act', actions };
 }

@@ -446,3 +446,37 @@ describe('collapsing an open tree item', () => {
     expect(at.y).toBeLessThan(138);
   });
 });
+
+describe('moving a slider a long way', () => {
+  const volume = (value: number) =>
+    screenOf({
+      nodes: [
+        node('slider', 'Volume', [100, 100, 300, 20], {
+          value: String(value),
+          valueMin: 0,
+          valueMax: 100,
+          focused: true,
+        }),
+      ],
+    });
+  const step = "Set the 'Volume' slider to '35'";
+  const keysOf = (decision: OperatorDecision) =>
+    actionsOf(decision).map((planned) => (planned.action as { keys?: string[] }).keys?.join('+'));
+  const done = (decision: OperatorDecision): PerformedAction[] =>
+    actionsOf(decision).map((planned) => ({ action: planned.action, summary: planned.summary, ok: true }));
+
+  it('goes by pages, learning how far one goes, then by arrows for the rest', async () => {
+    const first = await decide(step, volume(70));
+    expect(keysOf(first)).toEqual(['PageDown']);
+    const second = await decide(step, volume(60), done(first));
+    expect(keysOf(second)).toEqual(['PageDown', 'PageDown']);
+    const third = await decide(step, volume(40), [...done(first), ...done(second)]);
+    expect(keysOf(third)).toEqual(Array(5).fill('ArrowLeft'));
+  });
+
+  it('goes by arrows when a page moved nothing, and for a short way', async () => {
+    const first = await decide(step, volume(70));
+    expect(keysOf(await decide(step, volume(70), done(first)))).toEqual(Array(35).fill('ArrowLeft'));
+    expect(keysOf(await decide(step, volume(40)))).toEqual(Array(5).fill('ArrowLeft'));
+  });
+});
