@@ -1892,7 +1892,6 @@ function readPartsAgainstScreen(
   return read.every((intents) => intents !== undefined) ? (read.flat() as StepIntent[]) : undefined;
 }
 
-/** The verb "click", placed just before `next`, to read a verbless name as a press on it. */
 /**
  * A clause read as the name of a button, link, menu item or tab on screen (see
  * {@link clickableNamed}); a name in the verb's place is read as "click 'Name' on …" by the grammar.
@@ -1913,6 +1912,7 @@ function pressedByName(
   return result.type === 'steps' ? result : undefined;
 }
 
+/** The verb "click", placed just before `next`, to read a verbless name as a press on it. */
 function clickWord(next: Token): Token {
   return { kind: 'word', text: 'click', lower: 'click', start: next.start, end: next.start };
 }
