@@ -170,6 +170,7 @@ export function accessibilityCandidates(
  * "utils"). Other nodes keep their box: a holder's box is where its contents are looked for.
  */
 function ownBoxes(nodes: readonly AccessibilityNode[]): (node: AccessibilityNode) => Box {
+  if (!nodes.some((node) => node.role === 'treeitem')) return (node) => node.box;
   const byRef = new Map(nodes.map((node) => [node.ref, node]));
   const nestedTop = new Map<string, number>();
   for (const node of nodes) {

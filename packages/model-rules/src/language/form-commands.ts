@@ -187,8 +187,11 @@ export function readEditCommand(verb: string, rest: readonly Token[], source: st
     const label = part.slice(0, isWord(part[start - 1], 'to') ? start - 1 : start);
     const value = part.slice(start);
     if (label.length === 0 || !valueLike(value)) return undefined;
-    const text = value.length === 1 && value[0]!.kind === 'quoted' ? value[0]!.text : spanText(source, value);
-    values.push({ kind: 'set', target: { name: spanText(source, label), role: 'field' }, value: text });
+    values.push({
+      kind: 'set',
+      target: { name: spanText(source, label), role: 'field' },
+      value: spanText(source, value),
+    });
   }
   return [{ kind: 'command', verb: 'edit', object: item.target }, ...values, { kind: 'command', verb: 'save' }];
 }

@@ -304,9 +304,7 @@ export function readAgainstScreen(
 
 function quotedMention(token: Token, index: number, named: readonly Named[]): Mention | undefined {
   const words = wordsOf(token.text);
-  const entry = named.find(
-    (candidate) => candidate.words.length === words.length && candidate.words.every((word, at) => word === words[at]),
-  );
+  const entry = named.find((candidate) => sameWords(candidate.words, words));
   return entry === undefined ? undefined : mention(index, 1, entry);
 }
 
@@ -469,6 +467,11 @@ const clickableKinds: Readonly<Record<string, readonly string[]>> = {
   item: ['menuitem'],
 };
 
+/** What tells two clickables apart: their kind and their name as written. */
+function clickableKey(clickable: ScreenClickable): string {
+  return `${clickable.role}\u0000${clickable.name}`;
+}
+
 /** The role a step gives a clickable of this ARIA role. */
 function clickRole(role: string): string {
   return role === 'menuitem' ? 'menu item' : role;
@@ -506,7 +509,7 @@ export function clickableNamed(
     const valueNamed = namedThings(controls.filter((control) => control.role !== 'tab')).some((entry) =>
       sameWords(entry.words, named),
     );
-    const distinct = new Set(fits.map((entry) => `${entry.clickable.role}\u0000${entry.clickable.name}`));
+    const distinct = new Set(fits.map((entry) => clickableKey(entry.clickable)));
     if (fits.length > 0) {
       if (distinct.size !== 1 || (valueNamed && kinds === undefined)) return undefined;
       const { role, name } = fits[0]!.clickable;
@@ -529,7 +532,7 @@ export function clickableNamed(
       (entry.clickable.role === 'button' || entry.clickable.role === 'menuitem') &&
       sameWords(entry.words, [norm(first.lower)]),
   );
-  const names = new Set(called.map((entry) => `${entry.clickable.role}\u0000${entry.clickable.name}`));
+  const names = new Set(called.map((entry) => clickableKey(entry.clickable)));
   if (names.size !== 1) return undefined;
   return { type: 'verb', clickable: called[0]!.clickable, rest: tokens.slice(tokens.indexOf(first) + 1) };
 }

@@ -204,22 +204,37 @@ function decideStepper(
     return { type: 'fail', reason: `${capitalize(label)} stopped at ${quote(node.value ?? '')}, not ${wanted}.` };
   const paging = pagingRound(context, node, current, wanted, label, grounding, rounds.length);
   if (paging !== undefined) return paging;
-  let perPress = 1;
   const previous = rounds.at(-1);
-  const match = previous === undefined ? null : roundSummary.exec(previous.summary);
-  if (match !== null) {
-    const from = Number(match[1]);
-    const presses = Number(match[2]);
-    const moved = Math.abs(current - from);
-    if (presses > 0 && moved > 0) perPress = moved / presses;
-  }
+  const moved = previous === undefined ? 0 : movedPerPress(previous, roundSummary, current);
+  const perPress = moved > 0 ? moved : 1;
   const presses = Math.max(1, Math.min(MAX_ARROWS, Math.round(Math.abs(wanted - current) / perPress)));
   const up = wanted > current;
   const key = node.role === 'spinbutton' ? (up ? 'ArrowUp' : 'ArrowDown') : up ? 'ArrowRight' : 'ArrowLeft';
+  const summary = `Moving ${label} from ${current} with ${presses} presses of ${key} toward ${wanted}`;
+  return pressRound(context, node, label, grounding, key, presses, summary);
+}
+
+/** How far one press of a round moved the value: from where the round's summary says it started to `current`. */
+function movedPerPress(round: PerformedAction, summary: RegExp, current: number): number {
+  const match = summary.exec(round.summary);
+  if (match === null) return 0;
+  const presses = Number(match[2]);
+  return presses > 0 ? Math.abs(current - Number(match[1])) / presses : 0;
+}
+
+/** A round of presses of one key on a slider or spin button, focusing it first when it is not. */
+function pressRound(
+  context: DecisionContext,
+  node: AccessibilityNode,
+  label: string,
+  grounding: PlannedAction['grounding'],
+  key: string,
+  presses: number,
+  summary: string,
+): OperatorDecision {
   const actions: PlannedAction[] = [];
   if (node.focused !== true)
     actions.push(planned(clickAt(pointIn(node.box, context.screen)), `Focusing ${label}`, grounding));
-  const summary = `Moving ${label} from ${current} with ${presses} presses of ${key} toward ${wanted}`;
   for (let index = 0; index < presses; index += 1) actions.push(planned(keyAction([key]), summary));
   return { type: 'act', actions };
 }
@@ -245,19 +260,14 @@ function pagingRound(
   let presses = 1;
   if (pages.length >= 2) return undefined;
   if (pages.length === 1) {
-    const match = pageSummary.exec(pages[0]!.summary)!;
-    const perPage = Math.abs(current - Number(match[1])) / Number(match[2]);
+    const perPage = movedPerPress(pages[0]!, pageSummary, current);
     if (!(perPage > 0)) return undefined;
     presses = Math.floor(distance / perPage);
     if (presses < 1) return undefined;
   }
   const key = wanted > current ? 'PageUp' : 'PageDown';
-  const actions: PlannedAction[] = [];
-  if (node.focused !== true)
-    actions.push(planned(clickAt(pointIn(node.box, context.screen)), `Focusing ${label}`, grounding));
   const summary = `Paging ${label} from ${current} with ${presses} presses of ${key} toward ${wanted}`;
-  for (let index = 0; index < presses; index += 1) actions.push(planned(keyAction([key]), summary));
-  return { type: 'act', actions };
+  return pressRound(context, node, label, grounding, key, presses, summary);
 }
 
 export async function decideSet(context: DecisionContext, directive: SetDirective): Promise<OperatorDecision> {
@@ -1050,8 +1060,8 @@ function openerInItem(context: DecisionContext, target: AccessibilityNode): Acce
 /** Places in a grid that going to means selecting, so the next keys act there. */
 const CURSOR_ROLES = new Set(['cell', 'gridcell']);
 
-/** Kinds of item a list holds, which people go to in order to open them. */
-const ITEM_KINDS = new Set(['card', 'item', 'row', 'article', 'result', 'post', 'message']);
+/** Kinds of item a list holds, which people go to in order to open them (the grammar reads "article", "result", "message" as card). */
+const ITEM_KINDS = new Set(['card', 'item', 'row']);
 
 /** How well a heading or text must match a place's name to count as that place in view (a prefix or better). */
 const IN_VIEW_SCORE = 0.85;
