@@ -22,6 +22,19 @@ export interface CapturedObservation {
   readonly url?: string;
   readonly title?: string;
   readonly accessibility?: readonly AccessibilityNode[];
+  /**
+   * Where the run painted over a secret this screen showed in text, in screen points, with the
+   * placeholder that stands for it: what a reader of the covered image cannot see for itself.
+   * Set by the run on screens read by OCR; environments leave it out.
+   */
+  readonly covered?: readonly CoveredSecret[];
+}
+
+/** A place on a screen where a secret showed and was covered. */
+export interface CoveredSecret {
+  readonly box: Box;
+  /** The secret's placeholder, `{{token}}`. */
+  readonly placeholder: string;
 }
 
 /**
@@ -126,6 +139,18 @@ export interface BlobStore {
 export interface ScreenMasker {
   /** The PNG with each box (in the PNG's pixels) covered by an opaque block. */
   cover(png: Uint8Array, boxes: readonly Box[]): Promise<Uint8Array>;
+}
+
+/**
+ * Finds where a screenshot shows given text by reading its pixels, for screens no accessibility
+ * snapshot describes (`--no-accessibility`, a desktop, a remote screen).
+ */
+export interface ScreenTextLocator {
+  /**
+   * Boxes, in the PNG's pixels, of the words that show the text, allowing for the characters a
+   * reader confuses. The text is a secret: an implementation keeps it to itself.
+   */
+  locate(png: Uint8Array, text: string): Promise<Box[]>;
 }
 
 export interface ScreenFingerprinter {

@@ -48,6 +48,7 @@ describe('the built-in rules engine', () => {
       'clickRoles',
       'createEvidenceReflector',
       'createOcrEngine',
+      'createOcrSecretLocator',
       'createOneShotReflector',
       'createRulesEngine',
       'createRulesGrounder',

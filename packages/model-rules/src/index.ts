@@ -52,5 +52,11 @@ export { createRulesJudge } from './judge/judge.js';
 export { createScreenReader } from './screen/screen-reader.js';
 export type { OcrProvider, ScreenReader } from './screen/screen-reader.js';
 
-export { createOcrEngine, findFieldNear, findTextMatches, OcrUnavailableError } from './ocr/index.js';
+export {
+  createOcrEngine,
+  createOcrSecretLocator,
+  findFieldNear,
+  findTextMatches,
+  OcrUnavailableError,
+} from './ocr/index.js';
 export type { OcrEngine, OcrLine, OcrMatch, OcrResult, OcrWord, RgbaImage } from './ocr/index.js';

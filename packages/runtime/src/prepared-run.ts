@@ -12,6 +12,7 @@ import {
   type RunState,
   type ScreenFingerprinter,
   type ScreenMasker,
+  type ScreenTextLocator,
   type ToolRunner,
   type UserChannel,
 } from '@sandpiper/core';
@@ -79,6 +80,8 @@ export interface PrepareRunInput {
   readonly fingerprinter: ScreenFingerprinter;
   /** Paints over secrets on screen before a screenshot is stored or read. */
   readonly masker: ScreenMasker;
+  /** Reads where a screen with no accessibility snapshot shows a secret, so it can be covered. */
+  readonly secretLocator?: ScreenTextLocator;
   readonly completion: CompletionConfig;
   readonly detectors: DetectorConfig;
   readonly createTools: () => Promise<ToolRunner>;
@@ -142,6 +145,7 @@ export async function prepareRun(input: PrepareRunInput): Promise<PreparedRun> {
           channel: options.channel,
           fingerprinter: input.fingerprinter,
           masker: input.masker,
+          ...(input.secretLocator ? { secretLocator: input.secretLocator } : {}),
           completion: input.completion,
           detectors: input.detectors,
           tools,

@@ -12,7 +12,7 @@ import {
   type Task,
 } from '@sandpiper/protocol';
 import { startScenarioServer, type ScenarioFault, type ScenarioServer } from '@sandpiper/scenarios';
-import { createOcrEngine, type OcrEngine } from '@sandpiper/model-rules';
+import { createOcrEngine, createOcrSecretLocator, type OcrEngine } from '@sandpiper/model-rules';
 import { openStore, type Store } from '@sandpiper/storage';
 import { createCoder, createKnowledgeBase, createToolRunner, type KnowledgeBase } from '@sandpiper/tools';
 import type { ConfigFile } from './config.js';
@@ -190,6 +190,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const ids = createRandomIds();
   const fingerprinter = createVisionFingerprinter();
   const masker = createVisionMasker();
+  // The OCR worker the built-in engine reads screens with: a screenshot it reads for secrets is
+  // the one the engine reads next, so the engine's read comes from the worker's cache.
+  const secretLocator = createOcrSecretLocator(sharedOcr);
   const completion = completionConfigSchema.parse(config.completion ?? {});
   const detectors = detectorConfigSchema.parse(config.detectors ?? {});
   let scenarioServer: Promise<ScenarioServer> | undefined = options.scenarioServer
@@ -265,6 +268,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         ids,
         fingerprinter,
         masker,
+        secretLocator,
         completion,
         detectors,
         createTools,

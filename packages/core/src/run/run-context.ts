@@ -11,11 +11,13 @@ import type {
   BlobStore,
   CapturedObservation,
   Clock,
+  CoveredSecret,
   Environment,
   EventLog,
   IdGenerator,
   ScreenFingerprinter,
   ScreenMasker,
+  ScreenTextLocator,
   ToolRunner,
 } from '../ports.js';
 import { applyRunEvent, projectRun, type RunState } from './projection.js';
@@ -57,6 +59,11 @@ export interface RunDependencies {
    * by the engine; without it, a page that shows a secret in clear has it in the stored image.
    */
   readonly masker?: ScreenMasker;
+  /**
+   * Reads where a screenshot shows a known secret when the environment gives no accessibility
+   * snapshot to say so; without it, such screens are stored as they are.
+   */
+  readonly secretLocator?: ScreenTextLocator;
   /**
    * Told after every snapshot where the screen shows or may soon show a secret (secret fields and
    * text showing a known secret, in screen points), so a live view of the screen can cover it.
@@ -176,8 +183,8 @@ export class RunContext {
     const capture = await this.deps.environment.observe(this.handle, {
       accessibility: this.deps.environment.info.accessibility,
     });
-    const png = await this.coverSecrets(capture);
-    this.deps.onSecretsOnScreen?.(liveSecretBoxes(capture.accessibility, this.secrets));
+    const covered = await this.coverSecrets(capture);
+    const png = covered.png;
     const [hash, dHash] = await Promise.all([
       this.deps.blobs.put(png, 'image/png'),
       this.deps.fingerprinter?.dHash(png),
@@ -203,8 +210,7 @@ export class RunContext {
     this.lastScreen = {
       observation: recorded,
       capture: {
-        ...capture,
-        png,
+        ...covered,
         ...(capture.accessibility === undefined ? {} : { accessibility: this.secrets.redact(capture.accessibility) }),
         ...(capture.url === undefined ? {} : { url: this.secrets.redact(capture.url) }),
         ...(capture.title === undefined ? {} : { title: this.secrets.redact(capture.title) }),
@@ -215,13 +221,31 @@ export class RunContext {
 
   /**
    * The screenshot as it may be kept: secret fields with a value and text showing a secret are
-   * painted over, in the image's own pixels (the snapshot's boxes are in screen points).
+   * painted over, in the image's own pixels (a snapshot's boxes are in screen points). A screen
+   * with no snapshot is read for the secrets' text instead, and what was covered is kept with it.
+   * A live view is told where to cover.
    */
-  private async coverSecrets(capture: CapturedObservation): Promise<Uint8Array> {
+  private async coverSecrets(capture: CapturedObservation): Promise<CapturedObservation> {
+    const screenWidth = this.deps.environment.info.screen.width;
     const masker = this.deps.masker;
-    const boxes = masker ? secretBoxes(capture.accessibility, this.secrets) : [];
-    if (!masker || boxes.length === 0) return capture.png;
-    return masker.cover(capture.png, boxesInImage(boxes, capture.width, this.deps.environment.info.screen.width));
+    if (capture.accessibility !== undefined) {
+      this.deps.onSecretsOnScreen?.(liveSecretBoxes(capture.accessibility, this.secrets));
+      const boxes = boxesInImage(secretBoxes(capture.accessibility, this.secrets), capture.width, screenWidth);
+      return masker && boxes.length > 0 ? { ...capture, png: await masker.cover(capture.png, boxes) } : capture;
+    }
+    const locator = this.deps.secretLocator;
+    const covered: CoveredSecret[] = [];
+    const inImage: Box[] = [];
+    for (const value of locator ? this.secrets.values() : []) {
+      const boxes = await locator!.locate(capture.png, value);
+      inImage.push(...boxes);
+      // The same scaling, the other way: from the image's pixels to screen points.
+      const placeholder = this.secrets.redact(value);
+      covered.push(...boxesInImage(boxes, screenWidth, capture.width).map((box) => ({ box, placeholder })));
+    }
+    this.deps.onSecretsOnScreen?.(covered.map((place) => place.box));
+    if (!masker || inImage.length === 0) return capture;
+    return { ...capture, png: await masker.cover(capture.png, inImage), covered };
   }
 
   /**

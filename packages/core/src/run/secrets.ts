@@ -24,6 +24,11 @@ export interface SecretBook {
   holdsPlaceholder(text: string): boolean;
   /** Whether the text shows the value of a known secret. */
   reveals(text: string): boolean;
+  /**
+   * The values of the known secrets long enough to look for, for a reader of the screen that
+   * must find them in pixels. Never to be recorded.
+   */
+  values(): readonly string[];
 }
 
 /** The placeholder name of the n-th secret learnt in a run: `typed-secret-1`, `typed-secret-2`… */
@@ -71,6 +76,7 @@ export function createSecretBook(bound: ReadonlyMap<string, string> = new Map())
       hidden.set(value, `{{${LEARNT_SECRET}-${number}}}`);
     },
     reveals: (text) => [...hidden.keys()].some((value) => text.includes(value)),
+    values: () => [...hidden.keys()],
     holdsPlaceholder: (text) =>
       [...text.matchAll(PLACEHOLDER)].some((match) => values.has((match[1] ?? '').toLowerCase())),
   };
@@ -84,7 +90,12 @@ const SECRET_NAME =
 export function isSecretField(node: AccessibilityNode | undefined): boolean {
   if (node === undefined) return false;
   if (node.inputType === 'password') return true;
-  return SECRET_NAME.test(`${node.name} ${node.description ?? ''} ${node.placeholder ?? ''}`);
+  return namesSecret(`${node.name} ${node.description ?? ''} ${node.placeholder ?? ''}`);
+}
+
+/** Whether a field's name or description says its value is a secret ("Password", "API token"). */
+export function namesSecret(text: string): boolean {
+  return SECRET_NAME.test(text);
 }
 
 /** What a secret field shows when it hides its value: dots, bullets or asterisks. */

@@ -9,6 +9,7 @@ export type { OcrUnavailableReason } from './errors.js';
 export { findTextMatches, normalizeForMatch, similarity, DEFAULT_MIN_SCORE } from './text-match.js';
 export type { TextMatchOptions } from './text-match.js';
 export { findFieldNear } from './field-finder.js';
+export { createOcrSecretLocator, secretWordBoxes } from './secret-locator.js';
 export { decodePng } from './image.js';
 export type {
   OcrEngine,

@@ -1,5 +1,5 @@
 import type { AccessibilityNode, Action, Step } from '@sandpiper/protocol';
-import { isSecretField } from '../secrets.js';
+import { isSecretField, namesSecret } from '../secrets.js';
 import { locateTarget } from '../sensitive-target.js';
 import type { PerformedAction, PlannedAction } from '../../engine.js';
 import type { RunContext } from '../run-context.js';
@@ -33,8 +33,10 @@ export async function performChain(
   performed: PerformedAction[],
 ): Promise<ChainResult> {
   const environment = context.deps.environment;
-  // The field a chain's typing goes to: the last control it grounded (the click into the field).
+  // The field a chain's typing goes to: the last control it grounded (the click into the field),
+  // and what that control was looked for as (all a screen read by OCR tells of it).
   let aimed: AccessibilityNode | undefined;
+  let aimedQuery: string | undefined;
   for (const planned of actions) {
     const between = await checkpoint(context);
     // After a change or a hold the rest of the chain was decided on a screen that may be gone.
@@ -48,7 +50,8 @@ export async function performChain(
       return { type: 'failed', reason: refused };
     }
     aimed = aimedAt(context, planned) ?? aimed;
-    if (planned.action.type === 'type' && (isSecretField(aimed) || isSecretField(focusedNode(context)))) {
+    aimedQuery = planned.grounding?.query ?? aimedQuery;
+    if (planned.action.type === 'type' && typesIntoSecret(context, aimed, aimedQuery)) {
       // Learnt before anything about this action is recorded (its approval request included), so
       // no record of it shows the value.
       context.secrets.learn(planned.action.text);
@@ -105,6 +108,20 @@ function aimedAt(context: RunContext, planned: PlannedAction): AccessibilityNode
     ...(at ? { at } : {}),
     ...(planned.grounding?.query ? { name: planned.grounding.query } : {}),
   });
+}
+
+/**
+ * Whether typing goes into a secret field: the field aimed at or focused says so, or, on a screen
+ * with no accessibility snapshot, the name the field was found by does ("Password").
+ */
+function typesIntoSecret(
+  context: RunContext,
+  aimed: AccessibilityNode | undefined,
+  query: string | undefined,
+): boolean {
+  if (isSecretField(aimed) || isSecretField(focusedNode(context))) return true;
+  const described = context.latestScreen?.observation.accessibility !== undefined;
+  return !described && query !== undefined && namesSecret(query);
 }
 
 function focusedNode(context: RunContext): AccessibilityNode | undefined {
