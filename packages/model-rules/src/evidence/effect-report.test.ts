@@ -32,3 +32,36 @@ describe('a page reporting what a command did', () => {
     expect(check.evidence).toContain("that names 'tests', not 'button.test.tsx'");
   });
 });
+
+describe('a page reporting a command done through a link named for it', () => {
+  const invoices = [
+    node('list', 'Invoices', [10, 50, 600, 100], { ref: 'list' }),
+    node('listitem', 'Invoice March 2024 Download', [10, 60, 600, 30], { ref: 'march', parent: 'list' }),
+    node('link', 'Invoice March 2024', [20, 64, 200, 20], { ref: 'see-march', parent: 'march' }),
+    node('link', 'Download', [500, 64, 90, 20], { ref: 'get-march', parent: 'march' }),
+    node('listitem', 'Invoice April 2024 Download', [10, 100, 600, 30], { ref: 'april', parent: 'list' }),
+    node('link', 'Invoice April 2024', [20, 104, 200, 20], { ref: 'see-april', parent: 'april' }),
+    node('link', 'Download', [500, 104, 90, 20], { ref: 'get-april', parent: 'april' }),
+  ];
+
+  async function checkDownload(message: string) {
+    return createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Download 'Invoice March 2024'"),
+      performed: performedOf(click(545, 74)),
+      before: screenOf({ nodes: invoices }),
+      after: screenOf({ nodes: [...invoices, node('status', message, [10, 400, 300, 20])] }),
+    });
+  }
+
+  it('takes a report that names the verb, not another item, as the effect', async () => {
+    const check = await checkDownload('Download started.');
+    expect(check.evidence).not.toContain('that names');
+    expect(check.passed).toBe(true);
+  });
+
+  it('still refuses a report naming the other item', async () => {
+    const check = await checkDownload('Download of Invoice April 2024 started.');
+    expect(check.evidence).toContain("that names 'Invoice April 2024'");
+    expect(check.passed).toBe(false);
+  });
+});

@@ -245,7 +245,8 @@ export async function judgeStep(
       if (evidence.executed.lastPoint === undefined && evidence.executed.actions.length === 0)
         return fail(`Nothing was done for ${describeTarget(directive)}.`);
       const said = newTextForVerb(context, directive.verb);
-      const other = said === undefined ? undefined : otherItemNamed(context, said, directive.object?.name);
+      const other =
+        said === undefined ? undefined : otherItemNamed(context, said, directive.object?.name, directive.verb);
       if (said !== undefined && other !== undefined) {
         return fail(
           `After ${directive.verb}, the page says ${quote(said)}: that names ${quote(other)}, not ${quote(directive.object!.name!)}.`,
@@ -297,15 +298,23 @@ const itemRoles = new Set(['treeitem', 'row', 'listitem', 'gridcell', 'cell', 'o
 /**
  * The name of another item that was on screen before, when `said` names it and not `wanted`
  * ("Deleted tests." after deleting 'button.test.tsx' inside the folder 'tests'): the verb took
- * effect on something else. Undefined when `said` names `wanted`, or no other item.
+ * effect on something else. Undefined when `said` names `wanted`, or no other item. An item
+ * named for the verb itself ("Download" beside each invoice, for "Download started.") is none.
  */
-function otherItemNamed(context: CheckContext, said: string, wanted: string | undefined): string | undefined {
+function otherItemNamed(
+  context: CheckContext,
+  said: string,
+  wanted: string | undefined,
+  verb: string,
+): string | undefined {
   if (wanted === undefined || containsText(said, wanted)) return undefined;
   const key = normalizeText(wanted);
+  // A link named for the verb ("Download" beside each invoice) is the means, not another object.
+  const means = normalizeText(verb);
   const names = (context.reader.nodes(context.input.before) ?? [])
     .filter((node) => itemRoles.has(node.role) && /\p{L}/u.test(node.name) && normalizeText(node.name).length >= 3)
     .map((node) => node.name)
-    .filter((name) => normalizeText(name) !== key && containsText(said, name));
+    .filter((name) => normalizeText(name) !== key && normalizeText(name) !== means && containsText(said, name));
   return names.sort((first, second) => second.length - first.length)[0];
 }
 
