@@ -154,6 +154,8 @@ describe('several values, targets and clauses', () => {
     ['Like the posts by @dana and @mei.', ["Like the '@dana' card", "Like the '@mei' card"]],
     ['Please delete the machine in the last row of the first page of the table.', ['Delete the last row']],
     ['click Delete in the last row of the table', ["Click 'Delete' in the last row"]],
+    ['Please archive the second project on the board.', ['Archive the second card']],
+    ['click like on the third post in the feed', ["Click 'like' in the third card"]],
     ["Fill 'Name' with 'Ada', then 'Save'.", ["Type 'Ada' into the 'Name' field", "Click 'Save'"]],
     ["Type 'Dear Ada,', then 'Thanks'", ["Type 'Dear Ada,'", "Type 'Thanks'"]],
     ['Account menu → Sign out, confirm.', ["Go to the 'Account' menu", 'Sign out', 'Confirm in the dialog']],

@@ -142,10 +142,14 @@ const placeWords = new Set([
   'page',
   'screen',
   'toolbar',
-  // The container a row or item is in, named by kind: "the last row of the table".
+  // The container a row or item is in, named by kind: "the last row of the table", "the second
+  // project on the board", "the top post in my feed".
   'table',
   'list',
   'grid',
+  'board',
+  'feed',
+  'timeline',
 ]);
 
 /** Position words a place may carry without naming anything: "of the first page". */
