@@ -35,6 +35,7 @@ import {
 import {
   chooseInGroup,
   clickableNamed,
+  pickIntoField,
   readAgainstScreen,
   readWithStatement,
   type ScreenClickable,
@@ -2009,7 +2010,10 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         for (const intent of result.intents) {
           // "Edit Chiller-01: technician 'Rosa Diaz'. Save.": the edit already ends with its Save.
           if (sameBareCommand(intent, readSteps.at(-1)?.intent)) continue;
-          const placed = hints?.controls === undefined ? intent : chooseInGroup(intent, hints.controls);
+          const placed =
+            hints?.controls === undefined
+              ? intent
+              : pickIntoField(chooseInGroup(intent, hints.controls), hints.controls);
           readSteps.push({ source: clause.verbatim, intent: inShownTab(placed, readSteps.at(-1)?.intent) });
         }
         if (result.mentioned !== undefined) last = result.mentioned;

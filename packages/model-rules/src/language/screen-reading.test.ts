@@ -220,3 +220,16 @@ describe('an option named with its group after it', () => {
     expect(read('choose the Team role', plans)).toEqual(["Pick 'Team role'"]);
   });
 });
+
+describe('a pick in a place that is a text field', () => {
+  it('sets the field: there are no options in it to pick from', () => {
+    expect(read("Pick 'March 14, 2026' as the 'Meeting date'.", booking)).toEqual([
+      "Set 'Meeting date' to 'March 14, 2026'",
+    ]);
+  });
+
+  it('stays a pick in a dropdown, or in a place no control on screen is named', () => {
+    expect(read('Pick Borealis as the Room', booking)).toEqual(["Pick 'Borealis' in 'Room'"]);
+    expect(read("Pick 'March 14' as the 'Review date'", booking)).toEqual(["Pick 'March 14' in 'Review date'"]);
+  });
+});

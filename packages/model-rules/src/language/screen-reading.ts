@@ -562,6 +562,25 @@ export function chooseInGroup(intent: StepIntent, controls: readonly ScreenContr
   return { kind: 'choose', option: fits[0]!.name, group: fits[0]!.group! };
 }
 
+/** Roles of fields that take typed text rather than offering options to pick. */
+const typedRoles: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'spinbutton']);
+
+/**
+ * "Pick 'March 14, 2026' as the 'Meeting date'": a pick in a place that is a text field on the
+ * start screen (a date, a time, a name) sets that field; there are no options in it to pick from.
+ * The intent is returned as it is when the place names no control, or anything else carries its
+ * name too (a dropdown, a group, a second field).
+ */
+export function pickIntoField(intent: StepIntent, controls: readonly ScreenControl[]): StepIntent {
+  if (intent.kind !== 'pick' || intent.within?.name === undefined || intent.within.within !== undefined) return intent;
+  const place = wordsOf(intent.within.name);
+  const named = controls.filter(
+    (control) => sameWords(wordsOf(control.name), place) || sameWords(wordsOf(control.group ?? ''), place),
+  );
+  if (named.length !== 1 || !typedRoles.has(named[0]!.role)) return intent;
+  return { kind: 'set', target: { name: named[0]!.name }, value: intent.option };
+}
+
 function sameWords(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((word, index) => word === b[index]);
 }
