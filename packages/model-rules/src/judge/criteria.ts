@@ -13,7 +13,7 @@ import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { sameValue } from '../evidence/judgment.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
-import { choiceShownBeside } from '../screen/shown-choice.js';
+import { besideComboBox, choiceShownBeside } from '../screen/shown-choice.js';
 import { findVisibleText } from '../screen/visible-text.js';
 
 /** The outcome for one criterion: whether it was positively seen, and what was seen. */
@@ -73,6 +73,12 @@ async function fieldValue(
   }
   if (node.role === 'combobox' && wanted === '' && (node.value ?? '') === '') {
     // A combobox's text box is empty whether or not a choice is still shown beside it.
+    // Such a widget shows its placeholder there only while nothing is chosen.
+    const beside = besideComboBox(context.reader.nodes(context.screen) ?? [], node);
+    if (beside.chosen.length > 0) {
+      return unseen(`The ${quote(label)} ${role} still shows ${quote(beside.chosen.join(', '))} beside its text box.`);
+    }
+    if (beside.placeholder) return seen(`The ${quote(label)} ${role} is empty and shows its placeholder.`);
     return {
       satisfied: false,
       unreadable: true,

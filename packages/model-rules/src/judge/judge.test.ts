@@ -206,6 +206,18 @@ describe('the rules judge', () => {
       expect(result.verdict).toBe('reject');
       expect(result.reason).toContain('cannot be read');
     });
+
+    it('reads a cleared searchable select from what shows beside its text box', async () => {
+      const holder = node('generic', '', [10, 10, 300, 30], { ref: 'h' });
+      const box = (description?: string) =>
+        node('combobox', 'Hotel', [14, 16, 5, 18], { parent: 'h', value: '', ...(description ? { description } : {}) });
+      const placeholder = [holder, node('text', 'Select...', [14, 16, 60, 18], { parent: 'h' }), box('Select...')];
+      const chosen = [holder, node('text', 'Harbour View Inn', [14, 16, 140, 18], { parent: 'h' }), box()];
+      expect((await verdict([shows('')], placeholder)).verdict).toBe('accept');
+      const kept = await verdict([shows('')], chosen);
+      expect(kept.verdict).toBe('reject');
+      expect(kept.reason).toContain("still shows 'Harbour View Inn'");
+    });
   });
 
   it('asks instead of accepting while a dialog of choices it opened stands unanswered', async () => {

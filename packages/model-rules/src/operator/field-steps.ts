@@ -2,6 +2,7 @@ import type { OperatorDecision, PlannedAction } from '@sandpiper/core';
 import type { AccessibilityNode, Action, TargetRef } from '@sandpiper/protocol';
 import { nodeTree } from '../grounding/scope.js';
 import { isInViewport } from '../screen/screen-reader.js';
+import { besideComboBox } from '../screen/shown-choice.js';
 import type { ClearDirective, SelectDirective, TypeDirective } from '../grammar/index.js';
 import { describeField, quote } from '../grammar/index.js';
 import { queryFor } from '../grounding/grounder.js';
@@ -138,6 +139,9 @@ function fieldKind(node: AccessibilityNode): ValueKind | undefined {
 }
 
 /** Empty a field: click it, select all, delete. */
+/** Choices a clearing takes off a searchable select in one go, at most. */
+const MAX_CHOICE_REMOVALS = 10;
+
 export async function decideClear(context: DecisionContext, directive: ClearDirective): Promise<OperatorDecision> {
   const description = describeField(directive.field, 'field');
   const label = fieldLabel(directive.field);
@@ -145,10 +149,25 @@ export async function decideClear(context: DecisionContext, directive: ClearDire
   if (deleted) return { type: 'step-complete', evidence: `Selected and deleted the text of ${description}.` };
   const target = await prepareTarget(context, queryFor(directive.field, 'field'), description, { changes: true });
   if (target.type === 'decided') return target.decision;
-  if (target.candidate.node?.value === '') {
-    return { type: 'step-complete', evidence: `${capitalize(description)} is already empty.` };
-  }
+  const node = target.candidate.node;
   const at = fieldPoint(target.candidate.box, context.screen);
+  if (node?.value === '') {
+    // A searchable select shows its choices beside an empty text box; Backspace there takes the
+    // last one off, as in most such widgets.
+    const chosen =
+      node.role === 'combobox' ? besideComboBox(context.reader.nodes(context.screen) ?? [], node).chosen : [];
+    if (chosen.length === 0) return { type: 'step-complete', evidence: `${capitalize(description)} is already empty.` };
+    const presses = chosen.slice(0, MAX_CHOICE_REMOVALS);
+    return {
+      type: 'act',
+      actions: [
+        planned(clickAt(at), `Clicking the ${label} field`, target.grounding),
+        ...presses.map((choice) =>
+          planned({ type: 'key', keys: ['Backspace'] }, `Taking ${quote(choice)} off ${label}`),
+        ),
+      ],
+    };
+  }
   return {
     type: 'act',
     actions: [

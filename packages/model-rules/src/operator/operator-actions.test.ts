@@ -97,6 +97,30 @@ describe('the actions for each kind of step', () => {
     ]);
   });
 
+  it('takes the choices a searchable select shows beside its empty text box off with Backspace', async () => {
+    const nodes = [
+      node('generic', '', [10, 10, 400, 30], { ref: 'h' }),
+      node('text', 'Mei Lin', [14, 16, 50, 18], { parent: 'h' }),
+      node('button', 'Remove Mei Lin', [66, 14, 20, 20], { parent: 'h' }),
+      node('text', 'Jonas Berg', [90, 16, 70, 18], { parent: 'h' }),
+      node('combobox', 'Travellers', [164, 16, 5, 18], { parent: 'h', value: '' }),
+    ];
+    const actions = actionsOf(await decide("Clear the 'Travellers' field", screenOf({ nodes })));
+    expect(actions.map((planned) => planned.action.type === 'key' && planned.action.keys)).toEqual([
+      false,
+      ['Backspace'],
+      ['Backspace'],
+    ]);
+    const empty = [
+      node('generic', '', [10, 10, 400, 30], { ref: 'h' }),
+      node('text', 'Select...', [14, 16, 60, 18], { parent: 'h' }),
+      node('combobox', 'Travellers', [14, 16, 5, 18], { parent: 'h', value: '', description: 'Select...' }),
+    ];
+    expect(await decide("Clear the 'Travellers' field", screenOf({ nodes: empty }))).toMatchObject({
+      type: 'step-complete',
+    });
+  });
+
   it('drives a native select with arrow keys from the current option, then Enter', async () => {
     const down = actionsOf(
       await decide("Select 'Engineering' from the 'Department' dropdown", screenOf({ nodes: form })),

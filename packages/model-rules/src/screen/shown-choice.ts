@@ -1,5 +1,5 @@
 import type { AccessibilityNode } from '@sandpiper/protocol';
-import { reaches, scoreText } from '../grounding/text-score.js';
+import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 
 /** How far beside a combobox's text box its shown choice may sit, in pixels. */
 const CHOICE_REACH = 320;
@@ -16,15 +16,49 @@ export function choiceShownBeside(
   wanted: string,
 ): string | undefined {
   if (combobox.role !== 'combobox' || (combobox.value ?? '') !== '' || combobox.expanded === true) return undefined;
+  return namesBeside(nodes, combobox)
+    .map((node) => node.name)
+    .find((name) => reaches(scoreText(wanted, name), 'prefix'));
+}
+
+/**
+ * The names of the nodes on a combobox's line, just beside its text box (its shown choice, a
+ * placeholder), in the order of the snapshot. Pure.
+ */
+function namesBeside(nodes: readonly AccessibilityNode[], combobox: AccessibilityNode): AccessibilityNode[] {
   const middle = combobox.box.y + combobox.box.height / 2;
-  const named = nodes.find((node) => {
-    if (node === combobox || node.role === 'option' || node.box.height <= 0) return false;
+  return nodes.filter((node) => {
+    if (node === combobox || node.role === 'option' || node.box.height <= 0 || node.name.trim() === '') return false;
     const sameLine = middle >= node.box.y && middle <= node.box.y + node.box.height;
     const near =
       node.box.x + node.box.width >= combobox.box.x - CHOICE_REACH &&
       node.box.x <= combobox.box.x + combobox.box.width + CHOICE_REACH;
-    if (!sameLine || !near) return false;
-    return reaches(scoreText(wanted, node.name), 'prefix');
+    return sameLine && near;
   });
-  return named?.name;
+}
+
+/**
+ * What a searchable select shows beside its empty text box: `chosen`, the text there in the box
+ * that holds it (its siblings, when it has a holder) other than its own name, its placeholder and
+ * buttons (a chip's remove button); `placeholder`, whether its placeholder shows there, which
+ * such widgets show only while nothing is chosen. Pure.
+ */
+export function besideComboBox(
+  nodes: readonly AccessibilityNode[],
+  combobox: AccessibilityNode,
+): { readonly chosen: readonly string[]; readonly placeholder: boolean } {
+  const own = normalizeText(combobox.name);
+  const hints = new Set(
+    [combobox.description ?? '', combobox.placeholder ?? ''].map((text) => normalizeText(text)).filter(Boolean),
+  );
+  const beside = namesBeside(nodes, combobox).filter(
+    (node) => combobox.parent === undefined || node.parent === combobox.parent,
+  );
+  return {
+    chosen: beside
+      .filter((node) => node.role !== 'button')
+      .map((node) => node.name)
+      .filter((name) => normalizeText(name) !== own && !hints.has(normalizeText(name))),
+    placeholder: beside.some((node) => hints.has(normalizeText(node.name))),
+  };
 }

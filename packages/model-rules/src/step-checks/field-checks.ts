@@ -1,5 +1,5 @@
 import type { StepCheck } from '@sandpiper/core';
-import type { Box } from '@sandpiper/protocol';
+import type { AccessibilityNode, Box } from '@sandpiper/protocol';
 import type {
   ChooseDirective,
   ClearDirective,
@@ -13,6 +13,7 @@ import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { findTextMatches, normalizeForMatch, similarity } from '../ocr/index.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import { findVisibleText } from '../screen/visible-text.js';
+import { besideComboBox } from '../screen/shown-choice.js';
 import { ANYWHERE_THRESHOLD, NEAR_THRESHOLD, measureChange } from './pixel-change.js';
 import { type CheckContext, lastPointerPoint, pass, reject } from './check-context.js';
 
@@ -111,9 +112,9 @@ export async function checkTyped(context: CheckContext, directive: TypeDirective
   const node = field.best.node;
   if (node !== undefined) {
     if (text === '') {
-      return node.value === ''
-        ? pass(`${capital(name)} is empty.`)
-        : reject(`${capital(name)} still holds ${quote(node.value ?? '')}.`);
+      if (node.value !== '') return reject(`${capital(name)} still holds ${quote(node.value ?? '')}.`);
+      if (node.role === 'combobox') return comboboxCleared(context, node, name);
+      return pass(`${capital(name)} is empty.`);
     }
     return fieldShows(node.value, text)
       ? pass(`${capital(name)} holds ${quote(node.value ?? '')}.`)
@@ -139,6 +140,21 @@ export async function checkTyped(context: CheckContext, directive: TypeDirective
   }
   return reject(
     `OCR does not read ${quote(text)} inside ${name}${reading.read === '' ? '' : ` (it reads ${quote(reading.read)})`}.`,
+  );
+}
+
+/**
+ * A combobox's text box is empty whether or not a choice still shows beside it (a searchable
+ * select): it is cleared when nothing shows there as chosen. Its placeholder showing there says
+ * so; with neither, the empty text box is all there is to read.
+ */
+function comboboxCleared(context: CheckContext, node: AccessibilityNode, name: string): StepCheck {
+  const beside = besideComboBox(context.reader.nodes(context.input.after) ?? [], node);
+  if (beside.chosen.length > 0) {
+    return reject(`${capital(name)} still shows ${quote(beside.chosen.join(', '))} beside its empty text box.`);
+  }
+  return pass(
+    beside.placeholder ? `${capital(name)} is empty and shows its placeholder.` : `${capital(name)} is empty.`,
   );
 }
 
