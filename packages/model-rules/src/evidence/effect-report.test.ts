@@ -65,3 +65,21 @@ describe('a page reporting a command done through a link named for it', () => {
     expect(check.passed).toBe(false);
   });
 });
+
+describe('a removal reported in words while controls still mention its object', () => {
+  it('does not take a control named for another command ("Share project") for the object', async () => {
+    const page = [
+      node('heading', 'Harbor Redesign', [20, 20, 400, 30]),
+      node('button', 'Share project', [900, 20, 120, 30]),
+      node('button', 'Archive project', [1040, 20, 120, 30]),
+    ];
+    const check = await createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Archive 'project'"),
+      performed: performedOf(click(1100, 35)),
+      before: screenOf({ nodes: page }),
+      after: screenOf({ nodes: [...page, node('status', 'Archived', [20, 400, 300, 20])] }),
+    });
+    expect(check.evidence).not.toContain('still there');
+    expect(check.passed).toBe(true);
+  });
+});

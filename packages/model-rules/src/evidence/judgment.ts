@@ -20,6 +20,7 @@ import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.
 import { headerOf, nodeTree } from '../grounding/scope.js';
 import { choiceShownBeside } from '../screen/shown-choice.js';
 import { containsText, normalizeText, reaches, scoreText } from '../grounding/text-score.js';
+import { verbAt } from '../language/lexicon.js';
 import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import { findOptionIndex } from '../operator/field-steps.js';
@@ -324,6 +325,20 @@ export const NAVIGATED = 'the address changed to';
 /** How a step check says a removal's object left the page; the completion judge reads it back. */
 export const GONE_FROM_PAGE = 'is no longer on the page';
 
+/** Roles of controls that act on something: their names may mention an object without being it. */
+const commandRoles = new Set(['button', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'switch', 'checkbox']);
+
+/**
+ * Whether a control's name is a verb on the object and little more ("Share project" for
+ * "project"); a long name that happens to begin with a verb (a message "Review the Q3 budget…"
+ * shown as one button) is an item's.
+ */
+function commandOn(name: string, object: string): boolean {
+  const words = name.toLowerCase().split(/\s+/u).filter(Boolean);
+  const objectWords = object.split(/\s+/u).filter(Boolean).length;
+  return words.length <= objectWords + 2 && verbAt(words) !== undefined;
+}
+
 /** Commands whose effect is that their object leaves the page it was listed on. */
 const removalVerbs = new Set(['remove', 'delete', 'archive', 'discard', 'clear', 'unassign', 'dismiss', 'trash']);
 
@@ -375,7 +390,9 @@ function stillListed(context: CheckContext, verb: string, name: string | undefin
   const { object, before, after } = removal;
   // A message that names the object ("'Q3 report' archived") says which one went.
   if (reaches(scoreText(object, said), 'contains')) return undefined;
-  const naming = (node: AccessibilityNode): boolean => (scoreText(object, node.name)?.score ?? 0) >= 0.7;
+  // A control named for another command on the object ("Share project") is not the object.
+  const naming = (node: AccessibilityNode): boolean =>
+    (scoreText(object, node.name)?.score ?? 0) >= 0.7 && !(commandRoles.has(node.role) && commandOn(node.name, object));
   if (!before.some(naming)) return undefined;
   const shown = after.find(
     (node) => naming(node) && node.name !== said && node.role !== 'status' && node.role !== 'alert',
