@@ -263,7 +263,7 @@ export async function judgeStep(
       }
       const gone = removedObject(context, directive.verb, directive.object?.name);
       if (gone !== undefined) return succeed(`After ${directive.verb}, ${quote(gone)} ${GONE_FROM_PAGE}.`);
-      const toggled = toggledBy(evidence, directive.verb);
+      const toggled = toggledBy(context, evidence, directive.verb);
       if (toggled !== undefined) return toggled;
       return judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
     }
@@ -275,22 +275,37 @@ export async function judgeStep(
  * pressed (not pressed for "unstar", "unlike") is the state asked for, read on the screen; a
  * button left in the other state is a failure.
  */
-function toggledBy(evidence: StepEvidence, verb: string): Judgment | undefined {
+function toggledBy(context: CheckContext, evidence: StepEvidence, verb: string): Judgment | undefined {
   const undoing = /^un/i.test(verb) && verb.length > 4;
   const stem = normalizeText(undoing ? verb.slice(2) : verb);
+  const named = (name: string) => normalizeText(name).replace(/^un/, '').startsWith(stem);
   const change = evidence.changes.find(
     (candidate) =>
       candidate.kind === 'state' &&
       (candidate.what === 'pressed' || candidate.what === 'not pressed') &&
-      normalizeText(candidate.node.name).replace(/^un/, '').startsWith(stem),
+      named(candidate.node.name),
   );
-  if (change?.kind !== 'state') return undefined;
-  const pressed = change.what === 'pressed';
+  let toggle: { readonly name: string; readonly pressed: boolean } | undefined =
+    change?.kind === 'state' ? { name: change.node.name, pressed: change.what === 'pressed' } : undefined;
+  const point = evidence.executed.lastPoint;
+  if (toggle === undefined && point !== undefined) {
+    // A toggle that renames itself as it turns ("♥ Liked" → "♡ Like") is read where it was clicked.
+    const at = (screen: Screen | undefined) =>
+      (context.reader.nodes(screen ?? context.input.before) ?? [])
+        .filter((node) => node.pressed !== undefined && named(node.name) && contains(node.box, point))
+        .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
+    const was = at(context.input.lastActedOn);
+    const now = at(context.input.after);
+    if (was !== undefined && now !== undefined && was.pressed !== now.pressed) {
+      toggle = { name: now.name, pressed: now.pressed === true };
+    }
+  }
+  if (toggle === undefined) return undefined;
   const wanted = !undoing;
-  const name = quote(change.node.name);
-  return pressed === wanted
-    ? succeed(`${name} is now ${pressed ? 'pressed' : 'not pressed'}.`)
-    : fail(`${name} became ${pressed ? 'pressed' : 'not pressed'}, the opposite of ${quote(verb)}.`);
+  const name = quote(toggle.name);
+  return toggle.pressed === wanted
+    ? succeed(`${name} is now ${toggle.pressed ? 'pressed' : 'not pressed'}.`)
+    : fail(`${name} became ${toggle.pressed ? 'pressed' : 'not pressed'}, the opposite of ${quote(verb)}.`);
 }
 
 /** Roles of the things a page lists and acts on, whose names a report of the effect may repeat. */

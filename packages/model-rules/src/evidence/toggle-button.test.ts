@@ -39,3 +39,30 @@ describe('a command carried out by a toggle button', () => {
     expect(undone).toMatchObject({ passed: true, basis: 'state' });
   });
 });
+
+describe('a toggle button that renames itself as it turns', () => {
+  // "♥ Liked" while pressed, "♡ Like" when not, as many feeds label their like buttons.
+  const post = (pressed: boolean): AccessibilityNode[] => [
+    node('article', 'Sam Ortiz', [100, 60, 600, 200], { ref: 'p1' }),
+    node('text', 'Morning swim at 6 a.m.', [120, 100, 300, 20], { parent: 'p1' }),
+    node('button', pressed ? '♥ Liked' : '♡ Like', [120, 200, 88, 32], { parent: 'p1', pressed }),
+  ];
+
+  function checkUnlike(after: boolean) {
+    return createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Unlike the 'Sam Ortiz' card"),
+      performed: performedOf(click(160, 216)),
+      before: screenOf({ nodes: post(true) }),
+      after: screenOf({ nodes: post(after) }),
+    });
+  }
+
+  it('is read where it was clicked', async () => {
+    expect(await checkUnlike(false)).toMatchObject({
+      passed: true,
+      basis: 'state',
+      evidence: expect.stringContaining("'♡ Like' is now not pressed"),
+    });
+    expect((await checkUnlike(true)).passed).toBe(false);
+  });
+});

@@ -156,6 +156,8 @@ describe('several values, targets and clauses', () => {
     ['click Delete in the last row of the table', ["Click 'Delete' in the last row"]],
     ['Please archive the second project on the board.', ['Archive the second card']],
     ['click like on the third post in the feed', ["Click 'like' in the third card"]],
+    ['remove my like from the morning swim post', ["Unlike the 'morning swim' card"]],
+    ['remove Mei from the travellers', ["Remove 'Mei' in 'travellers'"]],
     ["Fill 'Name' with 'Ada', then 'Save'.", ["Type 'Ada' into the 'Name' field", "Click 'Save'"]],
     ["Type 'Dear Ada,', then 'Thanks'", ["Type 'Dear Ada,'", "Type 'Thanks'"]],
     ['Account menu → Sign out, confirm.', ["Go to the 'Account' menu", 'Sign out', 'Confirm in the dialog']],

@@ -1918,6 +1918,22 @@ function clickWord(next: Token): Token {
   return { kind: 'word', text: 'click', lower: 'click', start: next.start, end: next.start };
 }
 
+/** Verbs that take back something given ("remove my like from the post"). */
+const takingBackVerbs = new Set(['remove', 'undo', 'delete', 'clear', 'withdraw', 'retract']);
+
+/**
+ * "remove my like from the morning swim post": taking back a like, a star or a follow given to
+ * something is the command that undoes it ("unlike") on that thing, when the language has one.
+ */
+function undoneMark(intent: StepIntent): StepIntent {
+  if (intent.kind !== 'command' || !takingBackVerbs.has(intent.verb)) return intent;
+  const mark = intent.object?.name?.toLowerCase().replace(/s$/u, '');
+  const on = intent.object?.within;
+  if (mark === undefined || on === undefined || intent.object?.ordinal !== undefined || /\s/u.test(mark)) return intent;
+  const undo = verbAt([`un${mark}`]);
+  return undo?.command === `un${mark}` ? { kind: 'command', verb: undo.command, object: on } : intent;
+}
+
 /** Two commands of one verb on no object in a row: the second asks for nothing the first did not. */
 function sameBareCommand(intent: StepIntent, previous: StepIntent | undefined): boolean {
   return (
@@ -2010,10 +2026,9 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         for (const intent of result.intents) {
           // "Edit Chiller-01: technician 'Rosa Diaz'. Save.": the edit already ends with its Save.
           if (sameBareCommand(intent, readSteps.at(-1)?.intent)) continue;
+          const read = undoneMark(intent);
           const placed =
-            hints?.controls === undefined
-              ? intent
-              : pickIntoField(chooseInGroup(intent, hints.controls), hints.controls);
+            hints?.controls === undefined ? read : pickIntoField(chooseInGroup(read, hints.controls), hints.controls);
           readSteps.push({ source: clause.verbatim, intent: inShownTab(placed, readSteps.at(-1)?.intent) });
         }
         if (result.mentioned !== undefined) last = result.mentioned;

@@ -51,7 +51,7 @@ import {
 } from './actions.js';
 import { centreInside } from '../evidence/geometry.js';
 import { sameValue } from '../evidence/judgment.js';
-import { holderRoles } from '../language/lexicon.js';
+import { holderRoles, verbAt } from '../language/lexicon.js';
 import { capitalize, locateInStep, prepareTarget, type DecisionContext, type Targeting } from './context.js';
 import { decideSelect, decideType, findOptionIndex } from './field-steps.js';
 import { EXPLORING, explorationNote, isExploring, nextExploration, revealRest } from './explore.js';
@@ -1147,6 +1147,15 @@ export function commandNames(verb: string): readonly string[] {
   return commandSynonyms[verb] ?? [verb];
 }
 
+/**
+ * The mark an "un" command takes back ("like" for "unlike", "star" for "unstar"), when the rest is
+ * itself a command; undefined for other verbs ("undo", "unarchive" has no toggle to find).
+ */
+function undoneMark(verb: string): string | undefined {
+  const mark = /^un(\p{L}{3,})$/u.exec(verb)?.[1];
+  return mark !== undefined && verbAt([mark])?.command === mark ? mark : undefined;
+}
+
 /** Verbs done by activating the object itself when no control names the verb ("download Invoice March"). */
 const objectVerbs = new Set([
   'download',
@@ -1224,6 +1233,22 @@ export async function decideCommand(context: DecisionContext, directive: Command
           ],
         };
       }
+    }
+  }
+  // 1b. Undoing a mark ("unlike", "unstar"): the toggle that gave it, pressed now ("♥ Liked").
+  const mark = undoneMark(directive.verb);
+  if (mark !== undefined) {
+    const found = await locateInStep(context, { text: mark, ...(object === undefined ? {} : { within: object }) });
+    const pressed = [found.best, ...found.alternatives].filter(
+      (candidate) => candidate?.node?.pressed === true && normalizeText(candidate.label).startsWith(mark),
+    );
+    const node = pressed[0]?.node;
+    if (pressed.length === 1 && node !== undefined) {
+      return clickNode(
+        context,
+        node,
+        `Clicking ${quote(node.name)} to ${directive.verb} ${describeElement(object ?? {})}`,
+      );
     }
   }
   // 2. The control named by the verb, in what holds the object (the row, the card).

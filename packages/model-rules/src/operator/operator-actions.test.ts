@@ -121,6 +121,19 @@ describe('the actions for each kind of step', () => {
     });
   });
 
+  it('undoes a mark with the toggle that gave it, pressed now', async () => {
+    const nodes = [
+      node('article', 'Dana Whitfield', [10, 10, 600, 100], { ref: 'p1' }),
+      node('button', '♡ Like', [20, 70, 80, 30], { parent: 'p1', pressed: false }),
+      node('article', 'Sam Ortiz', [10, 120, 600, 100], { ref: 'p2' }),
+      node('button', '♥ Liked', [20, 180, 80, 30], { parent: 'p2', pressed: true }),
+    ];
+    const actions = actionsOf(await decide("Unlike the 'Sam Ortiz' card", screenOf({ nodes })));
+    expect(actions.map((planned) => planned.action)).toEqual([
+      { type: 'click', at: { x: 60, y: 195 }, button: 'left', count: 1, modifiers: [] },
+    ]);
+  });
+
   it('drives a native select with arrow keys from the current option, then Enter', async () => {
     const down = actionsOf(
       await decide("Select 'Engineering' from the 'Department' dropdown", screenOf({ nodes: form })),
