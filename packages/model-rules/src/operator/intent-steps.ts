@@ -503,6 +503,12 @@ async function decideAutocomplete(
   const options = nodes.filter(
     (candidate) => candidate.role === 'option' && isInViewport(candidate.box, context.screen),
   );
+  // A list still showing options the typed text rules out may not have been filtered yet: it can
+  // move under the pointer. One short wait lets it settle.
+  const unfiltered = options.some((option) => scoreText(lastText, option.name) === undefined);
+  if (unfiltered && performedOfType(sinceTyping, 'wait').length === 0) {
+    return { type: 'act', actions: [planned({ type: 'wait', ms: 400 }, `Waiting for suggestions in ${label}`)] };
+  }
   const scored = options
     .map((option) => ({ option, score: scoreText(directive.value, option.name)?.score ?? 0 }))
     .filter((entry) => entry.score >= 0.7)

@@ -298,6 +298,16 @@ describe('a combobox that searches as you type', () => {
     expect(click?.summary).toMatch(/^Choosing the suggestion 'Harbour View Inn, Oslo'/);
   });
 
+  it('waits once for a list still showing options the typed text rules out, then chooses', async () => {
+    const unfiltered = [node('option', 'Any city', [200, 140, 300, 30]), node('option', 'Lisbon', [200, 170, 300, 30])];
+    const city = "Set 'Hotel' to 'Lisbon'";
+    const screen = screenOf({ nodes: [field('Lisbon', { expanded: true }), ...unfiltered] });
+    const first = actionsOf(await decide(city, screen, typed('Lisbon')));
+    expect(first.map((planned) => planned.action)).toEqual([{ type: 'wait', ms: 400 }]);
+    const [click] = actionsOf(await decide(city, screen, [...typed('Lisbon'), waited[0]!]));
+    expect(click?.summary).toMatch(/^Choosing the suggestion 'Lisbon'/);
+  });
+
   it('takes text no suggestion matched only when the field keeps it after focus leaves', async () => {
     const lookedUp = [...typed('harbour view inn in oslo'), ...waited, ...typed('harbour'), ...waited];
     const again = actionsOf(await decide(step, screenOf({ nodes: [field('harbour')] }), lookedUp));

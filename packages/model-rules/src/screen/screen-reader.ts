@@ -49,8 +49,17 @@ export function createScreenReader(ocr: OcrProvider | undefined): ScreenReader {
   };
   const decoded = new WeakMap<Uint8Array, Promise<RgbaImage>>();
   const content = new WeakMap<readonly AccessibilityNode[], readonly AccessibilityNode[]>();
-  const tree = (screen: Screen): readonly AccessibilityNode[] | undefined =>
-    screen.capture.accessibility ?? screen.observation.accessibility;
+  const placed = new WeakMap<readonly AccessibilityNode[], readonly AccessibilityNode[]>();
+  const tree = (screen: Screen): readonly AccessibilityNode[] | undefined => {
+    const snapshot = screen.capture.accessibility ?? screen.observation.accessibility;
+    if (snapshot === undefined) return undefined;
+    let shown = placed.get(snapshot);
+    if (shown === undefined) {
+      shown = withHiddenInputsPlaced(snapshot);
+      placed.set(snapshot, shown);
+    }
+    return shown;
+  };
   return {
     ocrEnabled: ocr !== undefined,
     tree,
@@ -90,6 +99,35 @@ export function createScreenReader(ocr: OcrProvider | undefined): ScreenReader {
       return pending;
     },
   };
+}
+
+/** Roles of the inputs pages hide off the page behind a control of their own. */
+const hiddenInputRoles = new Set(['combobox', 'textbox', 'searchbox', 'checkbox', 'radio', 'switch', 'listbox']);
+
+/** How far left of the page a box must end to be hidden there rather than scrolled aside, in pixels. */
+const FAR_OFF_PAGE = 1000;
+
+/**
+ * The snapshot with each input that is placed far off the left of the page (`left: -10000px`, the
+ * usual way to hide a native input behind a custom control) given the box of its nearest holder
+ * on the page: that box is what a person sees and clicks, and it can never be scrolled to.
+ * The same array when no input is hidden so. Pure; exported for tests.
+ */
+export function withHiddenInputsPlaced(nodes: readonly AccessibilityNode[]): readonly AccessibilityNode[] {
+  const hidden = (node: AccessibilityNode) =>
+    hiddenInputRoles.has(node.role) && node.box.x + node.box.width < -FAR_OFF_PAGE;
+  if (!nodes.some(hidden)) return nodes;
+  const byRef = new Map(nodes.map((node) => [node.ref, node]));
+  const holderBox = (node: AccessibilityNode): Box | undefined => {
+    for (let parent = byRef.get(node.parent ?? ''); parent !== undefined; parent = byRef.get(parent.parent ?? '')) {
+      if (parent.box.x + parent.box.width > 0 && parent.box.width > 0 && parent.box.height > 0) return parent.box;
+    }
+    return undefined;
+  };
+  return nodes.map((node) => {
+    const box = hidden(node) ? holderBox(node) : undefined;
+    return box === undefined ? node : { ...node, box };
+  });
 }
 
 async function negative(png: Uint8Array): Promise<Uint8Array> {
