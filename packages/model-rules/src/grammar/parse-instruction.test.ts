@@ -158,6 +158,8 @@ describe('several values, targets and clauses', () => {
     ['click like on the third post in the feed', ["Click 'like' in the third card"]],
     ['remove my like from the morning swim post', ["Unlike the 'morning swim' card"]],
     ['remove Mei from the travellers', ["Remove 'Mei' in 'travellers'"]],
+    ['Delete tests/button.test.tsx.', ["Delete 'button.test.tsx' in 'tests'"]],
+    ['click A/B testing', ["Click 'A/B testing'"]],
     ["Fill 'Name' with 'Ada', then 'Save'.", ["Type 'Ada' into the 'Name' field", "Click 'Save'"]],
     ["Type 'Dear Ada,', then 'Thanks'", ["Type 'Dear Ada,'", "Type 'Thanks'"]],
     ['Account menu → Sign out, confirm.', ["Go to the 'Account' menu", 'Sign out', 'Confirm in the dialog']],

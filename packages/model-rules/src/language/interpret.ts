@@ -1918,6 +1918,36 @@ function clickWord(next: Token): Token {
   return { kind: 'word', text: 'click', lower: 'click', start: next.start, end: next.start };
 }
 
+/** A file's path: folders and a file name with an extension, slash-separated, no spaces. */
+const FILE_PATH = /^(?:[\w.@-]+\/)+[\w@-][\w.@-]*\.[A-Za-z0-9]{1,8}$/u;
+
+/**
+ * "Delete tests/button.test.tsx": a file named by its path is the file, inside its folders (a
+ * tree shows the name alone, nested in each folder), not something named by the whole path.
+ */
+function byPath(target: TargetRef): TargetRef {
+  if (target.name === undefined || target.within !== undefined || !FILE_PATH.test(target.name)) return target;
+  const [file, ...folders] = target.name.split('/').reverse();
+  const within = folders.reduceRight<TargetRef | undefined>(
+    (outer, folder) => ({ name: folder, ...(outer === undefined ? {} : { within: outer }) }),
+    undefined,
+  );
+  return { ...target, name: file!, ...(within === undefined ? {} : { within }) };
+}
+
+/** The intent with a file named by its path put inside its folders (see {@link byPath}). */
+function withPaths(intent: StepIntent): StepIntent {
+  switch (intent.kind) {
+    case 'click':
+    case 'go-to':
+      return { ...intent, target: byPath(intent.target) };
+    case 'command':
+      return intent.object === undefined ? intent : { ...intent, object: byPath(intent.object) };
+    default:
+      return intent;
+  }
+}
+
 /** Verbs that take back something given ("remove my like from the post"). */
 const takingBackVerbs = new Set(['remove', 'undo', 'delete', 'clear', 'withdraw', 'retract']);
 
@@ -2026,7 +2056,7 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         for (const intent of result.intents) {
           // "Edit Chiller-01: technician 'Rosa Diaz'. Save.": the edit already ends with its Save.
           if (sameBareCommand(intent, readSteps.at(-1)?.intent)) continue;
-          const read = undoneMark(intent);
+          const read = withPaths(undoneMark(intent));
           const placed =
             hints?.controls === undefined ? read : pickIntoField(chooseInGroup(read, hints.controls), hints.controls);
           readSteps.push({ source: clause.verbatim, intent: inShownTab(placed, readSteps.at(-1)?.intent) });
