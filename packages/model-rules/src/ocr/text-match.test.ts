@@ -1,36 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { makeLine } from './layout.js';
+import { ocrLine } from '../test-support/ocr-lines.js';
 import { DEFAULT_MIN_SCORE, findTextMatches, normalizeForMatch, similarity } from './index.js';
-import type { OcrLine, OcrWord } from './index.js';
-
-/** A line of words 10 px high, each word 10 px per character wide, 6 px apart, at height y. */
-function line(text: string, y = 0): OcrLine {
-  let x = 0;
-  const words: OcrWord[] = text.split(' ').map((word) => {
-    const box = { x, y, width: word.length * 10, height: 10 };
-    x += box.width + 6;
-    return { text: word, confidence: 90, box };
-  });
-  return makeLine(words);
-}
 
 describe('findTextMatches', () => {
   it('matches a phrase across words, ignoring case, with the box spanning the words', () => {
-    const [match] = findTextMatches([line('Employee name')], 'employee NAME');
+    const [match] = findTextMatches([ocrLine('Employee name')], 'employee NAME');
     expect(match).toMatchObject({ text: 'Employee name', score: 1, coverage: 1 });
     expect(match?.box).toEqual({ x: 0, y: 0, width: 126, height: 10 });
   });
 
   it('matches only the label part of a line and reports partial coverage', () => {
-    const [match] = findTextMatches([line('Employee name (as on passport)')], 'Employee name');
+    const [match] = findTextMatches([ocrLine('Employee name (as on passport)')], 'Employee name');
     expect(match?.text).toBe('Employee name');
     expect(match?.score).toBe(1);
     expect(match?.coverage).toBeLessThan(0.6);
   });
 
   it('treats the query as the target text only: a described target does not match', () => {
-    expect(findTextMatches([line('Employee name')], 'employee name field')).toEqual([]);
-    expect(findTextMatches([line('Employee name')], 'employee name')).toHaveLength(1);
+    expect(findTextMatches([ocrLine('Employee name')], 'employee name field')).toEqual([]);
+    expect(findTextMatches([ocrLine('Employee name')], 'employee name')).toHaveLength(1);
   });
 
   it.each([
@@ -47,39 +35,39 @@ describe('findTextMatches', () => {
     ['Employeename', 'Employee name'],
     ['vvork phone', 'Work phone'],
   ])('reads %j as an exact match for %j', (ocrText, query) => {
-    expect(findTextMatches([line(ocrText)], query)[0]?.score).toBe(1);
+    expect(findTextMatches([ocrLine(ocrText)], query)[0]?.score).toBe(1);
   });
 
   it('accepts one stray character in a short word but not a different word', () => {
-    const score = findTextMatches([line('Emaill')], 'Email')[0]?.score ?? 0;
+    const score = findTextMatches([ocrLine('Emaill')], 'Email')[0]?.score ?? 0;
     expect(score).toBeGreaterThanOrEqual(DEFAULT_MIN_SCORE);
     expect(score).toBeLessThan(1);
-    expect(findTextMatches([line('Cancel')], 'Submit')).toEqual([]);
-    expect(findTextMatches([line('Employee')], 'Employee name')).toEqual([]);
+    expect(findTextMatches([ocrLine('Cancel')], 'Submit')).toEqual([]);
+    expect(findTextMatches([ocrLine('Employee')], 'Employee name')).toEqual([]);
   });
 
   it('ranks a whole-line match before the same words inside running text', () => {
-    const lines = [line('Press Submit when you are done', 0), line('Submit', 40)];
+    const lines = [ocrLine('Press Submit when you are done', 0), ocrLine('Submit', 40)];
     const matches = findTextMatches(lines, 'Submit');
     expect(matches.map((match) => match.line.text)).toEqual(['Submit', 'Press Submit when you are done']);
   });
 
   it('ranks a better score first, whatever the line', () => {
-    const matches = findTextMatches([line('Cancal', 0), line('Cancel', 40)], 'Cancel');
+    const matches = findTextMatches([ocrLine('Cancal', 0), ocrLine('Cancel', 40)], 'Cancel');
     expect(matches.map((match) => match.text)).toEqual(['Cancel', 'Cancal']);
   });
 
   it('reports each occurrence in a line once', () => {
-    const matches = findTextMatches([line('Save and Save')], 'Save');
+    const matches = findTextMatches([ocrLine('Save and Save')], 'Save');
     expect(matches.map((match) => match.box.x)).toEqual([0, 82]);
   });
 
   it('finds nothing for a query without letters or digits', () => {
-    expect(findTextMatches([line('Submit')], ' :: ')).toEqual([]);
+    expect(findTextMatches([ocrLine('Submit')], ' :: ')).toEqual([]);
   });
 
   it('honours a custom threshold', () => {
-    expect(findTextMatches([line('Emaill')], 'Email', { minScore: 0.95 })).toEqual([]);
+    expect(findTextMatches([ocrLine('Emaill')], 'Email', { minScore: 0.95 })).toEqual([]);
   });
 });
 
