@@ -341,7 +341,7 @@ export const NAVIGATED = 'the address changed to';
 export const GONE_FROM_PAGE = 'is no longer on the page';
 
 /** Roles of controls that act on something: their names may mention an object without being it. */
-const commandRoles = new Set(['button', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'switch', 'checkbox']);
+const commandRoles = new Set(['button', 'menuitem']);
 
 /**
  * Whether a control's name is a verb on the object and little more ("Share project" for
