@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OperatorDecision } from '../engine.js';
 import { setup, twoStepPlan } from '../test-support/loop-harness.js';
 import { startRun } from './agent-loop.js';
-import type { ScreenMasker } from '../ports.js';
+import type { ScreenMasker, ScreenTextLocator } from '../ports.js';
 import { createSecretBook, isSecretField, liveSecretBoxes, secretBoxes } from './secrets.js';
 
 describe('the secret book', () => {
@@ -197,6 +197,61 @@ describe('secrets on screen', () => {
     const stored = await deps.blobs.get(first.observation.screenshot.hash);
     expect(stored).toEqual(masked);
     expect(engine.calls.operator[0]!.screen.capture.png).toEqual(masked);
+  });
+});
+
+describe('a screen no accessibility snapshot describes', () => {
+  it('is read for the known secrets, covered where it shows them, and says which secret it covered', async () => {
+    const read: string[] = [];
+    const secretLocator: ScreenTextLocator = {
+      async locate(_png, text) {
+        read.push(text);
+        return [{ x: 0, y: 0, width: 0.5, height: 0.5 }];
+      },
+    };
+    const covered: Box[][] = [];
+    const masker: ScreenMasker = {
+      async cover(_png, boxes) {
+        covered.push([...boxes]);
+        return new Uint8Array([9]);
+      },
+    };
+    const told: (readonly Box[])[] = [];
+    const { deps, engine, task } = setup({ environment: createScriptedEnvironment() });
+    await startRun(
+      {
+        ...deps,
+        masker,
+        secretLocator,
+        secrets: new Map([['token', 'tok-visible-42']]),
+        onSecretsOnScreen: (boxes) => told.push(boxes),
+      },
+      'run-1',
+      task,
+    );
+    expect(read[0]).toBe('tok-visible-42');
+    // The box comes in the image's pixels (1 wide) and goes to the engine and the live view in
+    // screen points (1280 wide).
+    expect(covered[0]).toEqual([{ x: 0, y: 0, width: 0.5, height: 0.5 }]);
+    const screen = engine.calls.operator[0]!.screen;
+    expect(screen.capture.png).toEqual(new Uint8Array([9]));
+    expect(screen.capture.covered).toEqual([
+      { box: { x: 0, y: 0, width: 640, height: 640 }, placeholder: '{{token}}' },
+    ]);
+    expect(told[0]).toEqual([{ x: 0, y: 0, width: 640, height: 640 }]);
+  });
+
+  it('is not read while no secret is known', async () => {
+    const read: string[] = [];
+    const secretLocator: ScreenTextLocator = {
+      async locate(_png, text) {
+        read.push(text);
+        return [];
+      },
+    };
+    const { deps, task } = setup({ environment: createScriptedEnvironment() });
+    await startRun({ ...deps, secretLocator }, 'run-1', task);
+    expect(read).toEqual([]);
   });
 });
 
