@@ -15,6 +15,7 @@ import {
   leadingFiller,
   roleNounAt,
   trailingFiller,
+  undoCommandOf,
   verbAt,
   type VerbMatch,
 } from './lexicon.js';
@@ -1955,13 +1956,13 @@ const takingBackVerbs = new Set(['remove', 'undo', 'delete', 'clear', 'withdraw'
  * "remove my like from the morning swim post": taking back a like, a star or a follow given to
  * something is the command that undoes it ("unlike") on that thing, when the language has one.
  */
-function undoneMark(intent: StepIntent): StepIntent {
+function takenBackMark(intent: StepIntent): StepIntent {
   if (intent.kind !== 'command' || !takingBackVerbs.has(intent.verb)) return intent;
   const mark = intent.object?.name?.toLowerCase().replace(/s$/u, '');
   const on = intent.object?.within;
   if (mark === undefined || on === undefined || intent.object?.ordinal !== undefined || /\s/u.test(mark)) return intent;
-  const undo = verbAt([`un${mark}`]);
-  return undo?.command === `un${mark}` ? { kind: 'command', verb: undo.command, object: on } : intent;
+  const undo = undoCommandOf(mark);
+  return undo === undefined ? intent : { kind: 'command', verb: undo, object: on };
 }
 
 /** Two commands of one verb on no object in a row: the second asks for nothing the first did not. */
@@ -2056,7 +2057,7 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         for (const intent of result.intents) {
           // "Edit Chiller-01: technician 'Rosa Diaz'. Save.": the edit already ends with its Save.
           if (sameBareCommand(intent, readSteps.at(-1)?.intent)) continue;
-          const read = withPaths(undoneMark(intent));
+          const read = withPaths(takenBackMark(intent));
           const placed =
             hints?.controls === undefined ? read : pickIntoField(chooseInGroup(read, hints.controls), hints.controls);
           readSteps.push({ source: clause.verbatim, intent: inShownTab(placed, readSteps.at(-1)?.intent) });

@@ -383,6 +383,21 @@ export function verbAt(words: readonly string[]): VerbMatch | undefined {
   return undefined;
 }
 
+/** The command that takes a mark back ("unlike" for "like"), when the lexicon has one. */
+export function undoCommandOf(mark: string): string | undefined {
+  const undo = `un${mark}`;
+  return verbAt([undo])?.command === undo ? undo : undefined;
+}
+
+/**
+ * The mark an un-command takes back ("like" for "unlike"), when the mark is itself a command;
+ * undefined for other verbs ("undo").
+ */
+export function markUndoneBy(verb: string): string | undefined {
+  const mark = /^un(\p{L}{3,})$/u.exec(verb)?.[1];
+  return mark !== undefined && verbAt([mark])?.command === mark ? mark : undefined;
+}
+
 /**
  * Nouns for kinds of elements, each with the role hint the grounder understands. A noun may
  * follow the name ("the Save button") or precede it ("the button Save", "button ONE").

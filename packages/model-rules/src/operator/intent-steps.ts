@@ -51,7 +51,7 @@ import {
 } from './actions.js';
 import { centreInside } from '../evidence/geometry.js';
 import { sameValue } from '../evidence/judgment.js';
-import { holderRoles, verbAt } from '../language/lexicon.js';
+import { holderRoles, markUndoneBy } from '../language/lexicon.js';
 import { capitalize, locateInStep, prepareTarget, type DecisionContext, type Targeting } from './context.js';
 import { decideSelect, decideType, findOptionIndex } from './field-steps.js';
 import { EXPLORING, explorationNote, isExploring, nextExploration, revealRest } from './explore.js';
@@ -1153,15 +1153,6 @@ export function commandNames(verb: string): readonly string[] {
   return commandSynonyms[verb] ?? [verb];
 }
 
-/**
- * The mark an "un" command takes back ("like" for "unlike", "star" for "unstar"), when the rest is
- * itself a command; undefined for other verbs ("undo", "unarchive" has no toggle to find).
- */
-function undoneMark(verb: string): string | undefined {
-  const mark = /^un(\p{L}{3,})$/u.exec(verb)?.[1];
-  return mark !== undefined && verbAt([mark])?.command === mark ? mark : undefined;
-}
-
 /** Verbs done by activating the object itself when no control names the verb ("download Invoice March"). */
 const objectVerbs = new Set([
   'download',
@@ -1242,7 +1233,7 @@ export async function decideCommand(context: DecisionContext, directive: Command
     }
   }
   // 1b. Undoing a mark ("unlike", "unstar"): the toggle that gave it, pressed now ("♥ Liked").
-  const mark = undoneMark(directive.verb);
+  const mark = markUndoneBy(directive.verb);
   if (mark !== undefined) {
     const found = await locateInStep(context, { text: mark, ...(object === undefined ? {} : { within: object }) });
     const pressed = [found.best, ...found.alternatives].filter(
