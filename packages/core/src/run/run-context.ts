@@ -236,12 +236,14 @@ export class RunContext {
     const locator = this.deps.secretLocator;
     const covered: CoveredSecret[] = [];
     const inImage: Box[] = [];
-    for (const value of locator ? this.secrets.values() : []) {
-      const boxes = await locator!.locate(capture.png, value);
-      inImage.push(...boxes);
-      // The same scaling, the other way: from the image's pixels to screen points.
-      const placeholder = this.secrets.redact(value);
-      covered.push(...boxesInImage(boxes, screenWidth, capture.width).map((box) => ({ box, placeholder })));
+    if (locator !== undefined) {
+      for (const value of this.secrets.values()) {
+        const boxes = await locator.locate(capture.png, value);
+        inImage.push(...boxes);
+        // The same scaling, the other way: from the image's pixels to screen points.
+        const placeholder = this.secrets.redact(value);
+        covered.push(...boxesInImage(boxes, screenWidth, capture.width).map((box) => ({ box, placeholder })));
+      }
     }
     this.deps.onSecretsOnScreen?.(covered.map((place) => place.box));
     if (!masker || inImage.length === 0) return capture;

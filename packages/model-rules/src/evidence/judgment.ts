@@ -287,15 +287,11 @@ function toggledBy(context: CheckContext, evidence: StepEvidence, verb: string):
   );
   let toggle: { readonly name: string; readonly pressed: boolean } | undefined =
     change?.kind === 'state' ? { name: change.node.name, pressed: change.what === 'pressed' } : undefined;
-  const point = evidence.executed.lastPoint;
-  if (toggle === undefined && point !== undefined) {
+  if (toggle === undefined) {
     // A toggle that renames itself as it turns ("♥ Liked" → "♡ Like") is read where it was clicked.
-    const at = (screen: Screen | undefined) =>
-      (context.reader.nodes(screen ?? context.input.before) ?? [])
-        .filter((node) => node.pressed !== undefined && named(node.name) && contains(node.box, point))
-        .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
-    const was = at(context.input.lastActedOn);
-    const now = at(context.input.after);
+    const isToggle = (node: AccessibilityNode) => node.pressed !== undefined && named(node.name);
+    const was = clickedControl(context, evidence, isToggle, context.input.lastActedOn);
+    const now = clickedControl(context, evidence, isToggle, context.input.after);
     if (was !== undefined && now !== undefined && was.pressed !== now.pressed) {
       toggle = { name: now.name, pressed: now.pressed === true };
     }
@@ -848,15 +844,19 @@ function openedBeside(context: CheckContext, evidence: StepEvidence): string | u
   return `${capital(quote(opener.name))} is open: the ${titles[0]!.role} ${quote(titles[0]!.name)} appeared.`;
 }
 
-/** The smallest named control of a kind under the last click's point, on the screen before it. */
+/**
+ * The smallest named control of a kind under the last click's point, on the screen before it
+ * (or on `screen`).
+ */
 function clickedControl(
   context: CheckContext,
   evidence: StepEvidence,
   kind: (node: AccessibilityNode) => boolean,
+  screen: Screen = context.input.before,
 ): AccessibilityNode | undefined {
   const point = evidence.executed.lastPoint;
   if (point === undefined) return undefined;
-  return (context.reader.nodes(context.input.before) ?? [])
+  return (context.reader.nodes(screen) ?? [])
     .filter((node) => kind(node) && node.name.trim() !== '' && contains(node.box, point))
     .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
 }

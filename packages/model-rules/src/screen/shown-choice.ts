@@ -16,16 +16,16 @@ export function choiceShownBeside(
   wanted: string,
 ): string | undefined {
   if (combobox.role !== 'combobox' || (combobox.value ?? '') !== '' || combobox.expanded === true) return undefined;
-  return namesBeside(nodes, combobox)
+  return nodesBeside(nodes, combobox)
     .map((node) => node.name)
     .find((name) => reaches(scoreText(wanted, name), 'prefix'));
 }
 
 /**
- * The names of the nodes on a combobox's line, just beside its text box (its shown choice, a
+ * The named nodes on a combobox's line, just beside its text box (its shown choice, a
  * placeholder), in the order of the snapshot. Pure.
  */
-function namesBeside(nodes: readonly AccessibilityNode[], combobox: AccessibilityNode): AccessibilityNode[] {
+function nodesBeside(nodes: readonly AccessibilityNode[], combobox: AccessibilityNode): AccessibilityNode[] {
   const middle = combobox.box.y + combobox.box.height / 2;
   return nodes.filter((node) => {
     if (node === combobox || node.role === 'option' || node.box.height <= 0 || node.name.trim() === '') return false;
@@ -51,7 +51,7 @@ export function besideComboBox(
   const hints = new Set(
     [combobox.description ?? '', combobox.placeholder ?? ''].map((text) => normalizeText(text)).filter(Boolean),
   );
-  const beside = namesBeside(nodes, combobox).filter(
+  const beside = nodesBeside(nodes, combobox).filter(
     (node) => combobox.parent === undefined || node.parent === combobox.parent,
   );
   return {
