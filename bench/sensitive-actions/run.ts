@@ -15,6 +15,7 @@
  *
  *   node --import tsx bench/sensitive-actions/run.ts                 both parts
  *   node --import tsx bench/sensitive-actions/run.ts --part dev      tune on dev without touching heldout
+ *   node --import tsx bench/sensitive-actions/run.ts --part dev --ids a,b   only these dev cases, with the context read
  *   node --import tsx bench/sensitive-actions/run.ts --part dev --files c-
  *                                                              only dev files whose names start so (a new batch, before tuning on it)
  *
@@ -28,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { createHandle } from '@sandpiper/core';
 import { launchBrowserEnvironment, type BrowserEnvironment } from '@sandpiper/env-browser';
 import { classifyAction } from '../../packages/core/src/run/sensitive-action.js';
+import { readScreenContext } from '../../packages/core/src/run/sensitive-context.js';
 import { guardDecision } from '../../packages/core/src/run/sensitive-policy.js';
 import { sensitiveReason } from '../../packages/core/src/run/sensitivity.js';
 import { caseAction, groundTarget } from './case-input.js';
@@ -38,10 +40,13 @@ const GOALS = { recall: 0.98, falseAlarmRate: 0.05 } as const;
 const OUTPUT = path.join('test-artifacts', 'bench', 'sensitive-actions.json');
 
 const { values } = parseArgs({
-  options: { part: { type: 'string', default: 'all' }, files: { type: 'string' } },
+  options: { part: { type: 'string', default: 'all' }, files: { type: 'string' }, ids: { type: 'string' } },
   strict: true,
 });
-if (values.files !== undefined && values.part !== 'dev') throw new Error('--files chooses dev files: give --part dev');
+if ((values.files ?? values.ids) !== undefined && values.part !== 'dev') {
+  throw new Error('--files and --ids choose dev cases: give --part dev');
+}
+const chosenIds = values.ids === undefined ? undefined : new Set(values.ids.split(','));
 const parts: readonly CorpusPart[] =
   values.part === 'all' ? corpusParts : corpusParts.filter((part) => part === values.part);
 if (parts.length === 0) throw new Error(`--part must be one of ${corpusParts.join(', ')} or all`);
@@ -83,6 +88,9 @@ async function runCase(
   const target = 'target' in item ? groundTarget(nodes, item.target) : undefined;
   const action = caseAction(item, target);
   const verdict = classifyAction({ action, nodes, step: item.step, ...(target ? { target } : {}) });
+  if (chosenIds && target) {
+    console.log(item.id, JSON.stringify(readScreenContext(nodes, target), null, 1), JSON.stringify(verdict));
+  }
   const conservative = guardDecision('conservative', verdict, action);
   const permissive = guardDecision('permissive', verdict, action);
   const name = 'target' in item ? item.target.name : undefined;
@@ -112,7 +120,9 @@ async function main(): Promise<void> {
       let cases: LocatedCase[];
       try {
         cases = (await loadLocatedCorpus(part)).filter(
-          (located) => values.files === undefined || path.basename(located.file).startsWith(values.files),
+          (located) =>
+            (values.files === undefined || path.basename(located.file).startsWith(values.files)) &&
+            (chosenIds === undefined || chosenIds.has(located.case.id)),
         );
       } catch (error: unknown) {
         // A validation error names cases; only dev's may be shown.

@@ -1,3 +1,4 @@
+import type { Action } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { classifyAction } from './sensitive-action.js';
 import {
@@ -365,9 +366,9 @@ describe('what the words around a control say it commits', () => {
       button('Order again'),
     ]);
     expect(reading(verdictOn(orders, 'button', 'Order again'))).toBe('money');
-    // The same button with no note beside it commits nothing the page says.
+    // With no note beside it nothing says what it commits: the guard cannot tell, so it asks.
     const bare = screenOf([heading('Earlier orders'), heading('Noodle Bar, $18.20'), button('Order again')]);
-    expect(reading(verdictOn(bare, 'button', 'Order again'))).toBe('harmless');
+    expect(reading(verdictOn(bare, 'button', 'Order again'))).toBe('uncertain');
   });
 
   it('takes a cost tied to a harmless-looking name ("charged when you print")', () => {
@@ -423,5 +424,72 @@ describe('what the words around a control say it commits', () => {
     expect(reading(verdictOn(live, 'button', 'Remove signature block'))).toBe('destructive');
     const filter = screenOf([heading('Homes'), button('Delete Garden filter')]);
     expect(reading(verdictOn(filter, 'button', 'Delete Garden filter'))).toBe('harmless');
+  });
+});
+
+describe('a control no rule knows, in an app of its own words', () => {
+  it('asks about a button whose effect nothing on the screen names', () => {
+    const shift = screenOf([heading('Night shift'), text('12 open tasks'), button('Hand off shift')]);
+    expect(verdictOn(shift, 'button', 'Hand off shift')).toEqual({
+      sensitive: false,
+      uncertain: "clicks 'Hand off shift', whose effect nothing on the screen names",
+    });
+    // "Close out" is not closing a panel.
+    const till = screenOf([heading('Till 2'), button('Close out register')]);
+    expect(reading(verdictOn(till, 'button', 'Close out register'))).toBe('uncertain');
+  });
+
+  it('lets a control that only opens, arranges, or names something to look at go', () => {
+    const screen = screenOf([
+      heading('Claims'),
+      { role: 'button', name: 'Claim actions', popup: 'menu' },
+      { role: 'button', name: 'Coverage limits', expanded: false },
+      button('Sort by date filed'),
+      button('Usage chart'),
+      button('Create folder'),
+    ]);
+    for (const name of ['Claim actions', 'Coverage limits', 'Sort by date filed', 'Usage chart', 'Create folder']) {
+      expect(reading(verdictOn(screen, 'button', name)), name).toBe('harmless');
+    }
+  });
+
+  it('asks about a generic answer to a dialog no rule reads, unless the dialog is about the person’s own view', () => {
+    const sharing = screenOf([dialog('Start partner sharing with Alex', [button('Back'), button('Continue')])]);
+    expect(reading(verdictOn(sharing, 'button', 'Continue'))).toBe('uncertain');
+    const slideshow = screenOf([dialog('Slideshow options', [field('Seconds per photo', '5'), button('OK')])]);
+    expect(reading(verdictOn(slideshow, 'button', 'OK'))).toBe('harmless');
+  });
+
+  it('asks before Enter submits a form through a button it cannot read', () => {
+    const returns = screenOf([form('Returns', [field('Order number', 'A-1182', true), button('Lodge return')])]);
+    const enter: Action = { type: 'key', keys: ['Enter'] };
+    expect(reading(verdictOn(returns, 'textbox', 'Order number', enter))).toBe('uncertain');
+  });
+
+  it('reads a form’s own button by the form’s heading', () => {
+    const invite = screenOf([
+      form('Invite outside counsel to matter 2024-117', [
+        field('Email', 'p.okafor@example.com'),
+        button('Add to matter'),
+      ]),
+    ]);
+    expect(reading(verdictOn(invite, 'button', 'Add to matter'))).toBe('publishing');
+  });
+
+  it('knows a code field takes a secret when the page says a code was sent', () => {
+    const typing: Action = { type: 'type', text: '804311' };
+    const otp = screenOf([form("Confirm it's you", [text('We texted a 6-digit code to your phone.'), field('Code')])]);
+    expect(reading(verdictOn(otp, 'textbox', 'Code', typing))).toBe('credentials');
+    const promo = screenOf([form('Checkout', [text('Have a discount?'), field('Code')])]);
+    expect(reading(verdictOn(promo, 'textbox', 'Code', typing))).toBe('harmless');
+  });
+
+  it('finds a note that names the control in another form of the word', () => {
+    const album = screenOf([
+      heading('Cabin weekend'),
+      text('Unsharing removes everyone’s access and deletes the photos they added.'),
+      button('Unshare'),
+    ]);
+    expect(reading(verdictOn(album, 'button', 'Unshare'))).toBe('destructive');
   });
 });

@@ -106,7 +106,7 @@ function readOpen(address: string, environment: EnvironmentKind): SensitivityVer
 /** Typing commits nothing, whatever the text says; only typing a secret is sensitive. */
 function readTyping(input: ActionUnderReview): SensitivityVerdict {
   const target = resolveTarget(input, 'field');
-  if (target && isCredentialField(target)) {
+  if (target && isCredentialField(target, contextOf(input, target))) {
     return sensitive('credentials', `types into the credential field '${clip(target.name)}'`);
   }
   return HARMLESS;
@@ -132,6 +132,9 @@ function readKeys(input: ActionUnderReview, keys: readonly string[]): Sensitivit
     const pressed = readControl(submit, contextOf(input, submit), undefined);
     if (pressed.kind === 'sensitive') {
       return sensitive(pressed.category, `${field} to submit like '${clip(submit.name)}'${pressed.tail}`);
+    }
+    if (pressed.kind === 'uncertain') {
+      return { sensitive: false, uncertain: `${field} to submit like '${clip(submit.name)}'${pressed.tail}` };
     }
   }
   if (isCredentialField(target)) return sensitive('credentials', `${field}, which submits the secret in it`);

@@ -3,8 +3,12 @@ import type { ScreenContext } from './sensitive-context.js';
 import {
   ACKNOWLEDGES,
   ACT_RULES,
+  ANSWERS_COOKIES,
+  ARRANGES_ONLY,
   BANK_FIELD,
   categoryGist,
+  CODE_ONLY_FIELD,
+  CODE_SENT,
   CHOOSER_TITLE,
   CHOSEN_RULES,
   CODE_FIELD,
@@ -12,6 +16,7 @@ import {
   CONFIRM,
   CONSEQUENCE_RULES,
   CONTEXTUAL,
+  COOKIES,
   CREDENTIAL_FIELD,
   DESTRUCTIVE_CODE,
   DISMISS,
@@ -20,10 +25,14 @@ import {
   HARMLESS_NAMES,
   INSTALLS_NOW,
   INFORMATIONAL_HEADING,
+  MAKES_ITEM,
   MAKES_NEW,
   MASKED_VALUE,
+  MONEY_FIELD,
+  NAMES_CONTENT,
   NAMES_SECRET,
   OPENS_COMPOSER,
+  OPENS_FILE_CHOOSER,
   OPENS_SIGN_IN,
   OUTCOME_TITLE,
   plain,
@@ -82,6 +91,9 @@ const MESSAGE_BODY = /\b(?:body|description|content|text|details)\b/;
 /** What only changes how the screen looks to the person. */
 const VIEW_SETTING =
   /\b(?:layout|theme|view|zoom|density|columns?|sort(?:ing)?|filters?|font size|dark mode|light mode)\b/;
+/** What a form or dialog only about the person's own view, a tour, an estimate or a private edit is titled. */
+const OWN_PURPOSE =
+  /^(?:rename|edit|customi[sz]e|configure|arrange|reorder)\b|\b(?:layout|theme|views?|display|appearance|density|zoom|columns?|sort(?:ing)?|filters?|font|text size|dark mode|light mode|colou?rs?|styles?|subtitles?|captions?|tour|walkthrough|onboarding|welcome|what's new|tips?|tutorial|getting started|preview|estimate|estimator|calculator|promo(?: code)?|coupon|notifications?|reminders?|preferences|schedule)\b/;
 const CART = /\b(?:cart|basket|bag|wish ?list|favou?rites|saved for later)\b/;
 const DRAFT = /\bdrafts?\b/;
 const SHORT = 80;
@@ -95,7 +107,7 @@ export function readControl(
   const name = plain(target.name);
   const role = target.role ?? '';
   if (SELECTING_ROLES.has(role)) return HARMLESS;
-  if (role === 'switch') return readSwitch(name);
+  if (role === 'switch') return readSwitch(name, context);
   // Links navigate; signing out, and an "Install … now" of a plugin store, are what a link commits by itself.
   if (role === 'link') {
     if (SIGN_OUT.test(name)) return found('credentials', ', which signs out');
@@ -114,7 +126,7 @@ export function readControl(
     return consequenceNaming(name, context) ?? HARMLESS;
   const fields = context?.scope.fields ?? [];
   if (OPENS_SIGN_IN.test(name)) {
-    const secret = fields.find(isCredentialField);
+    const secret = fields.find((field) => isCredentialField(field));
     return secret ? found('credentials', ` with the secret in '${clip(secret.name)}'`) : HARMLESS;
   }
   if (OPENS_COMPOSER.test(name)) {
@@ -146,26 +158,75 @@ export function readControl(
     const secret = fields.find((field) => isCredentialField(field) && hasValue(field));
     if (secret) return found('credentials', ` with the secret in '${clip(secret.name)}'`);
     // Any other control of a dialog answers it too ("Create filter" in a filter that deletes).
-    if (context?.scope.kind === 'dialog') return fromContext(context, step) ?? HARMLESS;
+    if (context?.scope.kind === 'dialog') return fromContext(context, step) ?? unknownControl(target, name, context);
     // Outside one, a button whose name says nothing the lexicon knows ("Start plan", "Add to hub")
-    // is read by the option it commits or what the text beside it says it will do.
+    // is read by the option it commits or what the text beside it says it will do, else by its form.
     const beside = context && choiceOrConsequence(context.scope, CHOICE_RULES, CONSEQUENCE_RULES, '');
     const noted =
       context &&
       firstOf(context.explains ?? [], (text) =>
         match(text, CONSEQUENCE_RULES, ` as the page explains: "${clip(text)}"`),
       );
-    return beside ?? noted ?? HARMLESS;
+    // A form's own button commits what the form is headed ("Invite outside counsel", "Refund without receipt").
+    const submits = 'ref' in target && submitsForm(target);
+    const form = submits && context?.scope.kind === 'form' ? fromContext(context, undefined) : undefined;
+    return beside ?? noted ?? form ?? unknownControl(target, name, context);
   }
   const evidence = fromContext(context, step);
   if (evidence) return evidence;
-  if (generic && !readable(context))
+  if (!context || !readable(context))
     return { kind: 'uncertain', tail: ', and the screen does not show what it answers' };
   // A yes to a question the guard cannot read ("Apply to all 40 rows?") may commit anything: ask.
-  if (generic && asksQuestion(context)) {
-    return { kind: 'uncertain', tail: `, which answers the question '${clip(context!.scope.title!)}'` };
+  if (asksQuestion(context)) {
+    return { kind: 'uncertain', tail: `, which answers the question '${clip(context.scope.title!)}'` };
   }
-  return HARMLESS;
+  // Running the harmless code written in an editor (a SELECT) reads; destructive code was caught above.
+  if (RUNS_CODE.test(name) && fields.some((field) => CODE_FIELD.test(plain(field.name)) && hasValue(field))) {
+    return HARMLESS;
+  }
+  if (ownPurpose(context)) return HARMLESS;
+  // A Save or Continue on a form or dialog about something no rule knows ("Add Roadside Plus",
+  // "Start partner sharing with Alex") may commit anything: ask rather than guess.
+  const about = context.scope.title ?? context.heading ?? context.mainHeading;
+  return {
+    kind: 'uncertain',
+    tail: about ? `, and nothing says what '${clip(about)}' commits` : ', and nothing says what it commits',
+  };
+}
+
+/**
+ * Whether the form or dialog a generic answer belongs to is about the person's own view or a
+ * private, reversible edit ("Display options", "Rename scene", "What's new (2 of 3)", "Promo code").
+ */
+function ownPurpose(context: ScreenContext): boolean {
+  const titles = [context.scope.title, context.heading].filter((title): title is string => title !== undefined);
+  return titles.some((title) => OWN_PURPOSE.test(plain(title)) || NAMES_CONTENT.test(plain(title)));
+}
+
+/**
+ * A control no rule knows, in an app's own words ("Release grades", "Lodge return", "Port out"),
+ * with nothing around it that names its effect. It only arranges or reveals when its form says so:
+ * it opens a menu, a popup or a section, it is a toggle, its first word only arranges or leaves
+ * the view, it names a thing to look at, or it opens a file chooser or answers a cookie banner.
+ * Otherwise it may commit anything, and the guard cannot tell what: the conservative policy asks.
+ */
+function unknownControl(
+  target: AccessibilityNode | NamedTarget,
+  name: string,
+  context: ScreenContext | undefined,
+): Finding {
+  const node = 'ref' in target ? target : undefined;
+  if (node && (node.popup !== undefined || node.expanded !== undefined || node.pressed !== undefined)) return HARMLESS;
+  if (ARRANGES_ONLY.test(name) || NAMES_CONTENT.test(name) || OPENS_FILE_CHOOSER.test(name)) return HARMLESS;
+  // "Generate PIN", "Show recovery codes": it makes or shows a secret.
+  if (CREDENTIAL_FIELD.test(name)) return found('credentials', ', which makes or shows a secret');
+  // Making a new item of one's own ("Create filter", "New folder", "Generate" under "Labels") can be undone.
+  if (MAKES_ITEM.test(name)) return HARMLESS;
+  const around = context ? [context.scope.title ?? '', ...context.scope.texts] : [];
+  if (ANSWERS_COOKIES.test(name) && around.some((text) => COOKIES.test(plain(text)))) return HARMLESS;
+  // Without a snapshot nothing around it can be read: what is not a button is left to the step.
+  if (!node && target.role === undefined) return HARMLESS;
+  return { kind: 'uncertain', tail: ', whose effect nothing on the screen names' };
 }
 
 /**
@@ -174,29 +235,30 @@ export function readControl(
  */
 function consequenceNaming(name: string, context: ScreenContext | undefined): Finding | undefined {
   if (!context) return undefined;
-  const words = name.split(/[^\p{L}]+/u).filter((word) => word.length >= SHORTEST_NAME_WORD);
+  // A silent final e goes before -ing and -ed: "Unshare" is named by "Unsharing …".
+  const words = name
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= SHORTEST_NAME_WORD)
+    .map((word) => (word.length > SHORTEST_NAME_WORD ? word.replace(/e$/, '') : word));
   if (words.length === 0) return undefined;
   const names = new RegExp(`(?:^|[^\\p{L}])(?:${words.join('|')})`, 'u');
   const notes = [...context.scope.texts, ...(context.explains ?? [])].filter((text) => names.test(plain(text)));
   return firstOf(notes, (text) => match(text, CONSEQUENCE_RULES, ` next to "${clip(text)}"`));
 }
 
-/** Whether Enter in a field of the same form would press this control: a submit-like button. */
+/**
+ * Whether Enter in a field of the same form would press this control: a button that does more
+ * than back out, arrange the view, open a menu or section, or name something to look at.
+ */
 export function submitsForm(control: AccessibilityNode): boolean {
   if (control.role !== 'button') return false;
+  if (control.popup !== undefined || control.expanded !== undefined || control.pressed !== undefined) return false;
   const name = plain(control.name);
   if (DISMISS.test(name) || HARMLESS_NAMES.some((pattern) => pattern.test(name))) return false;
-  return (
-    CONFIRM.test(name) ||
-    OPENS_COMPOSER.test(name) ||
-    OPENS_SIGN_IN.test(name) ||
-    RUNS_CODE.test(name) ||
-    CONTEXTUAL.some((entry) => entry.pattern.test(name)) ||
-    firstMatch(ACT_RULES, name) !== undefined
-  );
+  return !ARRANGES_ONLY.test(name) && !NAMES_CONTENT.test(name);
 }
 
-function readSwitch(name: string): Finding {
+function readSwitch(name: string, context: ScreenContext | undefined): Finding {
   if (/\b(?:two[- ]?(?:step|factor)|2fa|mfa|multi[- ]?factor|authenticator|passkeys?|password)\b/.test(name)) {
     return found('credentials', ', which changes how the account signs in');
   }
@@ -206,7 +268,8 @@ function readSwitch(name: string): Finding {
   if (/\b(?:auto-?pay|auto-?renew|1-click|one-click)\b/.test(name)) {
     return found('money', ', which changes how payments are made');
   }
-  return HARMLESS;
+  // "Listed", "Discoverable": what the text beside the switch says turning it on does.
+  return (context && choiceOrConsequence(context.scope, CONSEQUENCE_RULES, CONSEQUENCE_RULES, '')) ?? HARMLESS;
 }
 
 /**
@@ -265,13 +328,17 @@ export function fromContext(
         match(text, act, dialog ? `${where} saying "${clip(text)}"` : ` under "${clip(text)}"`),
       );
     if (evidence) return evidence;
-    const secret = scope.fields.find(isCredentialField);
+    const secret = scope.fields.find((field) => isCredentialField(field));
     if (secret && (!allowed || allowed.includes('credentials'))) {
       return found('credentials', `${where} with the secret in '${clip(secret.name)}'`);
     }
     const bank = scope.fields.find((field) => BANK_FIELD.test(plain(field.name)));
     if (bank && (!allowed || allowed.includes('money'))) {
       return found('money', `${where} with the bank details in '${clip(bank.name)}'`);
+    }
+    const amount = scope.fields.find((field) => MONEY_FIELD.test(plain(field.name)) && hasValue(field));
+    if (amount && (!allowed || allowed.includes('money'))) {
+      return found('money', `${where} with the amount in '${clip(amount.name)}'`);
     }
     const above = context.heading ? match(context.heading, act, ` under '${clip(context.heading)}'`) : undefined;
     if (above) return above;
@@ -343,7 +410,11 @@ function writtenField(fields: readonly AccessibilityNode[]): AccessibilityNode |
 }
 
 /** A field that holds a secret, by its name or by a masked value. */
-export function isCredentialField(target: AccessibilityNode | NamedTarget): boolean {
+export function isCredentialField(target: AccessibilityNode | NamedTarget, context?: ScreenContext): boolean {
+  if (context && CODE_ONLY_FIELD.test(plain(target.name))) {
+    const around = [context.scope.title ?? '', ...context.scope.texts, ...context.scope.legends];
+    if (around.some((text) => CODE_SENT.test(plain(text)))) return true;
+  }
   const value = 'value' in target ? target.value : undefined;
   return CREDENTIAL_FIELD.test(plain(target.name)) || (value !== undefined && MASKED_VALUE.test(value.trim()));
 }

@@ -60,7 +60,8 @@ const SECRET_NOUN = String.raw`(?:secrets?|api[ -]?keys?|access[ -]?keys?|privat
 const PERSONAL_COLLECTION = String.raw`from (?:my |your |the )?(?:list|view|recents?|recently \w+|continue \w+|(?:\w+ )?history|downloads|favou?rites|watch ?list|wish ?list|reading list|collection|playlist|queue|up next|cart|basket|bag|shelf|album|room)`;
 
 /** Signing out: the one thing a link commits by itself. */
-export const SIGN_OUT = /\b(?:sign|log)[ -]?(?:out|off)\b/;
+export const SIGN_OUT =
+  /\b(?:sign|log)[ -]?(?:out|off)\b|^disconnect (?:this|the|my) (?:browser|device|computer|session)\b/;
 
 /**
  * Operations, in priority order: the first rule that matches decides the category, so the
@@ -279,7 +280,8 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
   },
   {
     category: 'destructive',
-    pattern: /\bpermanently\b|\b(?:deleted|removed|erased|lost|gone) forever\b|\birreversible\b/,
+    pattern:
+      /\bpermanently\b|\b(?:deleted|removed|erased|lost|gone) forever\b|\birreversible\b|\b(?:deletes|erases|wipes|destroys|purges)\b/,
   },
   {
     category: 'destructive',
@@ -336,6 +338,12 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
   },
   { category: 'publishing', pattern: /\b(?:will be|is now|becomes?|are|is) public\b|\bpublicly\b/ },
   {
+    // "Listed playlists appear on your profile and in search for everyone."
+    category: 'publishing',
+    pattern:
+      /\b(?:appears?|shows? up|are shown|is shown|listed)\b[^.]{0,50}\b(?:for|to) (?:everyone|anyone|the public)\b/,
+  },
+  {
     // Mail to many, or to someone named: "emailed now to all 142 students", "is emailed to jae@…", "sends each an email".
     category: 'publishing',
     pattern:
@@ -348,13 +356,13 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
   {
     category: 'publishing',
     pattern:
-      /\b(?:emailed|sent|posted|published|shared) to [\d,]+\b|\b[\d,]+ (?:followers|subscribers|recipients)\b|\bwill (?:get|receive) an? (?:e-?mail )?(?:invitation|invite)\b|\b(?:replying|sending|goes|going|sent) to (?:[\d,]+ (?:people|recipients|members|subscribers|contacts)|the [\w-]+ list\b|everyone\b)|\bsend (?:it|this|them) anyway\b/,
+      /\b(?:emailed|sent|posted|published|shared) to [\d,]+\b|\b[\d,]+ (?:followers|subscribers|recipients)\b|\b(?:will|'ll) (?:get|receive) an? (?:e-?mail )?(?:invitation|invite)\b|\b(?:replying|sending|goes|going|sent) to (?:[\d,]+ (?:people|recipients|members|subscribers|contacts)|the [\w-]+ list\b|everyone\b)|\bsend (?:it|this|them) anyway\b/,
   },
   { category: 'publishing', pattern: /\bgo(?:es)? live\b|\bwill be live\b|\bis (?:published|live)\b/ },
   {
     category: 'install',
     pattern:
-      /\brestart to (?:install|update|finish)\b|\b(?:will be|to be) (?:installed|updated|upgraded)\b|\binstaller\b|\bread and change all your data\b/,
+      /\b(?:restart|relaunch|reboot) to (?:install|update|finish)\b|\bfinish installing\b|\b(?:will be|to be) (?:installed|updated|upgraded)\b|\binstaller\b|\bread and change all your data\b/,
   },
   { category: 'install', pattern: /\.(?:exe|msi|msix|pkg|dmg|deb|rpm|apk|appimage)\b/ },
   {
@@ -406,13 +414,33 @@ export function firstMatch(rules: readonly LexiconRule[], text: string): Lexicon
 }
 
 /**
+ * First words of a control that only arranges, reveals or leaves what is on screen ("Sort by
+ * price", "Close tip", "Reset map", "Archive notification"): read when no rule knows the name.
+ */
+export const ARRANGES_ONLY =
+  /^(?:close(?! out\b)|dismiss|hide|collapse|expand|sort|filter|group|browse|reset|clear|undo|redo|skip|compare|archive|mark as (?:read|unread)|play|pause|resume|mute|unmute|next|previous|prev|older|newer|go to|jump to|scroll|toggle|switch to|show|view|preview|load more|refresh|reload|retry|try again|search|find|zoom|estimate|calculate|simulate|sign up|register|get started|learn more)\b/;
+
+/** A name that is a thing to look at, not an order ("Label preview", "Password requirements"). */
+export const NAMES_CONTENT =
+  /\b(?:preview|requirements|details|summary|overview|history|chart|graph|stats|statistics|breakdown|guide|help|faq|tips?|info|information|options|settings|preferences|legend|map|calendar|timeline|activity|instructions|examples?|tutorial|documentation|docs|reports?|suggestions|insights|analytics|trends|dashboard|options|settings)$/;
+
+/** A place that only opens a file chooser ("Drop a CSV file here, or click to choose one"). */
+export const OPENS_FILE_CHOOSER =
+  /\b(?:drop|drag)\b.*\bhere\b|\b(?:choose|select|browse(?: for)?|pick) (?:a |one |your |the )?files?\b|\bclick to (?:choose|select|browse|upload)\b/;
+
+/** An answer to a cookie banner: it decides what a site tracks, not anything of the person's. */
+export const ANSWERS_COOKIES =
+  /^(?:accept|allow|agree|reject|refuse|deny|decline)(?: (?:all|necessary|essential|selected))?(?: cookies)?$/;
+export const COOKIES = /\bcookies?\b/;
+
+/**
  * Names that only look, navigate, or change a private and reversible piece of the view: a word
  * list flags several of them ("View payment history", "Remove filter", "Reset zoom").
  */
 export const HARMLESS_NAMES: readonly RegExp[] = [
   /^(?:view|see|show|preview|browse|explore|find|search|look up|details|more(?: .+)?|menu|help|learn more|read more|about|info|review)\b/,
   /^(?:reset|remove|clear|apply|change|toggle|hide)\b.*\b(?:filters?|sort(?:ing)?|zoom|view|layout|columns?|chart|theme|mode|selection|search)\b/,
-  /^(?:zoom|pan|expand|collapse|refresh|reload|print|download|export|check|save (?:as )?draft|save query|save for later|track|watch|star|pin|bookmark|edit|rename|insert|attach|upload)\b/,
+  /^(?:zoom|pan|expand|collapse|refresh|reload|print|download|export|check|save (?:as )?draft|save query|save for later|track|watch|star|pin|bookmark|edit|rename|insert|attach|upload|draft)\b/,
   /^format(?: (?:code|query|document|text|selection|cells?))?$/,
   /^(?:remove|clear) (?:the )?(?:tags?|labels?|bookmarks?|highlights?|formatting|reactions?|pins?)\b/,
   /^copy (?:link|url|address|username|user name|e-?mail|name|text|code snippet|path)\b/,
@@ -420,7 +448,7 @@ export const HARMLESS_NAMES: readonly RegExp[] = [
   /^add to (?:cart|bag|basket|wish ?list|favou?rites|list|calendar|library)\b/,
   /^(?:stop sharing|unshare|make (?:\S+ )?private|turn off (?:link )?sharing)\b/,
   /^(?:apply|redeem) (?:promo|coupon|discount|voucher|gift card)\b/,
-  new RegExp(String.raw`^remove ${PERSONAL_COLLECTION}\b`),
+  new RegExp(String.raw`^remove (?:.+ )?${PERSONAL_COLLECTION}\b`),
   /^delete (?:this |the )?(?:filters?|sort(?:ing)?|search|selection)\b/,
   /^(?:delete|remove|clear) (?:the |this )?(?:\S+ ){0,3}filters?$/,
   /^send to (?:print|preview|print preview|printer|drafts?|back|front|top|bottom)\b/,
@@ -477,10 +505,21 @@ export const OPENS_COMPOSER =
 export const OPENS_SIGN_IN = /^(?:sign|log)[ -]?(?:in|on)(?: with .+)?$/;
 
 /** Fields of bank details: saving them changes where money is paid from or to. */
+/** Fields of an amount paid or spent: submitting them moves or commits money. */
+export const MONEY_FIELD = /\b(?:amount|budget|bid|refund|payment|donation|tip|transfer|top-?up)\b/;
+
+/** A field that takes a one-time code when its form says a code was sent ("We texted a 6-digit code"). */
+export const CODE_ONLY_FIELD = /^(?:(?:enter )?(?:the |your )?(?:\d-digit )?code|verification|security)$/;
+export const CODE_SENT =
+  /\b(?:texted|sent|e-?mailed|text message|sms|authenticator app)\b[^.]{0,40}\bcode\b|\bcode\b[^.]{0,40}\b(?:texted|sent|e-?mailed)\b/;
+
 export const BANK_FIELD = /\b(?:routing number|iban|sort code|bsb|swift|bic|bank account|account and routing)\b/;
 
 /** A title that names secrets ("Live API keys", "Personal access tokens"). */
 export const NAMES_SECRET = new RegExp(String.raw`\b${SECRET_NOUN}\b`);
+
+/** Controls that make a new item ("Create filter", "New folder", "Add column"); rules for what costs or sends come first. */
+export const MAKES_ITEM = /^(?:create|add|new|generate|make|duplicate)\b/;
 
 /** Names of controls that make a new one of what their section lists ("Generate", "Create new"). */
 export const MAKES_NEW = /^(?:create|generate|regenerate|new|add|add new|create new)(?: (?:one|key|token))?$/;

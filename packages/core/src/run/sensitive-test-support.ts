@@ -12,6 +12,9 @@ export interface NodeSpec {
   readonly value?: string;
   readonly checked?: boolean;
   readonly focused?: boolean;
+  /** What activating it opens (menu, dialog), or whether the section it controls is open. */
+  readonly popup?: string;
+  readonly expanded?: boolean;
   readonly children?: readonly NodeSpec[];
 }
 
@@ -52,6 +55,8 @@ export function screenOf(
       ...(fields.value === undefined ? {} : { value: fields.value }),
       ...(fields.checked === undefined ? {} : { checked: fields.checked }),
       ...(fields.focused === undefined ? {} : { focused: fields.focused }),
+      ...(fields.popup === undefined ? {} : { popup: fields.popup }),
+      ...(fields.expanded === undefined ? {} : { expanded: fields.expanded }),
       ...(options.parents && parent ? { parent } : {}),
       box: { x: 10 + depth * 10, y, width: 400 - depth * 20, height: ROW - 4 },
     };
