@@ -443,6 +443,19 @@ describe('requests written around their values', () => {
     const valued = parseInstruction('My office moved to 14 Quay Street. Click Continue.', { fieldLabels: labels });
     expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
   });
+
+  it('takes a sentence that only says where or how to find the target as context', () => {
+    expect(read('Star the Q3 report. It may be further down.')).toEqual(["Star 'Q3 report'"]);
+    expect(read('Click Archive. They ask for confirmation.')).toEqual(["Click 'Archive'"]);
+    expect(read('Pick Harbour View as the hotel. Typing harbour finds it.')).toEqual([
+      "Pick 'Harbour View' in 'hotel'",
+    ]);
+    expect(read('Choose the Team plan. Nothing else yet.')).toEqual(["Pick 'Team plan'"]);
+    // A demand, a value or a quote in such a sentence is part of the request: it is never dropped.
+    for (const kept of ['It should be red', 'It is on page 3', "It says 'Approved'", 'It has to stay private']) {
+      expect(parseInstruction(`Click Archive. ${kept}.`)).toMatchObject({ ok: false, unparsed: [kept] });
+    }
+  });
 });
 
 describe('commands whose object is what a form holds', () => {

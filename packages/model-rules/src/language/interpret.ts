@@ -524,6 +524,8 @@ function readClause(
   if (verb === undefined) return readVerbless(clause, tokens, source, hints);
   const labelled = labelBeforeColon(tokens, source, hints);
   if (labelled !== undefined) return steps([setIntent(labelled.field, labelled.value)], labelled.field);
+  const assigned = assignedAs(tokens.slice(verb.length), source, hints);
+  if (assigned !== undefined) return steps([assigned], assigned.within);
   // Keys are read from the clause as written: "Press -" or "Press ." end in what looks like punctuation.
   const start = clause.tokens.indexOf(tokens[0]!);
   const written = start >= 0 ? clause.tokens.slice(start + verb.length) : tokens.slice(verb.length);
@@ -1716,7 +1718,73 @@ function readVerbless(
   const statement = statementSubject(tokens, source);
   if (statement !== undefined)
     return { type: 'context', ...(statement.subject ? { mentioned: statement.subject } : {}) };
+  // "It may be further down", "Typing harbour finds it": where or how to find what a request named.
+  if (findingHint(tokens)) return { type: 'context' };
   return { type: 'unparsed' };
+}
+
+/** Roles of a control that takes one of several values by name. */
+const choosingRoles: ReadonlySet<string> = new Set(['combobox', 'listbox', 'radiogroup', 'textbox', 'searchbox']);
+
+/**
+ * "Book the Harbour View Inn as the hotel", "add Rosa as the reviewer": whatever the verb, what
+ * comes before "as" goes into the control on screen named after it. Undefined unless that name
+ * is a control which takes a value, so "mark it as read" and "save as draft" keep their meaning.
+ */
+function assignedAs(
+  rest: readonly Token[],
+  source: string,
+  hints: ScreenHints | undefined,
+): (StepIntent & { kind: 'pick'; within: TargetRef }) | undefined {
+  const at = lastIndexOfWord(rest, ['as']);
+  if (at < 1 || at === rest.length - 1 || hints?.controls === undefined) return undefined;
+  let field = rest.slice(at + 1);
+  while (isWord(field[0], 'the', 'my', 'our', 'your', 'their', 'his', 'her')) field = field.slice(1);
+  let option = rest.slice(0, at);
+  if (isWord(option[0], 'the')) option = option.slice(1);
+  if (field.length === 0 || option.length === 0 || option.some((token) => isComma(token))) return undefined;
+  const name = normalizeText(spanText(source, field));
+  const control = hints.controls.find(
+    (candidate) => choosingRoles.has(candidate.role) && normalizeText(candidate.name) === name,
+  );
+  if (control === undefined) return undefined;
+  const value = option.length === 1 && option[0]!.kind === 'quoted' ? option[0]!.text : spanText(source, option);
+  return { kind: 'pick', option: value, within: { name: control.name } };
+}
+
+/** Pronouns that open a sentence about something already named; an order never starts with one. */
+const hintSubjects: ReadonlySet<string> = new Set(['it', 'they', 'this', 'that', 'these', 'those', "it's", "they're"]);
+/** Words that make a sentence ask for something, however it opens ("It has to be red", "It should say 5"). */
+const demands: ReadonlySet<string> = new Set([
+  'should',
+  'must',
+  'need',
+  'needs',
+  'ought',
+  'has',
+  'have',
+  'want',
+  'wants',
+  'shall',
+  'please',
+]);
+
+/**
+ * A sentence that only says where or how to find a thing the request names: it opens with a
+ * pronoun ("It may be further down", "They show up after a search") or with a gerund and ends
+ * with one ("Typing harbour finds it"). It carries no quoted text, number or address (those are
+ * values the plan must use) and no word that demands anything, so leaving it out asks nothing less.
+ */
+function findingHint(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  if (words.length < 2 || tokens.some((token) => token.kind === 'quoted')) return false;
+  if (tokens.some((token) => token.kind !== 'punct' && /[@\d]/.test(token.text))) return false;
+  if (words.some((word) => demands.has(word.lower))) return false;
+  const first = words[0]!.lower;
+  if (hintSubjects.has(first) && !/^\p{Lu}/u.test(words[1]!.text)) return verbAt([words[1]!.lower]) === undefined;
+  if (!/^\p{L}{3,}ing$/u.test(first) || !isWord(words.at(-1), 'it', 'them')) return false;
+  const stem = first.slice(0, -3);
+  return verbAt([stem]) !== undefined || verbAt([`${stem}e`]) !== undefined;
 }
 
 function endsBeforeArrow(clause: Clause, source: string): boolean {
@@ -1833,6 +1901,8 @@ function statementSubject(tokens: readonly Token[], source: string): { subject?:
   // statement carrying a value (an address, a number) gives the plan something it must use.
   if (obligations.has(tokens[at]!.lower) || tokens.some((token) => token.kind !== 'punct' && /[@\d]/.test(token.text)))
     return undefined;
+  // "It has to stay private": an obligation too.
+  if (isWord(tokens[at], 'has', 'have', 'had') && isWord(tokens[at + 1], 'to')) return undefined;
   const subjectTokens = tokens.slice(0, at);
   if (subjectTokens.length === 0) return isWord(tokens[0], "it's") ? {} : undefined;
   // "answer Yes to Was this helpful": a capitalised "Was" after a preposition starts a name, and

@@ -814,6 +814,11 @@ export const constraintOpeners: readonly (readonly string[])[] = [
   ['not'],
   ['no', 'need'],
   ['avoid'],
+  // "Nothing else yet", "That's all": no more than the rest asks.
+  ['nothing', 'else'],
+  ['nothing', 'more'],
+  ["that's", 'all'],
+  ['that', 'is', 'all'],
 ];
 
 /** Pronouns that stand for the last thing named. */

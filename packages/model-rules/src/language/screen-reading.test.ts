@@ -156,7 +156,7 @@ describe('a clause that is the name of something to press', () => {
 
   it('presses a button, link or menu item named by the whole clause, with or without its kind', () => {
     expect(readOn('Enter northwind as company domain, then Continue with SSO.')).toEqual([
-      "Type 'northwind' into the 'company domain' field",
+      "Set 'Company domain' to 'northwind'",
       "Click the 'Continue with SSO' button",
     ]);
     expect(readOn('continue with sso')).toEqual(["Click the 'Continue with SSO' button"]);
@@ -231,5 +231,19 @@ describe('a pick in a place that is a text field', () => {
   it('stays a pick in a dropdown, or in a place no control on screen is named', () => {
     expect(read('Pick Borealis as the Room', booking)).toEqual(["Pick 'Borealis' in 'Room'"]);
     expect(read("Pick 'March 14' as the 'Review date'", booking)).toEqual(["Pick 'March 14' in 'Review date'"]);
+  });
+});
+
+describe('any verb with "as the <control>"', () => {
+  it('puts what comes before "as" into the control on screen named after it', () => {
+    expect(read('Could you book the Borealis room as the Room?', booking)).toEqual(["Pick 'Borealis room' in 'Room'"]);
+    expect(read("Reserve 'March 14, 2026' as the meeting date", booking)).toEqual([
+      "Set 'Meeting date' to 'March 14, 2026'",
+    ]);
+  });
+
+  it('keeps its own meaning when no control on screen is named so', () => {
+    expect(read('Mark the message as read', booking)).toEqual(['Mark as read the card']);
+    expect(read('Book Borealis as the venue', booking)).not.toContain("Pick 'Borealis' in 'venue'");
   });
 });
