@@ -109,3 +109,29 @@ describe('going to something that expands', () => {
     expect((await check("Go to 'Modal settings panel'")).basis).not.toBe('state');
   });
 });
+
+describe('going to an item the page reports opened', () => {
+  const tree = [node('treeitem', 'package.json', [20, 80, 300, 26])];
+  const open = (report: string) =>
+    createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Go to 'package.json'"),
+      performed: performedOf(click(100, 92)),
+      before: screenOf({ nodes: tree }),
+      after: screenOf({
+        nodes: [
+          node('treeitem', 'package.json', [20, 80, 300, 26], { selected: true }),
+          node('status', report, [400, 20, 300, 20]),
+        ],
+      }),
+    });
+
+  it('is open when a new message says the named item opened', async () => {
+    const result = await open('Opened package.json in the editor.');
+    expect(result).toMatchObject({ passed: true, basis: 'state' });
+  });
+
+  it('is not when the message names another item, or says opening failed', async () => {
+    expect((await open('Opened tsconfig.json in the editor.')).basis).not.toBe('state');
+    expect((await open('Could not open package.json')).basis).not.toBe('state');
+  });
+});

@@ -766,6 +766,10 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
   if (node?.expanded === true && node.role !== 'combobox' && named) return succeed(`${capital(name)} is open.`);
   const shown = openedOnItsOwn(context, evidence) ?? openedBeside(context, evidence);
   if (shown !== undefined) return succeed(shown);
+  // "Opened package.json in the editor.": the page reports the named item opened.
+  const reported = newTextForWord(context, 'open');
+  if (reported !== undefined && directive.target.name !== undefined && containsText(reported, directive.target.name))
+    return succeed(`The page says ${quote(reported)}.`);
   // A menu that opened: its items are new on screen (other new controls say less: a tab that
   // matched part of the name shows its panel's buttons too).
   const items = newControls(context).filter((node) => menuItemRoles.has(node.role));

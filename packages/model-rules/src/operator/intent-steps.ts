@@ -1075,8 +1075,11 @@ const IN_VIEW_SCORE = 0.85;
 export async function decideGoTo(context: DecisionContext, directive: GoToDirective): Promise<OperatorDecision> {
   const description = describeElement(directive.target);
   const clicked = lastClick(context.input.performed);
-  if (clicked !== undefined)
+  if (clicked !== undefined) {
+    const activate = activationAfterSelect(context, clicked, description);
+    if (activate !== undefined) return activate;
     return { type: 'step-complete', evidence: `Went to ${description}${clickPoint(clicked)}.` };
+  }
   const target = await prepareTarget(context, queryFor(directive.target), description, { target: directive.target });
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
@@ -1124,6 +1127,43 @@ export async function decideGoTo(context: DecisionContext, directive: GoToDirect
   if (node.popup !== undefined && node.expanded === true)
     return { type: 'step-complete', evidence: `${capitalize(description)} is open.` };
   return clickTarget(context, target, `Going to ${nameOf(directive.target)}`);
+}
+
+/**
+ * A tree item is selected by a click and opened by Enter (the ARIA tree pattern; file trees
+ * open on a double click for the same reason). After the click selected a leaf item and no title
+ * of its name appeared, Enter opens it, once. A folder (it expands) or an item the click already
+ * opened needs nothing more.
+ */
+function activationAfterSelect(
+  context: DecisionContext,
+  clicked: PerformedAction,
+  description: string,
+): OperatorDecision | undefined {
+  if (clicked.action.type !== 'click') return undefined;
+  if (context.input.performed.some((entry) => entry.action.type === 'key')) return undefined;
+  const nodes = context.reader.nodes(context.screen) ?? [];
+  const at = clicked.action.at;
+  const item = nodes.find(
+    (node) =>
+      node.role === 'treeitem' &&
+      node.expanded === undefined &&
+      (node.selected === true || node.focused === true) &&
+      at.x >= node.box.x &&
+      at.x <= node.box.x + node.box.width &&
+      at.y >= node.box.y &&
+      at.y <= node.box.y + node.box.height,
+  );
+  if (item === undefined || item.name.trim() === '') return undefined;
+  const titled = nodes.some(
+    (node) =>
+      ['heading', 'tab', 'dialog'].includes(node.role) && normalizeText(node.name).includes(normalizeText(item.name)),
+  );
+  if (titled) return undefined;
+  return {
+    type: 'act',
+    actions: [planned(keyAction(['Enter']), `Opening ${description} with Enter, as a selected tree item opens`)],
+  };
 }
 
 // ——— commands ———

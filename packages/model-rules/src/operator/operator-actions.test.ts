@@ -54,6 +54,28 @@ describe('the actions for each kind of step', () => {
     expect(actions[2]?.summary).toBe("Typing 'Ada' into Employee name");
   });
 
+  it('opens a tree item the click only selected with Enter, once, and leaves a folder or an opened one alone', async () => {
+    const click = { type: 'click', at: { x: 150, y: 110 }, button: 'left', count: 1, modifiers: [] } as const;
+    const selected = [
+      node('tree', 'Files', [100, 80, 300, 200]),
+      node('treeitem', 'package.json', [100, 100, 300, 20], { selected: true, focused: true }),
+    ];
+    const [enter] = actionsOf(await decide("Go to 'package.json'", screenOf({ nodes: selected }), performedOf(click)));
+    expect(enter?.action).toEqual({ type: 'key', keys: ['Enter'] });
+    const pressed = performedOf(click, { type: 'key', keys: ['Enter'] });
+    expect(await decide("Go to 'package.json'", screenOf({ nodes: selected }), pressed)).toMatchObject({
+      type: 'step-complete',
+    });
+    const folder = [node('treeitem', 'src', [100, 100, 300, 20], { selected: true, expanded: true })];
+    expect(await decide("Go to 'src'", screenOf({ nodes: folder }), performedOf(click))).toMatchObject({
+      type: 'step-complete',
+    });
+    const opened = [...selected, node('tab', 'package.json', [420, 80, 120, 24], { selected: true })];
+    expect(await decide("Go to 'package.json'", screenOf({ nodes: opened }), performedOf(click))).toMatchObject({
+      type: 'step-complete',
+    });
+  });
+
   it('goes to a cell by clicking it, so what is typed next lands there', async () => {
     const cells = [
       node('cell', 'A1', [41, 182, 88, 17], { focused: true }),
