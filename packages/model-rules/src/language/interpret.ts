@@ -1173,6 +1173,8 @@ function readPick(rest: readonly Token[], source: string, last: TargetRef | unde
     if (index > 0 && isWord(rest[index], 'from', 'in', 'on', 'under', 'for', 'as', 'within', 'inside')) split = index;
   } else {
     split = lastIndexOfWord(rest, ['from', 'under', 'for', 'as', 'within']);
+    // "Lisbon for From": a holder word right before is the preposition, and the later one the name.
+    if (split > 1 && isWord(rest[split - 1], 'from', 'under', 'for', 'as', 'within', 'in', 'on')) split -= 1;
     if (split < 0) {
       const inAt = lastIndexOfWord(rest, ['in', 'on']);
       const after = inAt > 0 ? parsePhrase(source, rest.slice(inAt + 1)) : undefined;

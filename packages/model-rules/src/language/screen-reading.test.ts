@@ -247,3 +247,16 @@ describe('any verb with "as the <control>"', () => {
     expect(read('Book Borealis as the venue', booking)).not.toContain("Pick 'Borealis' in 'venue'");
   });
 });
+
+describe('a place named by a word that is also a preposition', () => {
+  it('reads "Lisbon for From" as the option Lisbon in the place From', () => {
+    const trip: ScreenControl[] = [
+      { role: 'combobox', name: 'From' },
+      { role: 'combobox', name: 'To' },
+    ];
+    expect(read('Choose Lisbon for From and Oslo for To', trip)).toEqual([
+      "Pick 'Lisbon' in 'From'",
+      "Pick 'Oslo' in 'To'",
+    ]);
+  });
+});
