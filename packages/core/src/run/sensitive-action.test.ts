@@ -480,8 +480,46 @@ describe('a control no rule knows, in an app of its own words', () => {
     const typing: Action = { type: 'type', text: '804311' };
     const otp = screenOf([form("Confirm it's you", [text('We texted a 6-digit code to your phone.'), field('Code')])]);
     expect(reading(verdictOn(otp, 'textbox', 'Code', typing))).toBe('credentials');
+    const pairing = screenOf([
+      form('Pair printer', [
+        text("Enter the 6-digit pairing code shown on the printer's screen."),
+        field('Pairing code'),
+      ]),
+    ]);
+    expect(reading(verdictOn(pairing, 'textbox', 'Pairing code', typing))).toBe('credentials');
+    const zip = screenOf([form('Shipping', [text('Enter your 5-digit ZIP code.'), field('ZIP code')])]);
+    expect(reading(verdictOn(zip, 'textbox', 'ZIP code', typing))).toBe('harmless');
     const promo = screenOf([form('Checkout', [text('Have a discount?'), field('Code')])]);
     expect(reading(verdictOn(promo, 'textbox', 'Code', typing))).toBe('harmless');
+  });
+
+  it('reads what the text says this very control does, even on an acknowledging Done', () => {
+    const quote = screenOf([
+      dialog('Quote Q-1187 is ready', [
+        text('Clicking Done emails the quote and a payment link to dana@example.com.'),
+        button('Done'),
+        button('Edit quote'),
+      ]),
+    ]);
+    expect(reading(verdictOn(quote, 'button', 'Done'))).toBe('publishing');
+  });
+
+  it('does not take closing a record, or adding to an app, for closing a panel or making an item', () => {
+    const job = screenOf([heading('Senior Firmware Engineer'), button('Close job')]);
+    expect(reading(verdictOn(job, 'button', 'Close job'))).toBe('uncertain');
+    const panel = screenOf([heading('Senior Firmware Engineer'), button('Close details')]);
+    expect(reading(verdictOn(panel, 'button', 'Close details'))).toBe('harmless');
+    const addOn = screenOf([heading('Sermon Audio Player'), button('Add to site')]);
+    expect(reading(verdictOn(addOn, 'button', 'Add to site'))).toBe('uncertain');
+  });
+
+  it('lets a generic answer go in a dialog about a date range or something private to the person', () => {
+    const range = screenOf([dialog('Date range', [field('From', '1 May'), button('Apply')])]);
+    expect(reading(verdictOn(range, 'button', 'Apply'))).toBe('harmless');
+    const segment = screenOf([
+      dialog('Save as segment', [text('Segments are private to you until you share them.'), button('Save')]),
+    ]);
+    expect(reading(verdictOn(segment, 'button', 'Save'))).toBe('harmless');
   });
 
   it('finds a note that names the control in another form of the word', () => {

@@ -126,16 +126,28 @@ function readKeys(input: ActionUnderReview, keys: readonly string[]): Sensitivit
     return HARMLESS;
   }
   const field = `presses ${chord} in '${clip(target.name)}'`;
-  // The form's first submit-like button is the one Enter presses; other buttons are alternatives.
-  const submit = context?.scope.following.find(submitsForm);
-  if (submit) {
-    const pressed = readControl(submit, contextOf(input, submit), undefined);
-    if (pressed.kind === 'sensitive') {
-      return sensitive(pressed.category, `${field} to submit like '${clip(submit.name)}'${pressed.tail}`);
-    }
-    if (pressed.kind === 'uncertain') {
-      return { sensitive: false, uncertain: `${field} to submit like '${clip(submit.name)}'${pressed.tail}` };
-    }
+  // Enter presses the form's submit button; which of its buttons that is the snapshot does not
+  // say, so each button that may submit is read, the first that commits something counting.
+  const submits = context?.scope.following.filter(submitsForm) ?? [];
+  const submit = submits[0];
+  const readings = submits.map((button) => ({
+    button,
+    finding: readControl(button, contextOf(input, button), undefined),
+  }));
+  const pressed =
+    readings.find((reading) => reading.finding.kind === 'sensitive') ??
+    readings.find((reading) => reading.finding.kind === 'uncertain');
+  if (pressed?.finding.kind === 'sensitive') {
+    return sensitive(
+      pressed.finding.category,
+      `${field} to submit like '${clip(pressed.button.name)}'${pressed.finding.tail}`,
+    );
+  }
+  if (pressed?.finding.kind === 'uncertain') {
+    return {
+      sensitive: false,
+      uncertain: `${field} to submit like '${clip(pressed.button.name)}'${pressed.finding.tail}`,
+    };
   }
   if (isCredentialField(target)) return sensitive('credentials', `${field}, which submits the secret in it`);
   if (COMPOSER_FIELD.test(plain(target.name)) && hasValue(target)) {

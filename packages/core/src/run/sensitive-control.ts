@@ -93,7 +93,8 @@ const VIEW_SETTING =
   /\b(?:layout|theme|view|zoom|density|columns?|sort(?:ing)?|filters?|font size|dark mode|light mode)\b/;
 /** What a form or dialog only about the person's own view, a tour, an estimate or a private edit is titled. */
 const OWN_PURPOSE =
-  /^(?:rename|edit|customi[sz]e|configure|arrange|reorder)\b|\b(?:layout|theme|views?|display|appearance|density|zoom|columns?|sort(?:ing)?|filters?|font|text size|dark mode|light mode|colou?rs?|styles?|subtitles?|captions?|tour|walkthrough|onboarding|welcome|what's new|tips?|tutorial|getting started|preview|estimate|estimator|calculator|promo(?: code)?|coupon|notifications?|reminders?|preferences|schedule)\b/;
+  /^(?:rename|edit|customi[sz]e|configure|arrange|reorder)\b|\b(?:layout|theme|views?|display|appearance|density|zoom|columns?|sort(?:ing)?|filters?|font|text size|dark mode|light mode|colou?rs?|styles?|subtitles?|captions?|tour|walkthrough|onboarding|welcome|what's new|tips?|tutorial|getting started|preview|estimate|estimator|calculator|promo(?: code)?|coupon|notifications?|reminders?|preferences|schedule|date range|time range|period)\b/;
+const PRIVATE_TO_YOU = /\b(?:private to you|only (?:you|visible to you) can see|only visible to you|just for you)\b/;
 const CART = /\b(?:cart|basket|bag|wish ?list|favou?rites|saved for later)\b/;
 const DRAFT = /\bdrafts?\b/;
 const SHORT = 80;
@@ -152,6 +153,9 @@ export function readControl(
   const listed = [context?.scope.title, context?.heading].find((title) => title && NAMES_SECRET.test(plain(title)));
   if (MAKES_NEW.test(name) && listed) return found('credentials', ` under '${clip(listed)}', which makes a new secret`);
   const generic = CONFIRM.test(name) || name === '' || RUNS_CODE.test(name);
+  // "Clicking Done emails the quote …": the page says what this very control does.
+  const named = generic ? consequenceNaming(name, context) : undefined;
+  if (named) return named;
   if (generic && acknowledgesOnly(name, context)) return HARMLESS;
   if (generic && appliesChoice(context)) return HARMLESS;
   if (!generic) {
@@ -200,7 +204,9 @@ export function readControl(
  */
 function ownPurpose(context: ScreenContext): boolean {
   const titles = [context.scope.title, context.heading].filter((title): title is string => title !== undefined);
-  return titles.some((title) => OWN_PURPOSE.test(plain(title)) || NAMES_CONTENT.test(plain(title)));
+  if (titles.some((title) => OWN_PURPOSE.test(plain(title)) || NAMES_CONTENT.test(plain(title)))) return true;
+  // "Segments are private to you until you share them."
+  return context.scope.texts.some((text) => PRIVATE_TO_YOU.test(plain(text)));
 }
 
 /**

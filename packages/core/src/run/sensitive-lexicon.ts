@@ -337,6 +337,8 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
       /\b(?:visible|public|viewable|shown|available) to (?:everyone|anyone|the public|all)\b|\banyone (?:on the internet|with the link|can (?:see|view|read|find))\b|\beveryone can (?:see|view|read|reply)\b/,
   },
   { category: 'publishing', pattern: /\b(?:will be|is now|becomes?|are|is) public\b|\bpublicly\b/ },
+  // "Clicking Done emails the quote to dana@brightpaw.co."
+  { category: 'publishing', pattern: /\b(?:e-?mails|sends|texts|messages) (?:\S+ ){0,8}to \S+@\S+/ },
   {
     // "Listed playlists appear on your profile and in search for everyone."
     category: 'publishing',
@@ -418,7 +420,7 @@ export function firstMatch(rules: readonly LexiconRule[], text: string): Lexicon
  * price", "Close tip", "Reset map", "Archive notification"): read when no rule knows the name.
  */
 export const ARRANGES_ONLY =
-  /^(?:close(?! out\b)|dismiss|hide|collapse|expand|sort|filter|group|browse|reset|clear|undo|redo|skip|compare|archive|mark as (?:read|unread)|play|pause|resume|mute|unmute|next|previous|prev|older|newer|go to|jump to|scroll|toggle|switch to|show|view|preview|load more|refresh|reload|retry|try again|search|find|zoom|estimate|calculate|simulate|sign up|register|get started|learn more)\b/;
+  /^(?:close(?: (?:the |this )?(?:panel|dialog|tip|tooltip|notification|banner|menu|sidebar|drawer|window|pop-?up|preview|details|tab|message|alert|toast|overlay|modal|search|filters?))?$|dismiss|hide|collapse|expand|sort|filter|group|browse|reset|clear|undo|redo|skip|compare|archive|mark as (?:read|unread)|play|pause|resume|mute|unmute|next|previous|prev|older|newer|go to|jump to|scroll|toggle|switch to|show|view|preview|load more|refresh|reload|retry|try again|search|find|zoom|estimate|calculate|simulate|sign up|register|get started|learn more)\b/;
 
 /** A name that is a thing to look at, not an order ("Label preview", "Password requirements"). */
 export const NAMES_CONTENT =
@@ -509,9 +511,10 @@ export const OPENS_SIGN_IN = /^(?:sign|log)[ -]?(?:in|on)(?: with .+)?$/;
 export const MONEY_FIELD = /\b(?:amount|budget|bid|refund|payment|donation|tip|transfer|top-?up)\b/;
 
 /** A field that takes a one-time code when its form says a code was sent ("We texted a 6-digit code"). */
-export const CODE_ONLY_FIELD = /^(?:(?:enter )?(?:the |your )?(?:\d-digit )?code|verification|security)$/;
+export const CODE_ONLY_FIELD =
+  /^(?:(?:enter )?(?:the |your )?(?:\d-digit )?(?:(?!zip |postal |country |area |promo |discount |coupon |referral |gift |tracking |product |colou?r |source |qr )[a-z]+ )?code|verification|security)$/;
 export const CODE_SENT =
-  /\b(?:texted|sent|e-?mailed|text message|sms|authenticator app)\b[^.]{0,40}\bcode\b|\bcode\b[^.]{0,40}\b(?:texted|sent|e-?mailed)\b/;
+  /\b(?:texted|sent|e-?mailed|text message|sms|authenticator app)\b[^.]{0,40}\bcode\b|\bcode\b[^.]{0,40}\b(?:texted|sent|e-?mailed)\b|\b\d-digit\b[^.]{0,30}\bcode\b/;
 
 export const BANK_FIELD = /\b(?:routing number|iban|sort code|bsb|swift|bic|bank account|account and routing)\b/;
 
@@ -519,7 +522,7 @@ export const BANK_FIELD = /\b(?:routing number|iban|sort code|bsb|swift|bic|bank
 export const NAMES_SECRET = new RegExp(String.raw`\b${SECRET_NOUN}\b`);
 
 /** Controls that make a new item ("Create filter", "New folder", "Add column"); rules for what costs or sends come first. */
-export const MAKES_ITEM = /^(?:create|add|new|generate|make|duplicate)\b/;
+export const MAKES_ITEM = /^(?:create|add(?! to\b)|new|generate|make|duplicate)\b/;
 
 /** Names of controls that make a new one of what their section lists ("Generate", "Create new"). */
 export const MAKES_NEW = /^(?:create|generate|regenerate|new|add|add new|create new)(?: (?:one|key|token))?$/;

@@ -1,5 +1,5 @@
 import { createHandle, type OperatorDecision, type PerformedAction, type Screen } from '@sandpiper/core';
-import { MAX_SCROLL_DELTA, type AccessibilityNode } from '@sandpiper/protocol';
+import { MAX_SCROLL_DELTA, type AccessibilityNode, type Action } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { createScreenReader } from '../screen/screen-reader.js';
 import { node, performedOf, screenOf, stepOf, testTask } from '../test-support/screens.js';
@@ -55,7 +55,7 @@ describe('the actions for each kind of step', () => {
   });
 
   it('opens a tree item the click only selected with Enter, once, and leaves a folder or an opened one alone', async () => {
-    const click = { type: 'click', at: { x: 150, y: 110 }, button: 'left', count: 1, modifiers: [] } as const;
+    const click: Action = { type: 'click', at: { x: 150, y: 110 }, button: 'left', count: 1, modifiers: [] };
     const selected = [
       node('tree', 'Files', [100, 80, 300, 200]),
       node('treeitem', 'package.json', [100, 100, 300, 20], { selected: true, focused: true }),
