@@ -133,5 +133,7 @@ describe('going to an item the page reports opened', () => {
   it('is not when the message names another item, or says opening failed', async () => {
     expect((await open('Opened tsconfig.json in the editor.')).basis).not.toBe('state');
     expect((await open('Could not open package.json')).basis).not.toBe('state');
+    // Opening that has not happened yet is no news of it.
+    expect((await open('Opening package.json…')).basis).not.toBe('state');
   });
 });

@@ -768,7 +768,12 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
   if (shown !== undefined) return succeed(shown);
   // "Opened package.json in the editor.": the page reports the named item opened.
   const reported = newTextForWord(context, 'open');
-  if (reported !== undefined && directive.target.name !== undefined && containsText(reported, directive.target.name))
+  if (
+    reported !== undefined &&
+    /\bopened\b|\b(?:is|now) open\b/i.test(reported) &&
+    directive.target.name !== undefined &&
+    containsText(reported, directive.target.name)
+  )
     return succeed(`The page says ${quote(reported)}.`);
   // A menu that opened: its items are new on screen (other new controls say less: a tab that
   // matched part of the name shows its panel's buttons too).

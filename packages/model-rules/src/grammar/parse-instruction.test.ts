@@ -452,7 +452,16 @@ describe('requests written around their values', () => {
     ]);
     expect(read('Choose the Team plan. Nothing else yet.')).toEqual(["Pick 'Team plan'"]);
     // A demand, a value or a quote in such a sentence is part of the request: it is never dropped.
-    for (const kept of ['It should be red', 'It is on page 3', "It says 'Approved'", 'It has to stay private']) {
+    // So is one that picks one thing out, or says something other than where it is.
+    for (const kept of [
+      'It should be red',
+      'It is on page 3',
+      "It says 'Approved'",
+      'It has to stay private',
+      "It's the second one",
+      'That one is older',
+      'That deletes everything',
+    ]) {
       expect(parseInstruction(`Click Archive. ${kept}.`)).toMatchObject({ ok: false, unparsed: [kept] });
     }
   });

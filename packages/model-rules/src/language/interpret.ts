@@ -1756,6 +1756,66 @@ function assignedAs(
 
 /** Pronouns that open a sentence about something already named; an order never starts with one. */
 const hintSubjects: ReadonlySet<string> = new Set(['it', 'they', 'this', 'that', 'these', 'those', "it's", "they're"]);
+/** Ordinal words that pick one of several out ("the second", "the last one"). */
+const pickingOrdinals: ReadonlySet<string> = new Set([
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'last',
+  'latest',
+  'newest',
+  'oldest',
+  'other',
+]);
+
+/** "It's the second one", "that one": a sentence that picks one thing out ("one of the icons" does not). */
+function picksOneOut(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (token, index) => pickingOrdinals.has(token.lower) || (isWord(token, 'one') && !isWord(tokens[index + 1], 'of')),
+  );
+}
+
+/** Words of where something is or how it shows up: a sentence without one is no finding hint. */
+const findingWords: ReadonlySet<string> = new Set([
+  'further',
+  'down',
+  'below',
+  'above',
+  'page',
+  'menu',
+  'tab',
+  'list',
+  'section',
+  'scroll',
+  'scrolling',
+  'search',
+  'searching',
+  'finds',
+  'find',
+  'shows',
+  'show',
+  'appears',
+  'appear',
+  'hidden',
+  'collapsed',
+  'under',
+  'inside',
+  'confirmation',
+  'confirm',
+  'asks',
+  'ask',
+  'prompt',
+  'dialog',
+  'typing',
+  'filtering',
+]);
 /** Words that make a sentence ask for something, however it opens ("It has to be red", "It should say 5"). */
 const demands: ReadonlySet<string> = new Set([
   'should',
@@ -1782,6 +1842,10 @@ function findingHint(tokens: readonly Token[]): boolean {
   if (words.length < 2 || tokens.some((token) => token.kind === 'quoted')) return false;
   if (tokens.some((token) => token.kind !== 'punct' && /[@\d]/.test(token.text))) return false;
   if (words.some((word) => demands.has(word.lower))) return false;
+  // Only where or how it is found: a sentence picking one out ("It's the second one", "That one
+  // is Ana's") or saying anything else about it may be part of what is asked.
+  if (!words.some((word) => findingWords.has(word.lower))) return false;
+  if (picksOneOut(tokens)) return false;
   const first = words[0]!.lower;
   if (hintSubjects.has(first) && !/^\p{Lu}/u.test(words[1]!.text)) return verbAt([words[1]!.lower]) === undefined;
   if (!/^\p{L}{3,}ing$/u.test(first) || !isWord(words.at(-1), 'it', 'them')) return false;
@@ -1906,7 +1970,9 @@ function statementSubject(tokens: readonly Token[], source: string): { subject?:
   // "It has to stay private": an obligation too.
   if (isWord(tokens[at], 'has', 'have', 'had') && isWord(tokens[at + 1], 'to')) return undefined;
   const subjectTokens = tokens.slice(0, at);
-  if (subjectTokens.length === 0) return isWord(tokens[0], "it's") ? {} : undefined;
+  // "It's the second one", "That one is Ana's": a statement picking one out is part of the request.
+  const picksOne = picksOneOut(tokens);
+  if (subjectTokens.length === 0) return isWord(tokens[0], "it's") && !picksOne ? {} : undefined;
   // "answer Yes to Was this helpful": a capitalised "Was" after a preposition starts a name, and
   // a subject ending in a preposition is no noun phrase; the clause is a request, not a statement.
   if (/^\p{Lu}/u.test(tokens[at]!.text)) return undefined;
@@ -1916,7 +1982,7 @@ function statementSubject(tokens: readonly Token[], source: string): { subject?:
     subjectTokens.length === 1 &&
     isWord(subjectTokens[0], 'it', 'this', 'that', 'there', 'they', 'he', 'she', 'i', 'we', 'you')
   )
-    return {};
+    return picksOne ? undefined : {};
   if (subjectTokens.length > 5) return undefined;
   const phrase = parsePhrase(source, subjectTokens);
   return phrase?.type === 'target' ? { subject: phrase.target } : undefined;

@@ -70,6 +70,14 @@ describe('the actions for each kind of step', () => {
     expect(await decide("Go to 'src'", screenOf({ nodes: folder }), performedOf(click))).toMatchObject({
       type: 'step-complete',
     });
+    // In a dialog ("Move to folder") Enter may answer the dialog: the click is all.
+    const picker = [
+      node('dialog', 'Move to folder', [80, 60, 400, 300], { ref: 'picker' }),
+      node('treeitem', 'Archive 2025', [100, 100, 300, 20], { selected: true, parent: 'picker' }),
+    ];
+    expect(await decide("Go to 'Archive 2025'", screenOf({ nodes: picker }), performedOf(click))).toMatchObject({
+      type: 'step-complete',
+    });
     const opened = [...selected, node('tab', 'package.json', [420, 80, 120, 24], { selected: true })];
     expect(await decide("Go to 'package.json'", screenOf({ nodes: opened }), performedOf(click))).toMatchObject({
       type: 'step-complete',
