@@ -13,7 +13,6 @@ import {
   describeTarget as describeElement,
   interactiveRoles,
   type AccessibilityNode,
-  type Box,
   type TargetRef,
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
@@ -31,6 +30,7 @@ import type { CheckContext } from '../step-checks/check-context.js';
 import { findVisibleText } from '../screen/visible-text.js';
 import type { StepEvidence } from './extract-evidence.js';
 import { formRefusal, readsAsError } from './form-refusal.js';
+import { containsPoint } from './geometry.js';
 import type { RegionKind } from './labelled-region.js';
 import { judgeSelected, judgeToggled, judgeTyped } from './judge-fields.js';
 import {
@@ -866,12 +866,8 @@ function clickedControl(
   const point = evidence.executed.lastPoint;
   if (point === undefined) return undefined;
   return (context.reader.nodes(screen) ?? [])
-    .filter((node) => kind(node) && node.name.trim() !== '' && contains(node.box, point))
+    .filter((node) => kind(node) && node.name.trim() !== '' && containsPoint(node.box, point))
     .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
-}
-
-function contains(box: Box, point: { readonly x: number; readonly y: number }): boolean {
-  return point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height;
 }
 
 function capital(text: string): string {

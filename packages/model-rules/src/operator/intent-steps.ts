@@ -49,7 +49,7 @@ import {
   pointIn,
   selectAll,
 } from './actions.js';
-import { centreInside } from '../evidence/geometry.js';
+import { centreInside, containsPoint } from '../evidence/geometry.js';
 import { sameValue } from '../evidence/judgment.js';
 import { holderRoles, markUndoneBy } from '../language/lexicon.js';
 import { capitalize, locateInStep, prepareTarget, type DecisionContext, type Targeting } from './context.js';
@@ -1149,10 +1149,7 @@ function activationAfterSelect(
       node.role === 'treeitem' &&
       node.expanded === undefined &&
       (node.selected === true || node.focused === true) &&
-      at.x >= node.box.x &&
-      at.x <= node.box.x + node.box.width &&
-      at.y >= node.box.y &&
-      at.y <= node.box.y + node.box.height,
+      containsPoint(node.box, at),
   );
   if (item === undefined || item.name.trim() === '') return undefined;
   // In a dialog ("Move to folder"), Enter may answer the dialog instead of opening the item.
