@@ -166,6 +166,14 @@ describe('several values, targets and clauses', () => {
     ['Country: New Zealand. Save.', ["Set 'Country' to 'New Zealand'", 'Save']],
     ['Billing: expand 2024', ["Go to 'Billing'", "Expand '2024'"]],
     ['Harbor Redesign is finished; archive it.', ["Archive 'Harbor Redesign'"]],
+    // A statement's verb may be any past form after its subject, and the subject may carry digits.
+    ['Boiler-02 broke down this morning. Delete it.', ["Delete 'Boiler-02'"]],
+    ['Boiler-02 has been scrapped; delete it.', ["Delete 'Boiler-02'"]],
+    ['Both Mixer-04 and Saw-06 were sold; please delete the two of them.', ["Delete 'Mixer-04'", "Delete 'Saw-06'"]],
+    ['Mixer-04 and Saw-06 were sold. Delete them.', ["Delete 'Mixer-04'", "Delete 'Saw-06'"]],
+    // A value after the verb is part of what is asked, and a statement alone asks nothing.
+    ['Boiler-02 was moved to 4 May. Delete it.', []],
+    ['Boiler-02 broke down this morning.', []],
     ['Could you sign me out, please?', ['Sign out']],
     [
       'Please delete my account. It is under Privacy, and you will need to confirm.',

@@ -80,7 +80,8 @@ interface Clause {
 type ClauseResult =
   | { readonly type: 'steps'; readonly intents: readonly StepIntent[]; readonly mentioned?: TargetRef }
   | { readonly type: 'constraint' }
-  | { readonly type: 'context'; readonly mentioned?: TargetRef }
+  /** `group`: the things a plural subject named ("Mixer-04 and Saw-06 were sold"), as written. */
+  | { readonly type: 'context'; readonly mentioned?: TargetRef; readonly group?: readonly string[] }
   | { readonly type: 'unparsed' }
   /** A verb whose object is in the next clause ("find and click X"). */
   | { readonly type: 'bare-verb'; readonly verb: VerbMatch };
@@ -1719,7 +1720,11 @@ function readVerbless(
   if (possessiveValue(tokens)) return { type: 'unparsed' };
   const statement = statementSubject(tokens, source);
   if (statement !== undefined)
-    return { type: 'context', ...(statement.subject ? { mentioned: statement.subject } : {}) };
+    return {
+      type: 'context',
+      ...(statement.subject ? { mentioned: statement.subject } : {}),
+      ...(statement.group ? { group: statement.group } : {}),
+    };
   // "It may be further down", "Typing harbour finds it": where or how to find what a request named.
   if (findingHint(tokens)) return { type: 'context' };
   return { type: 'unparsed' };
@@ -1932,40 +1937,116 @@ function possessiveValue(tokens: readonly Token[]): boolean {
 const identityNoun =
   /^(?:name|username|email|e-mail|address|password|passcode|pin|code|domain|id|number|phone|account|login|handle|nickname|company|city|country)$/;
 
-const copulas = new Set([
+/**
+ * Closed-class verbs after which a clause states something rather than asks for it: forms of be,
+ * have and do, modals, and a few verbs of where or whose a thing is.
+ */
+const copulas: ReadonlySet<string> = new Set([
+  'am',
   'is',
   'are',
   'was',
   'were',
   "it's",
+  "isn't",
+  "aren't",
+  "wasn't",
+  "weren't",
   'has',
   'have',
   'had',
-  'left',
-  'moved',
-  'finished',
-  'changed',
-  'got',
+  "hasn't",
+  "haven't",
+  'does',
+  'did',
+  "doesn't",
+  "didn't",
+  "don't",
   'should',
   'will',
+  "won't",
   'can',
+  "can't",
   'needs',
   'need',
+  'got',
   'lives',
   'works',
   'belongs',
 ]);
 
+/** Common irregular past forms: "Compressor-B broke down", "Ana went home". */
+const irregularPast: ReadonlySet<string> = new Set([
+  'became',
+  'began',
+  'bought',
+  'brought',
+  'broke',
+  'built',
+  'came',
+  'caught',
+  'chose',
+  'drove',
+  'fell',
+  'flew',
+  'forgot',
+  'found',
+  'gave',
+  'grew',
+  'held',
+  'kept',
+  'knew',
+  'led',
+  'left',
+  'lost',
+  'made',
+  'met',
+  'paid',
+  'ran',
+  'said',
+  'sent',
+  'sold',
+  'spent',
+  'stole',
+  'stood',
+  'took',
+  'told',
+  'thought',
+  'went',
+  'won',
+  'wrote',
+]);
+
+/**
+ * Where a statement's verb is: a closed-class verb, or a verb in the past ("finished", "broke")
+ * right after a noun (never after a determiner: "the archived project" is a noun phrase).
+ */
+function statementVerbAt(tokens: readonly Token[]): number {
+  return tokens.findIndex((token, index) => {
+    if (token.kind !== 'word') return false;
+    if (copulas.has(token.lower)) return true;
+    if (index === 0 || tokens[index - 1]?.kind !== 'word' || determiners.has(tokens[index - 1]!.lower)) return false;
+    return irregularPast.has(token.lower) || (/^\p{Ll}{2,}ed$/u.test(token.text) && !token.lower.endsWith('eed'));
+  });
+}
+
 /** Verbs of a statement that says what ought to be: a request in the form of a statement. */
 const obligations: ReadonlySet<string> = new Set(['should', 'must', 'needs', 'need']);
 
 /** "Harbor Redesign is finished", "Jonas Berg left the team", "It is under Privacy": the subject it names. */
-function statementSubject(tokens: readonly Token[], source: string): { subject?: TargetRef } | undefined {
-  const at = tokens.findIndex((token) => token.kind === 'word' && copulas.has(token.lower));
+function statementSubject(
+  tokens: readonly Token[],
+  source: string,
+): { subject?: TargetRef; group?: readonly string[] } | undefined {
+  const at = statementVerbAt(tokens);
   if (at < 0 || tokens.some((token) => token.kind === 'quoted')) return undefined;
   // "Tomás should have an account under tomas@example.net": what should be is a request, and a
-  // statement carrying a value (an address, a number) gives the plan something it must use.
-  if (obligations.has(tokens[at]!.lower) || tokens.some((token) => token.kind !== 'punct' && /[@\d]/.test(token.text)))
+  // statement carrying a value (an address, a number) gives the plan something it must use. A
+  // subject may carry digits: "Boiler-02 was scrapped" names the thing.
+  if (
+    obligations.has(tokens[at]!.lower) ||
+    tokens.slice(at).some((token) => token.kind !== 'punct' && /[@\d]/.test(token.text))
+  )
     return undefined;
   // "It has to stay private": an obligation too.
   if (isWord(tokens[at], 'has', 'have', 'had') && isWord(tokens[at + 1], 'to')) return undefined;
@@ -1983,6 +2064,13 @@ function statementSubject(tokens: readonly Token[], source: string): { subject?:
     isWord(subjectTokens[0], 'it', 'this', 'that', 'there', 'they', 'he', 'she', 'i', 'we', 'you')
   )
     return picksOne ? undefined : {};
+  // "Both Mixer-04 and Saw-06 were sold": each one named, for a "them" that follows.
+  const items = listItems(isWord(subjectTokens[0], 'both', 'all') ? subjectTokens.slice(1) : subjectTokens);
+  if (items.length >= 2 && items.length <= 5) {
+    const named = items.map((item) => parsePhrase(source, item));
+    if (named.every((phrase) => phrase?.type === 'target'))
+      return { group: items.map((item) => spanText(source, item)) };
+  }
   if (subjectTokens.length > 5) return undefined;
   const phrase = parsePhrase(source, subjectTokens);
   return phrase?.type === 'target' ? { subject: phrase.target } : undefined;
@@ -2137,6 +2225,36 @@ function inShownTab(intent: StepIntent, previous: StepIntent | undefined): StepI
 }
 
 /** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
+/** Words that stand for several things named before: "the two of them", "both of them", "them all". */
+function pluralReferenceAt(tokens: readonly Token[], index: number): number {
+  const at = (offset: number, ...options: string[]) => isWord(tokens[index + offset], ...options);
+  const counted = ['two', 'three', 'four', 'five', 'both', 'all', 'each'];
+  if (at(0, 'the') && at(1, ...counted) && at(2, 'of') && at(3, 'them')) return 4;
+  if (at(0, ...counted) && at(1, 'of') && at(2, 'them')) return 3;
+  if (at(0, 'them')) return at(1, 'both', 'all') ? 2 : 1;
+  return 0;
+}
+
+/**
+ * The clause with its plural reference replaced by the things a statement before it named, as
+ * they were written ("delete the two of them" after "Mixer-04 and Saw-06 were sold" reads as
+ * "delete Mixer-04 and Saw-06"); undefined when it has none.
+ */
+function withGroupNamed(clause: Clause, source: string, group: readonly string[]): Clause | undefined {
+  for (let index = 0; index < clause.tokens.length; index += 1) {
+    const length = pluralReferenceAt(clause.tokens, index);
+    if (length === 0) continue;
+    const first = clause.tokens[0]!;
+    const last = clause.tokens.at(-1)!;
+    const from = clause.tokens[index]!;
+    const to = clause.tokens[index + length - 1]!;
+    const names = group.length === 2 ? group.join(' and ') : `${group.slice(0, -1).join(', ')} and ${group.at(-1)}`;
+    const verbatim = `${source.slice(first.start, from.start)}${names}${source.slice(to.end, last.end)}`;
+    return { tokens: tokenize(verbatim), verbatim, afterArrow: clause.afterArrow };
+  }
+  return undefined;
+}
+
 export function interpretInstruction(text: string, hints?: ScreenHints): Interpretation {
   const readSteps: ReadStep[] = [];
   const unparsed: string[] = [];
@@ -2148,8 +2266,13 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
   const statements: { readonly tokens: readonly Token[]; readonly verbatim: string }[] = [];
   const unread: { readonly tokens: readonly Token[]; readonly verbatim: string; readonly at: number }[] = [];
   let lastVerb: Token[] | undefined;
-  for (const clause of clauses) {
-    let result = readClause(clause, text, hints, last);
+  let lastGroup: readonly string[] | undefined;
+  for (const written of clauses) {
+    // "Both Mixer-04 and Saw-06 were sold; delete the two of them": "them" is the list named.
+    const regrouped = lastGroup && withGroupNamed(written, text, lastGroup);
+    const groupResult = regrouped && readClause(regrouped, regrouped.verbatim, hints, last);
+    const clause = groupResult?.type === 'steps' ? regrouped! : written;
+    let result = groupResult?.type === 'steps' ? groupResult : readClause(clause, text, hints, last);
     const stripped = stripFiller(clause.tokens);
     const verb = verbAt(words(stripped));
     if (verb !== undefined) lastVerb = stripped.slice(0, verb.length);
@@ -2200,7 +2323,7 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
             hints?.controls === undefined ? read : pickIntoField(chooseInGroup(read, hints.controls), hints.controls);
           readSteps.push({ source: clause.verbatim, intent: inShownTab(placed, readSteps.at(-1)?.intent) });
         }
-        if (result.mentioned !== undefined) last = result.mentioned;
+        if (result.mentioned !== undefined) [last, lastGroup] = [result.mentioned, undefined];
         break;
       case 'constraint':
         constraints.push(clause.verbatim);
@@ -2209,6 +2332,7 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         contextOnly.push(clause.verbatim);
         statements.push({ tokens: stripped, verbatim: clause.verbatim });
         if (result.mentioned !== undefined) last = result.mentioned;
+        if (result.group !== undefined) lastGroup = result.group;
         break;
       case 'bare-verb':
         pendingVerb = { verb: result.verb, clause };
