@@ -522,6 +522,71 @@ describe('a control no rule knows, in an app of its own words', () => {
     expect(reading(verdictOn(segment, 'button', 'Save'))).toBe('harmless');
   });
 
+  it('lets a generic answer go when the dialog says it commits nothing yet', () => {
+    const print = screenOf([
+      dialog('Print setup', [
+        text('Choose the layout. A preview opens next; nothing is printed yet.'),
+        button('Continue'),
+      ]),
+    ]);
+    expect(reading(verdictOn(print, 'button', 'Continue'))).toBe('harmless');
+    const copy = screenOf([
+      dialog('Download a copy', [text('Save the current sheet to your computer.'), button('Cancel'), button('OK')]),
+    ]);
+    expect(reading(verdictOn(copy, 'button', 'OK'))).toBe('harmless');
+    // Without such a sentence the same answer is still asked about.
+    const bare = screenOf([dialog('Batch setup', [text('Choose the layout.'), button('Cancel'), button('Continue')])]);
+    expect(reading(verdictOn(bare, 'button', 'Continue'))).toBe('uncertain');
+  });
+
+  it('reads display settings, announcements, earlier wizard steps and view questions as harmless', () => {
+    const layers = screenOf([dialog('Map layers', [text('Overlays drawn on the map.'), button('Apply')])]);
+    expect(reading(verdictOn(layers, 'button', 'Apply'))).toBe('harmless');
+    const chart = screenOf([dialog('Chart settings · Q2', [button('Save')])]);
+    expect(reading(verdictOn(chart, 'button', 'Save'))).toBe('harmless');
+    const tour = screenOf([dialog('New: treatment whiteboard (3 of 3)', [button('Finish')])]);
+    expect(reading(verdictOn(tour, 'button', 'Finish'))).toBe('harmless');
+    const flow = screenOf([
+      dialog('Your energy flow', [
+        text('The arrows show where power goes.'),
+        text('4 of 4'),
+        button('Back'),
+        button('Finish'),
+      ]),
+    ]);
+    expect(reading(verdictOn(flow, 'button', 'Finish'))).toBe('harmless');
+    const review = screenOf([dialog('Release plan', [text('Step 3 of 3: review.'), button('Back'), button('Finish')])]);
+    expect(reading(verdictOn(review, 'button', 'Finish'))).toBe('uncertain');
+    const first = screenOf([
+      dialog('Circulation by branch', [text('Step 1 of 2: choose the period.'), button('Back'), button('Continue')]),
+    ]);
+    expect(reading(verdictOn(first, 'button', 'Continue'))).toBe('harmless');
+    const final = screenOf([
+      dialog('Circulation by branch', [text('Step 2 of 2: check the totals.'), button('Back'), button('Continue')]),
+    ]);
+    expect(reading(verdictOn(final, 'button', 'Continue'))).toBe('uncertain');
+    const hide = screenOf([dialog('Hide completed workouts?', [button('No'), button('Yes')])]);
+    expect(reading(verdictOn(hide, 'button', 'Yes'))).toBe('harmless');
+  });
+
+  it('reads showing a masked value as revealing a secret', () => {
+    const code = (masked: string) =>
+      screenOf([heading('Transfer out'), form('Authorization code', [text(masked), button('Show code')])]);
+    expect(reading(verdictOn(code('••••••••••••'), 'button', 'Show code'))).toBe('credentials');
+    expect(reading(verdictOn(code('Ask your registrar for it.'), 'button', 'Show code'))).not.toBe('credentials');
+  });
+
+  it('lets a removal go when the page says it can be added back, and only then', () => {
+    const card = (note: string) =>
+      screenOf([heading('Today'), text('Spin 45 · 18:30'), button('Remove from Today'), text(note)]);
+    expect(
+      reading(verdictOn(card('Removed cards can be added back from Customize.'), 'button', 'Remove from Today')),
+    ).toBe('harmless');
+    expect(reading(verdictOn(card('Your heart-rate data is kept.'), 'button', 'Remove from Today'))).toBe(
+      'destructive',
+    );
+  });
+
   it('finds a note that names the control in another form of the word', () => {
     const album = screenOf([
       heading('Cabin weekend'),

@@ -95,6 +95,41 @@ const VIEW_SETTING =
 const OWN_PURPOSE =
   /^(?:rename|edit|customi[sz]e|configure|arrange|reorder)\b|\b(?:layout|theme|views?|display|appearance|density|zoom|columns?|sort(?:ing)?|filters?|font|text size|dark mode|light mode|colou?rs?|styles?|subtitles?|captions?|tour|walkthrough|onboarding|welcome|what's new|tips?|tutorial|getting started|preview|estimate|estimator|calculator|promo(?: code)?|coupon|notifications?|reminders?|preferences|schedule|date range|time range|period)\b/;
 const PRIVATE_TO_YOU = /\b(?:private to you|only (?:you|visible to you) can see|only visible to you|just for you)\b/;
+/**
+ * What a dialog says to reassure that answering it commits nothing yet: nothing changes or is done
+ * yet, a preview comes first, it only changes what the person sees, it makes a copy on their own
+ * computer, or it applies to a draft.
+ */
+const COMMITS_NOTHING = new RegExp(
+  [
+    // "Nothing in the zone changes", "nothing is printed yet", "before anything is exported"
+    String.raw`\bnothing (?:(?:in|on|about) (?:the|your|this) [\p{L} ]{1,30} )?(?:changes|is (?:changed|sent|shared|saved|deleted|removed|published|charged|printed|exported|submitted)|happens (?:yet|until))\b`,
+    String.raw`\bbefore anything is (?:sent|shared|saved|deleted|published|charged|printed|exported|submitted)\b`,
+    // "A preview opens next", "You'll write your answer next": this answer is not the last one.
+    String.raw`\b(?:you will see|you'll see|opens?|shows?) a preview\b|\b(?:you'll|you will) (?:[\p{L}']+ ){1,4}next\b|\bopens? next\b`,
+    String.raw`\bonly changes (?:what|how) you see\b`,
+    // "Save the current sheet to your computer", "The file is saved to Downloads on this computer"
+    String.raw`\b(?:save[sd]?|download(?:s|ed)?|export(?:s|ed)?|cop(?:y|ies|ied)) (?:[\p{L}'-]+ ){0,5}(?:to|on|in) (?:your|this) (?:computer|device|phone|laptop)\b`,
+    String.raw`\b(?:applies (?:only )?to|for) (?:this|the|your) draft\b`,
+  ].join('|'),
+  'u',
+);
+/** Text that says a removal can be taken back ("Removed cards can be added back from Customize"). */
+const REVERSIBLE_REMOVAL =
+  /\b(?:can|could) be (?:added back|re-?added|restored|brought back|undone)\b|\byou can (?:undo|restore|add (?:it|them|this) back)\b/;
+/** A step counter of a wizard or tour ("Step 1 of 2", "(3 of 3)"): which step, of how many. */
+const STEP_COUNTER = /(?:\bstep (\d+) of (\d+)\b|\((\d+) of (\d+)\)|^(\d+) of (\d+)$)/;
+/** A dialog that makes a copy for the person ("Export mixdown", "Download boarding passes", "Print"). */
+const MAKES_OWN_COPY = /^(?:export|download|print)\b(?!.* to )/;
+/** A dialog's description that only searches, shows or compares ("Search around your dates"). */
+const ARRANGES_DESCRIPTION = /^(?:search|show|sort|filter|compare|hide|choose which|pick which|see)\b/;
+/** A dialog that announces a feature ("New: treatment whiteboard", "Introducing Boards"). */
+const ANNOUNCES = /^(?:new|introducing)\b\s*[:!-]|^introducing\b/;
+/** A thing to look at, then what about its display the dialog sets ("Map layers", "Chart range"). */
+const DISPLAY_SETTING =
+  /\b(?:chart|graph|map|calendar|timeline|dashboard|table|grid|list|feed|board|camera|video)\s+(?:range|settings|options|layers|filters?|columns|view|display|period|style|type|effects|background)\b|\b(?:effects|range)\b/;
+/** Questions about the person's own view ("Hide completed workouts?", "Show weekends?"). */
+const ARRANGES_QUESTION = /^(?:hide|show|sort|group|collapse|expand|filter|zoom)\b/;
 const CART = /\b(?:cart|basket|bag|wish ?list|favou?rites|saved for later)\b/;
 const DRAFT = /\bdrafts?\b/;
 const SHORT = 80;
@@ -115,6 +150,12 @@ export function readControl(
     return INSTALLS_NOW.test(name) ? found('install', `, which ${categoryGist.install}`) : HARMLESS;
   }
   if (DISMISS.test(name)) return HARMLESS;
+  // "Show code" beside "••••••••": what the app masks is a secret, and showing it reveals one.
+  const masked = context?.scope.texts.find((text) => /^(?:[•●*]{3,}\s*)+$/.test(text.trim()));
+  if (masked && /^(?:show|reveal|unmask|view|display)\b/.test(name)) {
+    const under = context?.scope.title ? ` under '${clip(context.scope.title)}'` : '';
+    return found('credentials', `, which reveals the masked value${under}`);
+  }
   // "Open", "Restart", "Subscribe", "Show": sensitive only in the one sense the context confirms.
   const contextual = CONTEXTUAL.find((entry) => entry.pattern.test(name));
   if (contextual) return fromContext(context, step, contextual.categories) ?? HARMLESS;
@@ -147,6 +188,14 @@ export function readControl(
     // Taking a part out of a draft being edited ("Remove field" on "Place fields (draft)") edits it.
     const inDraft = [context?.scope.title, context?.mainHeading].some((title) => title && DRAFT.test(plain(title)));
     if (act.category === 'destructive' && /^remove\b/.test(name) && !DRAFT.test(name) && inDraft) return HARMLESS;
+    // "Removed cards can be added back from Customize": the page says removing it is taken back.
+    const around = context ? [...context.scope.texts, ...(context.explains ?? [])] : [];
+    if (
+      act.category === 'destructive' &&
+      /^remove\b/.test(name) &&
+      around.some((text) => /\bremov/.test(plain(text)) && REVERSIBLE_REMOVAL.test(plain(text)))
+    )
+      return HARMLESS;
     return found(act.category, `, which ${categoryGist[act.category]}`);
   }
   // "Generate" under "Live API keys" makes a new secret.
@@ -188,7 +237,7 @@ export function readControl(
   if (RUNS_CODE.test(name) && fields.some((field) => CODE_FIELD.test(plain(field.name)) && hasValue(field))) {
     return HARMLESS;
   }
-  if (ownPurpose(context)) return HARMLESS;
+  if (ownPurpose(context) || earlierStep(name, context) || endsTour(name, context)) return HARMLESS;
   // A Save or Continue on a form or dialog about something no rule knows ("Add Roadside Plus",
   // "Start partner sharing with Alex") may commit anything: ask rather than guess.
   const about = context.scope.title ?? context.heading ?? context.mainHeading;
@@ -204,9 +253,48 @@ export function readControl(
  */
 function ownPurpose(context: ScreenContext): boolean {
   const titles = [context.scope.title, context.heading].filter((title): title is string => title !== undefined);
-  if (titles.some((title) => OWN_PURPOSE.test(plain(title)) || NAMES_CONTENT.test(plain(title)))) return true;
-  // "Segments are private to you until you share them."
-  return context.scope.texts.some((text) => PRIVATE_TO_YOU.test(plain(text)));
+  // "Chart settings · Q2": each part of a title split by a middle dot is read on its own.
+  const parts = titles.flatMap((title) => plain(title).split(/\s+[·|]\s+/));
+  const own = (part: string) =>
+    OWN_PURPOSE.test(part) ||
+    NAMES_CONTENT.test(part) ||
+    DISPLAY_SETTING.test(part) ||
+    ANNOUNCES.test(part) ||
+    (ARRANGES_QUESTION.test(part) && /\?$/.test(part)) ||
+    MAKES_OWN_COPY.test(part) ||
+    /^test\b/.test(part);
+  if (parts.some(own)) return true;
+  const description = context.scope.kind === 'dialog' ? context.scope.texts[0] : undefined;
+  if (description !== undefined && ARRANGES_DESCRIPTION.test(plain(description))) return true;
+
+  // "Segments are private to you until you share them", "A preview opens next; nothing is printed yet."
+  return context.scope.texts.some((text) => PRIVATE_TO_YOU.test(plain(text)) || COMMITS_NOTHING.test(plain(text)));
+}
+
+/**
+ * Whether a Finish or Got it closes a tour: a dialog counting its cards ("(3 of 3)", "4 of 4", not
+ * a wizard's "Step 3 of 3") with nothing to fill in or choose.
+ */
+function endsTour(name: string, context: ScreenContext): boolean {
+  if (context.scope.kind !== 'dialog' || !/^(?:finish|done|got it|close)$/.test(name)) return false;
+  if (context.scope.fields.length + context.scope.chosen.length > 0) return false;
+  return [context.scope.title ?? '', ...context.scope.texts].some((text) => {
+    const counter = STEP_COUNTER.exec(plain(text));
+    return counter !== null && counter[1] === undefined;
+  });
+}
+
+/** Whether a Next or Continue only moves to a later step of a wizard or tour ("Step 1 of 2"). */
+function earlierStep(name: string, context: ScreenContext): boolean {
+  if (!/^(?:next|continue|ok|okay)$/.test(name)) return false;
+  for (const text of [context.scope.title ?? '', ...context.scope.texts]) {
+    const counter = STEP_COUNTER.exec(plain(text));
+    if (!counter) continue;
+    const step = Number(counter[1] ?? counter[3] ?? counter[5]);
+    const of = Number(counter[2] ?? counter[4] ?? counter[6]);
+    return step < of;
+  }
+  return false;
 }
 
 /**
@@ -230,6 +318,8 @@ function unknownControl(
   if (MAKES_ITEM.test(name)) return HARMLESS;
   const around = context ? [context.scope.title ?? '', ...context.scope.texts] : [];
   if (ANSWERS_COOKIES.test(name) && around.some((text) => COOKIES.test(plain(text)))) return HARMLESS;
+  // "Select" in a dialog about the theme of a draft: the dialog is about the person's own view.
+  if (context?.scope.kind === 'dialog' && ownPurpose(context)) return HARMLESS;
   // Without a snapshot nothing around it can be read: what is not a button is left to the step.
   if (!node && target.role === undefined) return HARMLESS;
   return { kind: 'uncertain', tail: ', whose effect nothing on the screen names' };
@@ -387,7 +477,7 @@ function asksQuestion(context: ScreenContext | undefined): boolean {
   const title = context?.scope.kind === 'dialog' ? context.scope.title : undefined;
   if (title === undefined || !/\?\s*$/.test(title.trim())) return false;
   // A question about the person's own view ("Switch to the dark theme?") commits nothing.
-  return !VIEW_SETTING.test(plain(title));
+  return !VIEW_SETTING.test(plain(title)) && !ARRANGES_QUESTION.test(plain(title));
 }
 
 /** Whether the guard could read anything around the target. */
