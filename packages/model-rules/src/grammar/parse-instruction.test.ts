@@ -204,6 +204,10 @@ describe('several values, targets and clauses', () => {
       "Set the 'to' field to 'Toronto'",
     ]);
     expect(parseInstruction('from Porto, to Toronto').ok).toBe(false);
+    // A pronoun alone is no label, even where a check box reads "I agree to the terms".
+    expect(
+      parseInstruction('I need a Pro account in Kenya', { fieldLabels: ['I agree to the terms', 'Country'] }).ok,
+    ).toBe(false);
     // A label whose first word is also a verb, before a colon, is still the label.
     expect(read('Open hours: Evenings', ['Open hours', 'Name'])).toEqual(["Set the 'Open hours' field to 'Evenings'"]);
     expect(read('Open hours: Evenings')).toEqual(["Go to 'hours: Evenings'"]);

@@ -1891,6 +1891,8 @@ function labelledValue(
   for (let length = Math.min(tokens.length - 1, 6); length >= 1; length -= 1) {
     const head = tokens.slice(0, length);
     if (head.some((token) => token.kind !== 'word' && token.kind !== 'quoted')) continue;
+    // "I moved to New Zealand": a pronoun or a determiner alone names no field ("I agree to …").
+    if (head.every((token) => isWord(token, ...personalPronouns) || determiners.has(token.lower))) continue;
     const label = spanText(source, head);
     const match = hints.fieldLabels
       .map((candidate) => ({ candidate, score: scoreText(label, candidate)?.score ?? 0 }))
@@ -1974,6 +1976,9 @@ const copulas: ReadonlySet<string> = new Set([
   'works',
   'belongs',
 ]);
+
+/** Pronouns for people, which name no field. */
+const personalPronouns = ['i', 'we', 'you', 'he', 'she', 'they', 'me', 'us', 'him', 'her', 'them', 'it'];
 
 /** Common irregular past forms: "Compressor-B broke down", "Ana went home". */
 const irregularPast: ReadonlySet<string> = new Set([

@@ -124,6 +124,35 @@ describe('a request without its value, beside a statement that names the choice'
     expect(read('I did not move to New Zealand; could you update my country?', profile)[0]).toMatch(/^unread/);
     expect(read('I lived in Kenya and New Zealand; could you update my country?', profile)[0]).toMatch(/^unread/);
   });
+
+  const booking: ScreenControl[] = [
+    { role: 'combobox', name: 'Clinic', options: ['Choose a clinic', 'Northgate', 'Riverside'] },
+    { role: 'radio', name: 'In person', group: 'Visit type' },
+    { role: 'radio', name: 'Phone', group: 'Visit type' },
+    { role: 'spinbutton', name: 'Number of people attending', valueMin: 1, valueMax: 4 },
+    { role: 'checkbox', name: 'Send me the monthly newsletter' },
+    { role: 'checkbox', name: 'I agree to the terms' },
+  ];
+
+  it('takes a radio group, a number or a check box from the statement', () => {
+    expect(read('I would prefer to talk on the phone; could you choose that visit type?', booking)).toEqual([
+      "Choose the 'Phone' radio button for 'Visit type'",
+    ]);
+    expect(read('Three of us will come; could you change the number of people attending?', booking)).toEqual([
+      "Set the 'Number of people attending' spinbutton to '3'",
+    ]);
+    expect(read("I'd rather not get the newsletter; could you uncheck that box?", booking)).toEqual([
+      "Uncheck the 'Send me the monthly newsletter' checkbox",
+    ]);
+  });
+
+  it('takes no number from a statement with two, and no box from one naming none or two', () => {
+    expect(
+      read('Three of us, maybe 4, will come; could you change the number of people attending?', booking)[0],
+    ).toMatch(/^unread/);
+    expect(read('I am busy; could you uncheck that box?', booking)[0]).toMatch(/^unread/);
+    expect(read('The newsletter and the terms are fine; could you tick that box?', booking)[0]).toMatch(/^unread/);
+  });
 });
 
 describe('a clause that is the name of something to press', () => {

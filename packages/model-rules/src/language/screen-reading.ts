@@ -9,7 +9,7 @@
  */
 import type { StepIntent, TargetRef } from '@sandpiper/protocol';
 import { verbAt } from './lexicon.js';
-import { spanText, type Token } from './tokens.js';
+import { isWord, spanText, type Token } from './tokens.js';
 import { parseDate, parseNumber, parseTime, relativeMinutes } from './values.js';
 
 /** A control on the screen a run starts from, as the planner reads it. */
@@ -400,12 +400,18 @@ function fitsField(control: ScreenControl, text: string, tokens: readonly Token[
   return valueLike(tokens, text);
 }
 
+/** Words a request beside a statement may use around a control it names: "could you choose that visit type". */
+const choosingVerbs = new Set(['you', 'choose', 'pick', 'select', 'enter', 'fill', 'tick', 'check', 'uncheck', 'untick']);
+
 /**
- * "I moved to New Zealand; could you update my country?", "This trip should be paid by research;
- * could you change the cost center?": a request that names a dropdown but gives no value, and a
- * statement beside it that names exactly one of that dropdown's options. The option is the value.
- * Undefined unless the request is only the control and linking words, and the statement names
- * one option of it and no negation ("I did not move").
+ * A statement beside a request that names a control but not its value, or says only "that box":
+ *   - "I moved to New Zealand; could you update my country?": a dropdown or radio group named,
+ *     and exactly one of its options named in the statement, with no negation there;
+ *   - "Three of us will come; could you change the number of people attending?": a number field
+ *     or slider named, and exactly one number in the statement;
+ *   - "I'd rather not get the newsletter; could you uncheck that box?": a verb that ticks or
+ *     unticks and no name, and exactly one check box or switch the statement names.
+ * Undefined unless the request is only that control (or verb) and linking words.
  */
 export function readWithStatement(
   request: readonly Token[],
@@ -413,25 +419,61 @@ export function readWithStatement(
   source: string,
   controls: readonly ScreenControl[],
 ): StepIntent | undefined {
-  const named = namedThings(controls);
+  // Radio groups are named as wholes, their radios being the options.
+  const groups = new Map<string, string[]>();
+  for (const control of controls) {
+    if (control.role === 'radio' && control.group !== undefined)
+      groups.set(control.group, [...(groups.get(control.group) ?? []), control.name]);
+  }
+  const choices: ScreenControl[] = [
+    ...controls.filter((control) => control.role !== 'radio'),
+    ...[...groups].map(([name, options]) => ({ role: 'radiogroup', name, options })),
+  ];
+  const named = namedThings(choices);
   const asked = request.filter((token) => token.kind !== 'punct');
   const words = asked.map((token) => (token.kind === 'quoted' ? norm(token.text) : norm(token.lower)));
   const mentions: Mention[] = [];
+  let toggle: 'on' | 'off' | undefined;
   for (let index = 0; index < words.length;) {
-    const found = mentionAt(words, index, named);
+    // "choose" is the request's verb even where an option reads "Choose a clinic".
+    const found = isWord(asked[index], ...choosingVerbs) ? undefined : mentionAt(words, index, named);
     if (found === undefined) {
-      if (asked[index]!.kind !== 'word' || !linkingWords.has(asked[index]!.lower)) return undefined;
+      const token = asked[index]!;
+      if (token.kind !== 'word') return undefined;
+      if (onWords.has(token.lower) || offWords.has(token.lower)) toggle = onWords.has(token.lower) ? 'on' : 'off';
+      else if (!linkingWords.has(token.lower) && !choosingVerbs.has(token.lower)) return undefined;
       index += 1;
       continue;
     }
     mentions.push(found);
     index = found.end;
   }
-  const control = mentions.length === 1 && mentions[0]!.option === undefined ? mentions[0]!.control : undefined;
-  if (control?.options === undefined || control.options.length === 0) return undefined;
   const said = statement.filter((token) => token.kind !== 'punct');
-  if (said.some((token) => token.kind === 'word' && negations.has(token.lower))) return undefined;
   const saidWords = said.map((token) => (token.kind === 'quoted' ? norm(token.text) : norm(token.lower)));
+  const negated = said.some((token) => token.kind === 'word' && negations.has(token.lower));
+  if (mentions.length === 0) {
+    if (toggle === undefined) return undefined;
+    const boxes = namedThings(controls.filter((control) => control.role === 'checkbox' || control.role === 'switch'));
+    const found = new Set<ScreenControl>();
+    for (let index = 0; index < saidWords.length; index += 1) {
+      const box = mentionAt(saidWords, index, boxes);
+      if (box !== undefined) found.add(box.control);
+    }
+    if (found.size !== 1) return undefined;
+    const box = [...found][0]!;
+    return { kind: toggle === 'on' ? 'check' : 'uncheck', target: { name: box.name, role: box.role } };
+  }
+  const control = mentions.length === 1 && mentions[0]!.option === undefined ? mentions[0]!.control : undefined;
+  if (control === undefined || toggle !== undefined) return undefined;
+  if (control.role === 'spinbutton' || control.role === 'slider') {
+    const numbers = said.flatMap((token) => {
+      const value = token.kind === 'word' ? parseNumber(token.text) : undefined;
+      return value === undefined ? [] : [value];
+    });
+    if (numbers.length !== 1 || negated) return undefined;
+    return { kind: 'set', target: { name: control.name, role: hintFor(control.role) }, value: String(numbers[0]) };
+  }
+  if (control.options === undefined || control.options.length === 0 || negated) return undefined;
   const own = namedThings([control]).filter((entry) => entry.option !== undefined);
   const options = new Set<string>();
   for (let index = 0; index < saidWords.length; index += 1) {
@@ -440,6 +482,7 @@ export function readWithStatement(
   }
   if (options.size !== 1) return undefined;
   const option = [...options][0]!;
+  if (control.role === 'radiogroup') return { kind: 'choose', option, group: control.name };
   return { kind: 'set', target: { name: control.name, role: 'field' }, value: option };
 }
 
