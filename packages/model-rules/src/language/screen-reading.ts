@@ -401,7 +401,18 @@ function fitsField(control: ScreenControl, text: string, tokens: readonly Token[
 }
 
 /** Words a request beside a statement may use around a control it names: "could you choose that visit type". */
-const choosingVerbs = new Set(['you', 'choose', 'pick', 'select', 'enter', 'fill', 'tick', 'check', 'uncheck', 'untick']);
+const choosingVerbs = new Set([
+  'you',
+  'choose',
+  'pick',
+  'select',
+  'enter',
+  'fill',
+  'tick',
+  'check',
+  'uncheck',
+  'untick',
+]);
 
 /**
  * A statement beside a request that names a control but not its value, or says only "that box":
