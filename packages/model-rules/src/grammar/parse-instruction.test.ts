@@ -174,6 +174,13 @@ describe('several values, targets and clauses', () => {
     // A value after the verb is part of what is asked, and a statement alone asks nothing.
     ['Boiler-02 was moved to 4 May. Delete it.', []],
     ['Boiler-02 broke down this morning.', []],
+    // A goal reads as the imperative it asks for, when its participle comes from a verb the grammar has.
+    ['Cargo Tracker should be gone for good.', ["Remove 'Cargo Tracker'"]],
+    ['The Q3 report needs to be archived.', ["Archive 'Q3 report'"]],
+    ['I want the Q3 report archived.', ["Archive 'Q3 report'"]],
+    ['The porch light should be on.', ["Turn on 'porch light'"]],
+    ['This trip should be paid by research.', []],
+    ['A reset email should be on its way to ada@example.com.', []],
     ['Could you sign me out, please?', ['Sign out']],
     [
       'Please delete my account. It is under Privacy, and you will need to confirm.',

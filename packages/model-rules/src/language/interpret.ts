@@ -2230,6 +2230,80 @@ function inShownTab(intent: StepIntent, previous: StepIntent | undefined): StepI
 }
 
 /** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
+/** Participles whose verb is not their stem: "Cargo Tracker should be gone" asks to remove it. */
+const irregularParticiples: Readonly<Record<string, string>> = {
+  gone: 'remove',
+  sent: 'send',
+  shown: 'show',
+  hidden: 'hide',
+  chosen: 'choose',
+  written: 'write',
+  set: 'set',
+  put: 'put',
+  opened: 'open',
+  closed: 'close',
+};
+
+/** The verb a past participle comes from ("archived" archive, "checked" check, "scrapped" scrap), when the lexicon has it. */
+function verbOfParticiple(word: string): string | undefined {
+  const irregular = irregularParticiples[word];
+  if (irregular !== undefined) return irregular;
+  if (!word.endsWith('ed') || word.length < 5) return undefined;
+  const candidates = [word.slice(0, -1), word.slice(0, -2), word.slice(0, -3), `${word.slice(0, -3)}y`];
+  return candidates.find((candidate) => candidate.length >= 2 && verbAt([candidate]) !== undefined);
+}
+
+/** States a goal may name for a thing that a verb puts it in: "should be open", "should be off". */
+const stateVerbs: Readonly<Record<string, string>> = { open: 'open', on: 'turn on', off: 'turn off' };
+
+/** Words that only say how long a goal should hold or why: "for good", "from now on", "so I can see it". */
+const lastingWords =
+  /\s*,?\s*\b(?:for good|from now on|permanently|again|so(?: that)? (?:i|we|you) (?:can|could|may|will)\b.*)\s*$/i;
+
+/**
+ * A request in the form of a goal, as the imperative it asks for: "Cargo Tracker should be
+ * archived" reads as "archive Cargo Tracker", "The garage door should be open" as "open the garage
+ * door", "I want the deploy guide selected in the tree" as "select the deploy guide in the tree".
+ * Only where the participle or state comes from a verb the grammar knows; undefined otherwise.
+ */
+function goalAsCommand(clause: Clause, source: string): Clause | undefined {
+  const tokens = stripFiller(clause.tokens);
+  const lower = tokens.map((token) => (token.kind === 'word' ? token.lower : ''));
+  const textOf = (from: number, to: number) =>
+    from >= to ? '' : source.slice(tokens[from]!.start, tokens[to - 1]!.end).trim();
+  const build = (verb: string, object: string, rest: string): Clause => {
+    const verbatim = `${verb} ${object}${rest === '' ? '' : ` ${rest}`}`.replace(lastingWords, '');
+    return { tokens: tokenize(verbatim), verbatim, afterArrow: clause.afterArrow };
+  };
+  // "<thing> should/must/needs to be <participle or state> <rest>"
+  for (let at = 1; at < tokens.length - 2; at += 1) {
+    const modal = lower[at]!;
+    const to = (modal === 'needs' || modal === 'need' || modal === 'has' || modal === 'have') && lower[at + 1] === 'to';
+    if (!['should', 'must'].includes(modal) && !to) continue;
+    const be = at + (to ? 2 : 1);
+    if (lower[be] !== 'be' || tokens[be + 1]?.kind !== 'word') continue;
+    const word = lower[be + 1]!;
+    const rest = textOf(be + 2, tokens.length).replace(lastingWords, '');
+    // A state ("open", "off") only as the last word: "on its way to …" is no switch.
+    const verb = verbOfParticiple(word) ?? (rest === '' ? stateVerbs[word] : undefined);
+    if (verb === undefined || ['i', 'we', 'you'].includes(lower[at - 1] ?? '')) return undefined;
+    // "should be paid by research": who does it is named, not what to do.
+    if (lower[be + 2] === 'by') return undefined;
+    return build(verb, textOf(0, at), rest);
+  }
+  // "I want / we need / I'd like <thing> <participle> <rest>"
+  const wants =
+    startsWith(tokens, ['i', 'want']) || startsWith(tokens, ['we', 'want']) || startsWith(tokens, ["i'd", 'like']);
+  if (!wants) return undefined;
+  for (let at = 3; at < tokens.length; at += 1) {
+    if (tokens[at]?.kind !== 'word') continue;
+    const verb = verbOfParticiple(lower[at]!);
+    if (verb === undefined) continue;
+    return build(verb, textOf(2, at), textOf(at + 1, tokens.length));
+  }
+  return undefined;
+}
+
 /** Words that stand for several things named before: "the two of them", "both of them", "them all". */
 function pluralReferenceAt(tokens: readonly Token[], index: number): number {
   const at = (offset: number, ...options: string[]) => isWord(tokens[index + offset], ...options);
@@ -2301,6 +2375,12 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
       const read =
         readAgainstScreen(stripped, text, hints.controls) ?? readPartsAgainstScreen(stripped, text, hints.controls);
       if (read !== undefined) result = steps(read, undefined);
+    }
+    if (result.type === 'unparsed' || result.type === 'context') {
+      // "Cargo Tracker should be archived": a goal, read as the imperative it asks for.
+      const command = goalAsCommand(clause, text);
+      const read = command && readClause(command, command.verbatim, hints, last);
+      if (read?.type === 'steps') result = read;
     }
     if (result.type === 'unparsed' && hints?.clickables !== undefined) {
       // "Continue with SSO", "the Shipping tab", "Follow @priya.n": the name of what to press.
