@@ -181,6 +181,10 @@ describe('several values, targets and clauses', () => {
     ['The porch light should be on.', ["Turn on 'porch light'"]],
     ['This trip should be paid by research.', []],
     ['A reset email should be on its way to ada@example.com.', []],
+    // "take … off / out of / back" removes.
+    ['Mei Lin is not coming after all; take her off the travellers.', ["Remove 'Mei Lin'"]],
+    ['Take the Q3 report out of the archive.', ["Remove 'Q3 report' in 'archive'"]],
+    ['Take the lid back to the shop.', []],
     ['Could you sign me out, please?', ['Sign out']],
     [
       'Please delete my account. It is under Privacy, and you will need to confirm.',

@@ -42,4 +42,20 @@ describe('feasibility of a step whose target is named by what holds it', () => {
     expect(verdict.verdict).toBe('infeasible');
     expect(verdict.evidence[0]).toMatch(/Nothing on the page is named 'archive'/);
   });
+
+  it('is uncertain when a control carries another name of the command, enabled or not', async () => {
+    const grid: AccessibilityNode[] = [
+      node('main', '', [0, 0, 1280, 800], { ref: 'm' }),
+      node('button', 'Delete selected (0)', [100, 40, 160, 30], { ref: 'bulk', parent: 'm', disabled: true }),
+      node('row', 'Forklift FL-3', [100, 100, 800, 40], { ref: 'r1', parent: 'm' }),
+      node('checkbox', 'Select Forklift FL-3', [110, 110, 20, 20], { ref: 'c1', parent: 'r1' }),
+    ];
+    const verdict = await judgeFeasibility(createHandle(), reader, {
+      step: { id: 's1', text: "Remove 'Forklift FL-3'", status: 'pending' },
+      screen: screenOf({ nodes: grid }),
+      failure: 'the target was not found',
+    } as Parameters<typeof judgeFeasibility>[2]);
+    expect(verdict.verdict).toBe('uncertain');
+    expect(verdict.evidence[0]).toMatch(/'Delete selected \(0\)' is on the page/);
+  });
 });

@@ -3,6 +3,7 @@ import type { AccessibilityNode } from '@sandpiper/protocol';
 import { directiveOfStep, quote } from '../grammar/index.js';
 import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
 import { targetQuery } from '../grounding/target-query.js';
+import { commandNames } from '../operator/intent-steps.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 
 /** A few names of the page's controls, for the evidence: what the page offers instead. */
@@ -92,6 +93,15 @@ export async function judgeFeasibility(
     const held = await missingHolder(handle, reader, input.screen, target, target.within.name);
     if (held !== undefined) return held;
   }
+  // "Remove Forklift FL-3" on a grid whose rows are deleted with "Delete selected (0)": a control
+  // carrying the command or another name for it may do it some other way (select, then act).
+  const carrier = directive.kind === 'command' ? commandCarrier(nodes, directive.verb) : undefined;
+  if (best === undefined && carrier !== undefined) {
+    return {
+      verdict: 'uncertain',
+      evidence: [`Nothing is named ${quote(target.text)} there, but ${quote(carrier.name)} is on the page.`],
+    };
+  }
   if (best === undefined) {
     return {
       verdict: 'infeasible',
@@ -108,4 +118,17 @@ export async function judgeFeasibility(
       `${quote(best.label)} is on the page${state === 'disabled' ? ' but disabled' : ''} (match ${best.score.toFixed(2)}).`,
     ],
   };
+}
+
+/**
+ * A control whose name carries the command or another name for it as a word, enabled or not: a
+ * disabled "Delete selected (0)" only waits for something to be selected.
+ */
+function commandCarrier(nodes: readonly AccessibilityNode[], verb: string): AccessibilityNode | undefined {
+  const names = commandNames(verb).map(
+    (name) => new RegExp(`(?:^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}])`, 'iu'),
+  );
+  return nodes.find(
+    (node) => ['button', 'menuitem', 'link'].includes(node.role) && names.some((name) => name.test(node.name)),
+  );
 }

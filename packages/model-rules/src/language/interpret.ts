@@ -2230,6 +2230,37 @@ function inShownTab(intent: StepIntent, previous: StepIntent | undefined): StepI
 }
 
 /** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
+/**
+ * "take her off the travellers", "take them out of the inventory", "take the like back": the verb
+ * "take" with a particle that removes, read as "remove <thing> [from <place>]"; undefined otherwise.
+ */
+function takenAway(clause: Clause, source: string): Clause | undefined {
+  const tokens = stripFiller(clause.tokens);
+  if (!isWord(tokens[0], 'take') || tokens.length < 3) return undefined;
+  const textOf = (from: number, to: number) =>
+    from >= to ? '' : source.slice(tokens[from]!.start, tokens[to - 1]!.end).trim();
+  for (let at = 2; at < tokens.length; at += 1) {
+    const out = isWord(tokens[at], 'out') && isWord(tokens[at + 1], 'of') ? 2 : 0;
+    const away = isWord(tokens[at], 'away') && isWord(tokens[at + 1], 'from') ? 2 : 0;
+    const length = out || away || (isWord(tokens[at], 'off', 'back', 'out', 'away') ? 1 : 0);
+    if (length === 0) continue;
+    const place = textOf(at + length, tokens.length);
+    // Only "off"/"out of" take a place; "back" ends the clause.
+    if (place !== '' && length === 1 && !isWord(tokens[at], 'off')) return undefined;
+    const verbatim = `remove ${textOf(1, at)}${place === '' ? '' : ` from ${place}`}`;
+    return { tokens: tokenize(verbatim), verbatim, afterArrow: clause.afterArrow };
+  }
+  return undefined;
+}
+
+/** A clause read as written, else as the imperative its goal or phrasal verb stands for. */
+function readRephrased(clause: Clause, hints: ScreenHints | undefined, last: TargetRef | undefined): ClauseResult {
+  const result = readClause(clause, clause.verbatim, hints, last);
+  if (result.type === 'steps') return result;
+  const command = goalAsCommand(clause, clause.verbatim) ?? takenAway(clause, clause.verbatim);
+  return command === undefined ? result : readClause(command, command.verbatim, hints, last);
+}
+
 /** Participles whose verb is not their stem: "Cargo Tracker should be gone" asks to remove it. */
 const irregularParticiples: Readonly<Record<string, string>> = {
   gone: 'remove',
@@ -2349,7 +2380,7 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
   for (const written of clauses) {
     // "Both Mixer-04 and Saw-06 were sold; delete the two of them": "them" is the list named.
     const regrouped = lastGroup && withGroupNamed(written, text, lastGroup);
-    const groupResult = regrouped && readClause(regrouped, regrouped.verbatim, hints, last);
+    const groupResult = regrouped && readRephrased(regrouped, hints, last);
     const clause = groupResult?.type === 'steps' ? regrouped! : written;
     let result = groupResult?.type === 'steps' ? groupResult : readClause(clause, text, hints, last);
     const stripped = stripFiller(clause.tokens);
@@ -2377,8 +2408,9 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
       if (read !== undefined) result = steps(read, undefined);
     }
     if (result.type === 'unparsed' || result.type === 'context') {
-      // "Cargo Tracker should be archived": a goal, read as the imperative it asks for.
-      const command = goalAsCommand(clause, text);
+      // "Cargo Tracker should be archived": a goal, read as the imperative it asks for; "take her
+      // off the list": a phrasal verb, read as the one word it means.
+      const command = goalAsCommand(clause, text) ?? takenAway(clause, text);
       const read = command && readClause(command, command.verbatim, hints, last);
       if (read?.type === 'steps') result = read;
     }
