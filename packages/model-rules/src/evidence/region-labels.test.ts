@@ -90,4 +90,18 @@ describe('labelRegions', () => {
     const [typed] = label([{ type: 'key', keys: ['a'] }], nodes, nodes, statusBar);
     expect(typed).toMatchObject({ kind: 'side-effect' });
   });
+
+  it('reads a far place that holds the same controls before and after as a restyle, not a side effect', () => {
+    const click: Action = { type: 'click', at: { x: 1160, y: 520 }, button: 'left', count: 1, modifiers: [] };
+    const row = { x: 1054, y: 621, width: 170, height: 41 };
+    const edit = (ref: string) => node(ref, 'button', 'Edit', { x: 1085, y: 622, width: 54, height: 40 });
+    const [shifted] = label([click], [edit('e1')], [edit('e2')], row);
+    expect(shifted).toMatchObject({ kind: 'noise' });
+    // Another control in its place is a change, and nothing named there leaves it unexplained.
+    const other = node('x1', 'button', 'Approve', { x: 1085, y: 622, width: 54, height: 40 });
+    const [swapped] = label([click], [edit('e1')], [other], row);
+    expect(swapped?.kind).not.toBe('noise');
+    const [bare] = label([click], [], [], row);
+    expect(bare).toMatchObject({ kind: 'side-effect' });
+  });
 });

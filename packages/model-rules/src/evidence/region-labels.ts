@@ -101,9 +101,35 @@ function restylesFar(input: LabelInput): boolean {
  * used to be, a validation tint. Larger changes of that kind (a recoloured panel) still count.
  */
 function cosmetic(input: LabelInput, region: ChangeRegion, changes: readonly NodeChange[]): boolean {
-  if (input.beforeNodes === undefined || input.afterNodes === undefined) return false;
-  return changes.length === 0 && area(region.box) <= input.options.animationMaxArea;
+  if (input.beforeNodes === undefined || input.afterNodes === undefined || changes.length > 0) return false;
+  return area(region.box) <= input.options.animationMaxArea || sameControlThere(input, region.box);
 }
+
+/**
+ * Whether the changed place holds the same controls before and after, by role and name ("Edit" in
+ * a row of a grid that highlighted or shifted): nothing there changed but its look.
+ */
+function sameControlThere(input: LabelInput, box: Box): boolean {
+  const there = (nodes: readonly AccessibilityNode[]) =>
+    nodes
+      .filter((node) => CONTROL_ROLES.has(node.role) && node.name.trim() !== '' && intersects(node.box, box))
+      .map((node) => `${node.role}\u0000${node.name}`)
+      .sort()
+      .join('\u0001');
+  const before = there(input.beforeNodes ?? []);
+  return before !== '' && before === there(input.afterNodes ?? []);
+}
+
+/** Roles of controls whose look may change on hover, focus or a highlighted row. */
+const CONTROL_ROLES: ReadonlySet<string> = new Set([
+  'button',
+  'link',
+  'menuitem',
+  'tab',
+  'checkbox',
+  'radio',
+  'switch',
+]);
 
 function describeActedOn(input: LabelInput): string {
   const actedOn = input.actedOn;
