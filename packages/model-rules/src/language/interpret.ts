@@ -2229,7 +2229,16 @@ function inShownTab(intent: StepIntent, previous: StepIntent | undefined): StepI
   }
 }
 
-/** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
+/** The text of tokens `from` to `to` (exclusive) as written in the source, quotes kept; '' when none. */
+function writtenBetween(source: string, tokens: readonly Token[], from: number, to: number): string {
+  return from >= to ? '' : source.slice(tokens[from]!.start, tokens[to - 1]!.end).trim();
+}
+
+/** A clause made of new words, read like one the person wrote. */
+function rewritten(verbatim: string, like: Clause): Clause {
+  return { tokens: tokenize(verbatim), verbatim, afterArrow: like.afterArrow };
+}
+
 /**
  * "take her off the travellers", "take them out of the inventory", "take the like back": the verb
  * "take" with a particle that removes, read as "remove <thing> [from <place>]"; undefined otherwise.
@@ -2237,8 +2246,7 @@ function inShownTab(intent: StepIntent, previous: StepIntent | undefined): StepI
 function takenAway(clause: Clause, source: string): Clause | undefined {
   const tokens = stripFiller(clause.tokens);
   if (!isWord(tokens[0], 'take') || tokens.length < 3) return undefined;
-  const textOf = (from: number, to: number) =>
-    from >= to ? '' : source.slice(tokens[from]!.start, tokens[to - 1]!.end).trim();
+  const textOf = (from: number, to: number) => writtenBetween(source, tokens, from, to);
   for (let at = 2; at < tokens.length; at += 1) {
     const out = isWord(tokens[at], 'out') && isWord(tokens[at + 1], 'of') ? 2 : 0;
     const away = isWord(tokens[at], 'away') && isWord(tokens[at + 1], 'from') ? 2 : 0;
@@ -2247,18 +2255,30 @@ function takenAway(clause: Clause, source: string): Clause | undefined {
     const place = textOf(at + length, tokens.length);
     // Only "off"/"out of" take a place; "back" ends the clause.
     if (place !== '' && length === 1 && !isWord(tokens[at], 'off')) return undefined;
-    const verbatim = `remove ${textOf(1, at)}${place === '' ? '' : ` from ${place}`}`;
-    return { tokens: tokenize(verbatim), verbatim, afterArrow: clause.afterArrow };
+    return rewritten(`remove ${textOf(1, at)}${place === '' ? '' : ` from ${place}`}`, clause);
   }
   return undefined;
+}
+
+/**
+ * The clause read as the imperative it stands for: a goal ("Cargo Tracker should be archived")
+ * or a phrasal verb ("take her off the list"); undefined when it is neither.
+ */
+function readAsCommand(
+  clause: Clause,
+  source: string,
+  hints: ScreenHints | undefined,
+  last: TargetRef | undefined,
+): ClauseResult | undefined {
+  const command = goalAsCommand(clause, source) ?? takenAway(clause, source);
+  return command && readClause(command, command.verbatim, hints, last);
 }
 
 /** A clause read as written, else as the imperative its goal or phrasal verb stands for. */
 function readRephrased(clause: Clause, hints: ScreenHints | undefined, last: TargetRef | undefined): ClauseResult {
   const result = readClause(clause, clause.verbatim, hints, last);
   if (result.type === 'steps') return result;
-  const command = goalAsCommand(clause, clause.verbatim) ?? takenAway(clause, clause.verbatim);
-  return command === undefined ? result : readClause(command, command.verbatim, hints, last);
+  return readAsCommand(clause, clause.verbatim, hints, last) ?? result;
 }
 
 /** Participles whose verb is not their stem: "Cargo Tracker should be gone" asks to remove it. */
@@ -2300,12 +2320,9 @@ const lastingWords =
 function goalAsCommand(clause: Clause, source: string): Clause | undefined {
   const tokens = stripFiller(clause.tokens);
   const lower = tokens.map((token) => (token.kind === 'word' ? token.lower : ''));
-  const textOf = (from: number, to: number) =>
-    from >= to ? '' : source.slice(tokens[from]!.start, tokens[to - 1]!.end).trim();
-  const build = (verb: string, object: string, rest: string): Clause => {
-    const verbatim = `${verb} ${object}${rest === '' ? '' : ` ${rest}`}`.replace(lastingWords, '');
-    return { tokens: tokenize(verbatim), verbatim, afterArrow: clause.afterArrow };
-  };
+  const textOf = (from: number, to: number) => writtenBetween(source, tokens, from, to);
+  const build = (verb: string, object: string, rest: string): Clause =>
+    rewritten(`${verb} ${object}${rest === '' ? '' : ` ${rest}`}`.replace(lastingWords, ''), clause);
   // "<thing> should/must/needs to be <participle or state> <rest>"
   for (let at = 1; at < tokens.length - 2; at += 1) {
     const modal = lower[at]!;
@@ -2359,12 +2376,12 @@ function withGroupNamed(clause: Clause, source: string, group: readonly string[]
     const from = clause.tokens[index]!;
     const to = clause.tokens[index + length - 1]!;
     const names = group.length === 2 ? group.join(' and ') : `${group.slice(0, -1).join(', ')} and ${group.at(-1)}`;
-    const verbatim = `${source.slice(first.start, from.start)}${names}${source.slice(to.end, last.end)}`;
-    return { tokens: tokenize(verbatim), verbatim, afterArrow: clause.afterArrow };
+    return rewritten(`${source.slice(first.start, from.start)}${names}${source.slice(to.end, last.end)}`, clause);
   }
   return undefined;
 }
 
+/** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
 export function interpretInstruction(text: string, hints?: ScreenHints): Interpretation {
   const readSteps: ReadStep[] = [];
   const unparsed: string[] = [];
@@ -2408,10 +2425,8 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
       if (read !== undefined) result = steps(read, undefined);
     }
     if (result.type === 'unparsed' || result.type === 'context') {
-      // "Cargo Tracker should be archived": a goal, read as the imperative it asks for; "take her
-      // off the list": a phrasal verb, read as the one word it means.
-      const command = goalAsCommand(clause, text) ?? takenAway(clause, text);
-      const read = command && readClause(command, command.verbatim, hints, last);
+      // "Cargo Tracker should be archived", "take her off the list": the imperative it stands for.
+      const read = readAsCommand(clause, text, hints, last);
       if (read?.type === 'steps') result = read;
     }
     if (result.type === 'unparsed' && hints?.clickables !== undefined) {

@@ -1153,10 +1153,9 @@ function activationAfterSelect(
   );
   if (item === undefined || item.name.trim() === '') return undefined;
   // In a dialog ("Move to folder"), Enter may answer the dialog instead of opening the item.
-  const byRef = new Map(nodes.map((node) => [node.ref, node]));
-  for (let holder = byRef.get(item.parent ?? ''); holder !== undefined; holder = byRef.get(holder.parent ?? '')) {
-    if (holder.role === 'dialog' || holder.role === 'alertdialog') return undefined;
-  }
+  const tree = nodeTree(nodes);
+  const holders = tree.ancestors(item.ref).map((ref) => tree.byRef(ref)?.role);
+  if (holders.some((role) => role === 'dialog' || role === 'alertdialog')) return undefined;
   const titled = nodes.some(
     (node) =>
       ['heading', 'tab', 'dialog'].includes(node.role) && normalizeText(node.name).includes(normalizeText(item.name)),
