@@ -310,7 +310,7 @@ function unknownControl(
   context: ScreenContext | undefined,
 ): Finding {
   const node = 'ref' in target ? target : undefined;
-  if (node && (node.popup !== undefined || node.expanded !== undefined || node.pressed !== undefined)) return HARMLESS;
+  if (node && opensOrToggles(node)) return HARMLESS;
   if (ARRANGES_ONLY.test(name) || NAMES_CONTENT.test(name) || OPENS_FILE_CHOOSER.test(name)) return HARMLESS;
   // "Generate PIN", "Show recovery codes": it makes or shows a secret.
   if (CREDENTIAL_FIELD.test(name)) return found('credentials', ', which makes or shows a secret');
@@ -342,13 +342,18 @@ function consequenceNaming(name: string, context: ScreenContext | undefined): Fi
   return firstOf(notes, (text) => match(text, CONSEQUENCE_RULES, ` next to "${clip(text)}"`));
 }
 
+/** Whether a control opens a menu, a popup or a section, or is a toggle: its form says it commits nothing. */
+function opensOrToggles(control: AccessibilityNode): boolean {
+  return control.popup !== undefined || control.expanded !== undefined || control.pressed !== undefined;
+}
+
 /**
  * Whether Enter in a field of the same form would press this control: a button that does more
  * than back out, arrange the view, open a menu or section, or name something to look at.
  */
 export function submitsForm(control: AccessibilityNode): boolean {
   if (control.role !== 'button') return false;
-  if (control.popup !== undefined || control.expanded !== undefined || control.pressed !== undefined) return false;
+  if (opensOrToggles(control)) return false;
   const name = plain(control.name);
   if (DISMISS.test(name) || HARMLESS_NAMES.some((pattern) => pattern.test(name))) return false;
   return !ARRANGES_ONLY.test(name) && !NAMES_CONTENT.test(name);

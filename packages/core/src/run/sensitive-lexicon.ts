@@ -424,7 +424,7 @@ export const ARRANGES_ONLY =
 
 /** A name that is a thing to look at, not an order ("Label preview", "Password requirements"). */
 export const NAMES_CONTENT =
-  /\b(?:preview|requirements|details|summary|overview|history|chart|graph|stats|statistics|breakdown|guide|help|faq|tips?|info|information|options|settings|preferences|legend|map|calendar|timeline|activity|instructions|examples?|tutorial|documentation|docs|reports?|suggestions|insights|analytics|trends|dashboard|options|settings)$/;
+  /\b(?:preview|requirements|details|summary|overview|history|chart|graph|stats|statistics|breakdown|guide|help|faq|tips?|info|information|options|settings|preferences|legend|map|calendar|timeline|activity|instructions|examples?|tutorial|documentation|docs|reports?|suggestions|insights|analytics|trends|dashboard)$/;
 
 /** A place that only opens a file chooser ("Drop a CSV file here, or click to choose one"). */
 export const OPENS_FILE_CHOOSER =
@@ -506,7 +506,6 @@ export const OPENS_COMPOSER =
   /^(?:(?:send|share|give|leave|write|add|post|submit)(?: (?:us|your|a|an|some))? (?:feedback|message|reply|comment|review|note|post|e-?mail)|send(?: (?:it|now))?|reply(?: all| in thread| to thread)?|forward|share(?: (?:this|the|my|your|a))?(?: (?!with\b|to\b|publicly\b|now\b|everywhere\b)[a-z]+)?|comment|post|tweet|invite(?: (?:people|members|users|teammates|collaborators))?|add (?:people|members|users|teammates|collaborators)|new (?:message|post|comment|e-?mail)|compose)$/;
 export const OPENS_SIGN_IN = /^(?:sign|log)[ -]?(?:in|on)(?: with .+)?$/;
 
-/** Fields of bank details: saving them changes where money is paid from or to. */
 /** Fields of an amount paid or spent: submitting them moves or commits money. */
 export const MONEY_FIELD = /\b(?:amount|budget|bid|refund|payment|donation|tip|transfer|top-?up)\b/;
 
@@ -516,6 +515,7 @@ export const CODE_ONLY_FIELD =
 export const CODE_SENT =
   /\b(?:texted|sent|e-?mailed|text message|sms|authenticator app)\b[^.]{0,40}\bcode\b|\bcode\b[^.]{0,40}\b(?:texted|sent|e-?mailed)\b|\b\d-digit\b[^.]{0,30}\bcode\b/;
 
+/** Fields of bank details: saving them changes where money is paid from or to. */
 export const BANK_FIELD = /\b(?:routing number|iban|sort code|bsb|swift|bic|bank account|account and routing)\b/;
 
 /** A title that names secrets ("Live API keys", "Personal access tokens"). */
