@@ -49,9 +49,14 @@ export function containsBox(outer: Box, inner: Box, margin = 0): boolean {
   );
 }
 
+/** The middle of a box. */
+export function boxCentre(box: Box): Point {
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
 /** Whether the centre of `inner` lies in `outer`, edges included: `inner` sits in `outer` as a person sees it. */
 export function centreInside(inner: Box, outer: Box): boolean {
-  return containsPoint(outer, { x: inner.x + inner.width / 2, y: inner.y + inner.height / 2 });
+  return containsPoint(outer, boxCentre(inner));
 }
 
 export function containsPoint(box: Box, point: Point): boolean {

@@ -1,5 +1,5 @@
 import { createHandle } from '@sandpiper/core';
-import type { AccessibilityNode } from '@sandpiper/protocol';
+import type { AccessibilityNode, TargetRef } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { createScreenReader } from '../screen/screen-reader.js';
 import { node, recordingHandle, screenOf } from '../test-support/screens.js';
@@ -403,5 +403,30 @@ describe('a tree item open on its children', () => {
       node('button', 'Open', [120, 250, 80, 30], { ref: 'b', parent: 'a' }),
     ];
     expect((await locate(card, 'Harbor Ops')).best!.box).toEqual({ x: 100, y: 100, width: 400, height: 200 });
+  });
+});
+
+describe('a holder named inside another holder', () => {
+  const nodes = [
+    node('region', 'Pump room', [0, 0, 600, 100], { ref: 's1' }),
+    node('row', '', [0, 40, 600, 40], { ref: 'r1', parent: 's1' }),
+    node('cell', 'Readings 14:00', [0, 40, 200, 40], { parent: 'r1' }),
+    node('button', 'Delete', [400, 40, 80, 40], { ref: 'd1', parent: 'r1' }),
+    node('region', 'Boiler room', [0, 120, 600, 100], { ref: 's2' }),
+    node('row', '', [0, 160, 600, 40], { ref: 'r2', parent: 's2' }),
+    node('cell', 'Readings 14:00', [0, 160, 200, 40], { parent: 'r2' }),
+    node('button', 'Delete', [400, 160, 80, 40], { ref: 'd2', parent: 'r2' }),
+  ];
+  const deleteIn = (within: TargetRef) =>
+    locateTarget(createHandle(), reader, screenOf({ nodes }), { text: 'Delete', within });
+
+  it('is looked for only inside the outer one', async () => {
+    const match = await deleteIn({ name: 'Readings 14:00', within: { name: 'Boiler room' } });
+    expect(match.best?.node?.ref).toBe('d2');
+    expect(match.rivals).toBeUndefined();
+  });
+
+  it('is nothing when the outer one is not on screen', async () => {
+    expect((await deleteIn({ name: 'Readings 14:00', within: { name: 'Cold store' } })).best).toBeUndefined();
   });
 });

@@ -1,13 +1,14 @@
 import type { Grounder, Handle, Screen, TargetQuery } from '@sandpiper/core';
 import { throwIfCancelled } from '@sandpiper/core';
 import type { AccessibilityNode, Box, TargetRef, TargetRelation } from '@sandpiper/protocol';
-import { centreInside } from '../evidence/geometry.js';
+import { boxCentre, centreInside } from '../evidence/geometry.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { accessibilityCandidates, inViewport, labelToFieldDistance } from './accessibility.js';
 import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
+import { findTextMatches } from '../ocr/index.js';
 import { ocrCandidates } from './ocr-grounding.js';
 import { placedCandidates } from './placement.js';
-import { normalizeText, onlyItemNouns, withoutItemNoun } from './text-score.js';
+import { normalizeText, onlyItemNouns, scoreText, withoutItemNoun } from './text-score.js';
 import { dropMisplaced, nodeTree, nthCandidate, peerCandidates, scopeCandidates, type NodeTree } from './scope.js';
 
 /** Candidates below this score are not the target. */
@@ -248,8 +249,45 @@ async function findMatch(
       return { query: query.text, method: 'none', alternatives: [], ambiguous: false };
   }
   const read = (await ocrCandidates(handle, reader, screen, query)) ?? [];
-  const found = read.filter((candidate) => candidate.score >= MIN_SCORE);
+  let found = read.filter((candidate) => candidate.score >= MIN_SCORE);
+  if (query.within?.name !== undefined && query.relation === undefined)
+    found = await nearReadAnchor(handle, reader, screen, found, query.within);
   return chooseCandidate(query, 'ocr', preferNear(insideRegion(found, query.region), query.near));
+}
+
+/** Lowest score at which read text counts as the holder a target is named against. */
+const ANCHOR_SCORE = 0.7;
+
+/**
+ * With only the screenshot to read, what holds a target ("the Delete button of the row with
+ * Boiler-02") is the text it is named by: candidates nearest that text (rows weigh three times
+ * columns) are kept, and none when the text, or what it is named inside, is not on screen.
+ */
+async function nearReadAnchor(
+  handle: Handle,
+  reader: ScreenReader,
+  screen: Screen,
+  found: readonly TargetCandidate[],
+  within: TargetRef,
+): Promise<TargetCandidate[]> {
+  const lines = (await reader.ocrLines(handle, screen)) ?? [];
+  const shown = (name: string): readonly Box[] =>
+    findTextMatches(lines, name)
+      // Read text is matched loosely (OCR confuses letters); a name with another number is not it.
+      .filter((match) => match.score >= ANCHOR_SCORE && (scoreText(name, match.text)?.score ?? 0) >= ANCHOR_SCORE)
+      .map((match) => match.box);
+  for (let outer = within.within; outer !== undefined; outer = outer.within)
+    if (outer.name !== undefined && shown(outer.name).length === 0) return [];
+  const anchors = shown(within.name!);
+  if (anchors.length === 0 || found.length === 0) return [];
+  const gap = (box: Box): number =>
+    Math.min(
+      ...anchors.map((anchor) =>
+        Math.hypot(boxCentre(box).x - boxCentre(anchor).x, (boxCentre(box).y - boxCentre(anchor).y) * 3),
+      ),
+    );
+  const nearest = Math.min(...found.map((candidate) => gap(candidate.box)));
+  return found.filter((candidate) => gap(candidate.box) <= nearest * 1.25 + 8);
 }
 
 /**

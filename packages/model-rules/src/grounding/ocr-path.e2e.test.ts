@@ -1,5 +1,5 @@
 import { createHandle, type Screen } from '@sandpiper/core';
-import type { Box } from '@sandpiper/protocol';
+import type { Box, TargetRef } from '@sandpiper/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOcrEngine, type OcrEngine } from '../ocr/index.js';
@@ -8,7 +8,8 @@ import { createEvidenceReflector } from '../evidence/index.js';
 import { createScreenReader, type ScreenReader } from '../screen/screen-reader.js';
 import { captureScreen, launchTestBrowser, type TestBrowser } from '../test-support/chromium.js';
 import { stepOf, testTask } from '../test-support/screens.js';
-import { createRulesGrounder } from './grounder.js';
+import { judgeFeasibility } from '../judge/feasibility.js';
+import { createRulesGrounder, locateTarget } from './grounder.js';
 
 /** The roles on screens without accessibility data: targets and values are read with real OCR. */
 const form = `<h1>New expense claim</h1>
@@ -109,5 +110,48 @@ describe('without accessibility data', () => {
     expect(typed.passed).toBe(true);
     expect(typed.evidence).toContain("OCR reads 'Ada Lovelace' inside the 'Employee name' field");
     expect((await check("Type 'Grace Hopper' into the 'Employee name' field")).passed).toBe(false);
+  });
+});
+
+describe('without accessibility data, a target named by what holds it', () => {
+  const table = `<table style="font: 18px sans-serif; border-spacing: 24px 18px">
+    <tr><td>Boiler-01</td><td>Running</td><td><button id="d1">Delete</button></td></tr>
+    <tr><td>Boiler-02</td><td>Stopped</td><td><button id="d2">Delete</button></td></tr>
+    <tr><td>Pump-07</td><td>Running</td><td><button id="d3">Delete</button></td></tr>
+  </table>`;
+  let rows: Screen;
+  let rowsPage: Page;
+  beforeAll(async () => {
+    rowsPage = await browser.page(table);
+    rows = await captureScreen(rowsPage, { accessibility: false });
+  });
+
+  const ground = async (within: TargetRef) =>
+    (await locateTarget(createHandle(), reader, rows, { text: 'Delete', role: 'button', within })).best;
+
+  it('is the one on the line of that text', async () => {
+    const box = (await ground({ name: 'Boiler-02' }))!.box;
+    const button = (await rowsPage.locator('#d2').boundingBox())!;
+    expect(inside({ x: box.x + box.width / 2, y: box.y + box.height / 2 }, button)).toBe(true);
+  });
+
+  it('is nothing when that text, or what it is named inside, is not on screen', async () => {
+    expect(await ground({ name: 'Boiler-09' })).toBeUndefined();
+    expect(await ground({ name: 'Boiler-02', within: { name: 'Warehouse North' } })).toBeUndefined();
+  });
+});
+
+describe('feasibility with text only OCR can read', () => {
+  it('does not take read text that only resembles a missing holder for it', async () => {
+    const shown = await browser.page(
+      `<h2>Readings</h2><p aria-hidden="true" style="font: 22px sans-serif">Sensor tog</p><button>Delete</button>`,
+    );
+    const verdict = await judgeFeasibility(createHandle(), reader, {
+      step: { id: 's1', text: "Delete 'readings' in 'sensor T-09'", status: 'pending' },
+      screen: await captureScreen(shown),
+      failure: 'the target was not found',
+    } as Parameters<typeof judgeFeasibility>[2]);
+    expect(verdict.verdict).toBe('infeasible');
+    expect(verdict.evidence.join(' ')).toMatch(/Nothing on the page is named 'sensor T-09'/);
   });
 });

@@ -4,6 +4,7 @@
  * `parent` links when the environment gives them, on geometry when it does not. Pure.
  */
 import type { AccessibilityNode, Box, TargetRef } from '@sandpiper/protocol';
+import { boxCentre } from '../evidence/geometry.js';
 import type { TargetCandidate } from './candidates.js';
 import { normalizeText, reaches, scoreText, withoutItemNoun } from './text-score.js';
 
@@ -148,12 +149,8 @@ function holderScore(tree: NodeTree, node: AccessibilityNode, name: string): num
   return Math.max(own, contained);
 }
 
-function centre(box: Box): { x: number; y: number } {
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
 function inside(inner: Box, outer: Box, slack = 2): boolean {
-  const point = centre(inner);
+  const point = boxCentre(inner);
   return (
     point.x >= outer.x - slack &&
     point.x <= outer.x + outer.width + slack &&
@@ -167,6 +164,28 @@ function anchorsFor(tree: NodeTree, name: string): AccessibilityNode[] {
   const found = anchorsNamed(tree, name);
   const shorter = found.length === 0 ? withoutItemNoun(name) : undefined;
   return shorter === undefined ? found : anchorsNamed(tree, shorter);
+}
+
+/** The anchors that lie in `holder` (none when it is named and nothing on screen is it). */
+function anchorsWithin(
+  tree: NodeTree,
+  anchors: readonly AccessibilityNode[],
+  holder: TargetRef | undefined,
+): readonly AccessibilityNode[] {
+  if (holder === undefined || anchors.length === 0) return anchors;
+  const asCandidates = anchors.map((node): TargetCandidate => ({
+    label: node.name,
+    role: node.role,
+    box: node.box,
+    score: 1,
+    rank: 2,
+    inViewport: true,
+    disabled: false,
+    node,
+    via: 'name',
+  }));
+  const kept = new Set(scopeCandidates(tree, asCandidates, holder).candidates.map((candidate) => candidate.node));
+  return anchors.filter((node) => kept.has(node));
 }
 
 function anchorsNamed(tree: NodeTree, name: string): AccessibilityNode[] {
@@ -242,8 +261,9 @@ export function scopeCandidates(
     if (within.name === undefined) return { candidates: [], rivals: [] };
   }
   if (within.name === undefined) return { candidates, rivals: [] };
-  // A holder named by what it shows: relate each candidate to the text.
-  const anchors = anchorsFor(tree, within.name);
+  // A holder named by what it shows: relate each candidate to the text. Text named inside
+  // something else ("the readings from sensor T-09") counts only where that holds it too.
+  const anchors = anchorsWithin(tree, anchorsFor(tree, within.name), within.within);
   const ownName = candidates.filter(
     (candidate) =>
       scoreText(within.name!, candidate.label)?.tier !== undefined &&
@@ -269,8 +289,8 @@ export function scopeCandidates(
     for (const anchor of anchors) {
       const shared = ref !== undefined && tree.structured ? sharedDepth(tree, ref, anchor.ref) : 0;
       const gap = Math.hypot(
-        centre(candidate.box).x - centre(anchor.box).x,
-        (centre(candidate.box).y - centre(anchor.box).y) * 3,
+        boxCentre(candidate.box).x - boxCentre(anchor.box).x,
+        (boxCentre(candidate.box).y - boxCentre(anchor.box).y) * 3,
       );
       if (shared > depth || (shared === depth && gap < distance)) {
         depth = shared;

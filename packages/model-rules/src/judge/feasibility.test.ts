@@ -37,6 +37,12 @@ describe('feasibility of a step whose target is named by what holds it', () => {
     expect(verdict.evidence.join(' ')).toMatch(/Nothing on the page is named 'Omar Haddad'; 'Like' is on the page/);
   });
 
+  it('is infeasible, said of the outer holder, when what holds the holder is nowhere', async () => {
+    const verdict = await feasibility("Like 'Dana Ruiz' in 'Omar Haddad'");
+    expect(verdict.verdict).toBe('infeasible');
+    expect(verdict.evidence.join(' ')).toMatch(/Nothing on the page is named 'Omar Haddad'/);
+  });
+
   it('is infeasible as before when the target itself is nowhere', async () => {
     const verdict = await feasibility("Archive 'Dana Ruiz'");
     expect(verdict.verdict).toBe('infeasible');

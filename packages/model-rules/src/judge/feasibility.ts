@@ -3,6 +3,7 @@ import type { AccessibilityNode } from '@sandpiper/protocol';
 import { directiveOfStep, quote } from '../grammar/index.js';
 import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
 import { targetQuery } from '../grounding/target-query.js';
+import { scoreText } from '../grounding/text-score.js';
 import { commandNames } from '../operator/intent-steps.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 
@@ -37,10 +38,12 @@ async function missingHolder(
 ): Promise<FeasibilityVerdict | undefined> {
   const alone = (await locateTarget(handle, reader, screen, { ...target, within: undefined })).best;
   if (alone === undefined) return undefined;
-  // Named, not only resembled: "dana ruiz and mei chen" resembles "Dana Ruiz" a little.
+  // Named, not only resembled: "dana ruiz and mei chen" resembles "Dana Ruiz" a little. Text read
+  // by OCR is matched loosely (it confuses 0 and o); it must also read as the name itself.
   const present = async (name: string) => {
     const best = (await locateTarget(handle, reader, screen, { text: name })).best;
-    return best !== undefined && best.score >= NAMED ? best : undefined;
+    if (best === undefined || best.score < NAMED) return undefined;
+    return best.node !== undefined || (scoreText(name, best.label)?.score ?? 0) >= NAMED ? best : undefined;
   };
   if ((await present(holder)) !== undefined) return undefined;
   const parts = holder.split(/\s*(?:,|&|\band\b|\bor\b)\s*/i).filter((part) => part !== '');
@@ -89,9 +92,13 @@ export async function judgeFeasibility(
   }
   const found = await locateTarget(handle, reader, input.screen, target);
   const best = found.best;
-  if (best === undefined && target.within?.name !== undefined && target.relation === undefined) {
-    const held = await missingHolder(handle, reader, input.screen, target, target.within.name);
-    if (held !== undefined) return held;
+  if (best === undefined && target.relation === undefined) {
+    // Each holder in turn, outward: "the readings from sensor T-09" needs T-09 on the page too.
+    for (let holder = target.within; holder !== undefined; holder = holder.within) {
+      if (holder.name === undefined) continue;
+      const held = await missingHolder(handle, reader, input.screen, target, holder.name);
+      if (held !== undefined) return held;
+    }
   }
   // "Remove Forklift FL-3" on a grid whose rows are deleted with "Delete selected (0)": a control
   // carrying the command or another name for it may do it some other way (select, then act).
