@@ -406,6 +406,47 @@ describe('requests written around their values', () => {
     expect(() => read('move Pump-03 to page 2')).toThrow(/unparsed/);
   });
 
+  it('reads verbs that give a value with another preposition or a particle', () => {
+    expect(read('Please dim the bedroom light level to thirty percent.')).toEqual([
+      "Set 'bedroom light level' to 'thirty percent'",
+    ]);
+    expect(read('Could you put the salary at 90,000?')).toEqual(["Set 'salary' to '90,000'"]);
+    expect(read('turn the volume up to 40')).toEqual(["Set 'volume' to '40'"]);
+    expect(read('reschedule the inspection to 4 May 2026')).toEqual(["Set 'inspection' to '4 May 2026'"]);
+    expect(read("put 'hello' in Notes")).toEqual(["Type 'hello' into the 'Notes' field"]);
+    expect(() => read('turn the page')).toThrow(/unparsed/);
+  });
+
+  it('reads a value apposed to its field, a value introduced by its kind, and a case said after a comma', () => {
+    expect(read('Please enter the date of birth, the seventh of August 1988.')).toEqual([
+      "Type 'the seventh of August 1988' into the 'date of birth' field",
+    ]);
+    expect(read('Please type the name Mara Jensen into Full name, all in capital letters.')).toEqual([
+      "Type 'MARA JENSEN' into the 'Full name' field",
+    ]);
+    expect(read('enter the code 4417 into PIN')).toEqual(["Type '4417' into the 'PIN' field"]);
+    // A comma before another request still ends the clause; a field with no value is asked about.
+    expect(read('type Ada into Name, then click Save')).toEqual(["Type 'Ada' into the 'Name' field", "Click 'Save'"]);
+    expect(() => read('enter the date of birth, then click Next')).toThrow(/unparsed/);
+  });
+
+  it('reads a goal that says what a labelled field should read, and no statement about it as a value', () => {
+    const labels = ['Full name', 'Workspace name'];
+    expect(read('The full name should read MARA JENSEN, all caps.', labels)).toEqual([
+      "Set the 'full name' field to 'MARA JENSEN'",
+    ]);
+    expect(read('The workspace name should be called Harbor Ops from now on.', labels)).toEqual([
+      "Set the 'workspace name' field to 'Harbor Ops'",
+    ]);
+    expect(() => read('The full name was entered wrongly', labels)).toThrow(/unparsed/);
+    expect(() => read('The full name should disappear', labels)).toThrow(/unparsed/);
+  });
+
+  it('reads "of" and one bare noun as part of a name, and "of" before a holder as a place', () => {
+    expect(read("type 'x' into the place of birth")).toEqual(["Type 'x' into the 'place of birth' field"]);
+    expect(read('Delete the row of Boiler-02')).toEqual(["Delete the 'Boiler-02' row"]);
+  });
+
   it('reads "find the link to do X" as using that link, and "find the X button" as finding it', () => {
     expect(read('Could you find the link to download the user guide as a PDF?')).toEqual([
       "Find the 'download the user guide as a PDF' link",

@@ -256,6 +256,10 @@ function clausesOf(tokens: readonly Token[], source: string, afterArrow: boolean
     // with a verb ends where the next verb starts, so "select A, B and C" stays one list.
     const sequenced = tokens.slice(index, index + length).some((token) => isWord(token, 'then', 'afterwards', 'after'));
     const comma = isComma(tokens[index]);
+    if (comma && length === 1 && (caseCoda(untilJoiner(following)) || apposedValue(current, following))) {
+      current.push(tokens[index]!);
+      continue;
+    }
     if (
       opensClause(following) ||
       sequenced ||
@@ -272,6 +276,44 @@ function clausesOf(tokens: readonly Token[], source: string, afterArrow: boolean
   }
   push(tokens.length);
   return clauses;
+}
+
+/** The tokens up to the next joiner. */
+function untilJoiner(tokens: readonly Token[]): readonly Token[] {
+  const end = tokens.findIndex((_, index) => joinerAt(tokens, index) > 0);
+  return end < 0 ? tokens : tokens.slice(0, end);
+}
+
+/** ", all in capital letters", ", in lower case": a request for the case of the text just given. */
+function caseCoda(tokens: readonly Token[]): boolean {
+  const { tokens: left, transform } = withoutCasePhrase(tokens);
+  return transform !== undefined && left.every((token) => isWord(token, 'all', 'please', 'written', 'typed'));
+}
+
+/**
+ * "enter the date of birth, the seventh of August 1988": a typing verb with only its field, and
+ * after the comma nothing but a value (no verb, nothing said after it).
+ */
+function apposedValue(current: readonly Token[], following: readonly Token[]): boolean {
+  const clause = stripFiller(current);
+  const verb = verbAt(words(clause));
+  if (verb?.verbClass !== 'type' || clause.length <= verb.length) return false;
+  const object = clause.slice(verb.length);
+  if (object.some((token) => token.kind === 'quoted' || isWord(token, ...intoWords, 'with', 'to', 'as'))) return false;
+  const value = trimPunctuation(following);
+  return (
+    value.length > 0 &&
+    untilJoiner(following).length === following.length &&
+    verbAt(words(value)) === undefined &&
+    looksLikeValue(value)
+  );
+}
+
+/** A run of tokens that reads as a value to type: quoted, a date, digits, an address. */
+function looksLikeValue(tokens: readonly Token[]): boolean {
+  if (tokens.length === 1 && tokens[0]!.kind === 'quoted') return true;
+  const text = tokens.map((token) => token.text).join(' ');
+  return parseDate(text) !== undefined || /^[\d+(][\d\s.,:/()+-]*$/.test(text) || /^\S+@\S+\.\S+$/.test(text);
 }
 
 function isComma(token: Token | undefined): boolean {
@@ -389,9 +431,9 @@ function vague(tokens: readonly Token[]): boolean {
   const trimmed = trimPunctuation(tokens);
   if (trimmed.length === 0 || trimmed.some((token) => token.kind === 'quoted')) return false;
   if (!vagueOpeners.has(trimmed[0]!.lower)) return false;
-  // "the 22nd of June 1990" is a date, written out.
+  // "the 22nd of June 1990", "the seventh of August 1988": a date, written out.
   const written = trimmed.map((token) => token.text).join(' ');
-  return !(/^the \d{1,2}(?:st|nd|rd|th) of /i.test(written) && parseDate(written) !== undefined);
+  return !(/^the \S+ of /i.test(written) && parseDate(written) !== undefined);
 }
 
 /** Words that make a clause about a condition, not a control: "check that the total is right". */
@@ -669,8 +711,11 @@ function readFrame(
       return readPointer(verb, rest, source, last);
     case 'open':
       return readOpen(rest, source, last);
-    case 'type':
-      return readType(verb, rest, source);
+    case 'type': {
+      const typed = readType(verb, rest, source);
+      // "put the salary at 90,000": a value given to a control, not text typed somewhere.
+      return typed.type === 'unparsed' && verb.words === 'put' ? readSet(verb, rest, source, last) : typed;
+    }
     case 'set': {
       // "Edit Generator G-1: status Retired": the item's edit form, its fields, then Save.
       const edited = readEditCommand(verb.words, rest, source);
@@ -871,13 +916,15 @@ function withoutCasePhrase(tokens: readonly Token[]): { tokens: Token[]; transfo
       if (span.some((token) => token.kind !== 'word')) continue;
       const text = span.map((token) => token.lower).join(' ');
       if (
-        !/^(?:(?:in|using|with|as|all|written in) )?(?:upper[- ]?case|uppercase|lower[- ]?case|lowercase|title[- ]?case|capitals|caps|capital letters|all caps|block letters|small letters)(?: letters)?$/.test(
+        !/^(?:(?:(?:all |written |typed )?(?:in|using|with|as)|all) )?(?:upper[- ]?case|uppercase|lower[- ]?case|lowercase|title[- ]?case|capitals|caps|capital letters|all caps|block letters|small letters)(?: letters)?$/.test(
           text,
         )
       )
         continue;
       const transform = caseTransformIn(text) ?? (/caps|capital/.test(text) ? 'upper' : undefined);
-      return { tokens: [...tokens.slice(0, start), ...tokens.slice(start + length)], transform };
+      // ", all in capitals" at the end: the comma before it goes too.
+      const from = isComma(tokens[start - 1]) && start + length === tokens.length ? start - 1 : start;
+      return { tokens: [...tokens.slice(0, from), ...tokens.slice(start + length)], transform };
     }
   }
   return { tokens: [...tokens], transform: undefined };
@@ -943,6 +990,18 @@ const REFERRING_WORDS = new Set([
 ]);
 
 function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string): ClauseResult {
+  // "enter the date of birth, the seventh of August 1988": the field, then the value apposed.
+  const apposed = rest.findIndex(isComma);
+  if (
+    apposed > 0 &&
+    looksLikeValue(trimPunctuation(rest.slice(apposed + 1))) &&
+    !looksLikeValue(trimPunctuation(rest.slice(0, apposed)))
+  ) {
+    const field = parsePhrase(source, rest.slice(0, apposed));
+    const value = casedValue(source, rest.slice(apposed + 1));
+    if (field?.type === 'target' && value !== undefined)
+      return steps([typeInto(value.text, field.target)], field.target);
+  }
   // "fill in the Name field with 'Ada'", "fill Name with Ada"
   if (verb.words.startsWith('fill') || verb.words === 'provide') {
     const withAt = indexOfWord(rest, ['with', 'using']);
@@ -1002,7 +1061,7 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
     let after = rest.slice(split + 1);
     if (isWord(rest[split], 'in') && isWord(after[0], 'to')) after = after.slice(1);
     const field = parsePhrase(source, after);
-    const value = casedValue(source, rest.slice(0, split));
+    const value = casedValue(source, withoutValueNoun(rest.slice(0, split)));
     if (field?.type === 'target' && value !== undefined && !isCaseWord(after)) {
       const values = listItems(rest.slice(0, split));
       if (field.all || (field.target.role === 'field' && field.target.name === undefined && values.length > 1)) {
@@ -1034,6 +1093,18 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
     return steps([{ kind: 'type', text: value.text }]);
   }
   return { type: 'unparsed' };
+}
+
+/** Nouns that say what kind of text follows: "type the name Mara Jensen", "enter the code 4417". */
+const valueNouns = new Set(['name', 'word', 'words', 'text', 'phrase', 'code', 'number', 'value', 'title', 'message']);
+
+/** The value without a leading "the name" when a name, a number or a quoted text follows it. */
+function withoutValueNoun(tokens: readonly Token[]): readonly Token[] {
+  const at = isWord(tokens[0], 'the') ? 1 : 0;
+  const noun = tokens[at];
+  const next = tokens[at + 1];
+  if (noun?.kind !== 'word' || !valueNouns.has(noun.lower) || next === undefined) return tokens;
+  return next.kind === 'quoted' || /^[\p{Lu}\d]/u.test(next.text) ? tokens.slice(at + 1) : tokens;
 }
 
 function isCaseWord(tokens: readonly Token[]): boolean {
@@ -1085,7 +1156,10 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
       continue;
     }
     if (at > 0 && at < part.length - 1) {
-      const target = parsePhrase(source, part.slice(0, at));
+      // "turn the volume up to 40": the particle belongs to the verb.
+      const named =
+        verb.words === 'turn' && isWord(part[at - 1], 'up', 'down') ? part.slice(0, at - 1) : part.slice(0, at);
+      const target = parsePhrase(source, named);
       const value = casedValue(source, part.slice(at + 1));
       const resolved = target === undefined ? undefined : resolvePronoun(target, last);
       if (resolved === undefined || value === undefined) return { type: 'unparsed' };
@@ -1629,9 +1703,7 @@ function readAdd(rest: readonly Token[], source: string, hints: ScreenHints | un
   } else {
     const labelled = labelledValue(rest, source, hints);
     if (labelled !== undefined) {
-      const labelLength =
-        rest.findIndex((token) => spanText(source, rest.slice(0, rest.indexOf(token) + 1)) === labelled.field.name) + 1;
-      items = rest.slice(labelLength);
+      items = rest.slice(labelled.labelLength);
       holder = { name: labelled.field.name! };
     }
   }
@@ -1886,14 +1958,15 @@ function labelledValue(
   tokens: readonly Token[],
   source: string,
   hints: ScreenHints | undefined,
-): { field: TargetRef; value: string } | undefined {
+): { field: TargetRef; value: string; labelLength: number } | undefined {
   if (hints === undefined || hints.fieldLabels.length === 0) return undefined;
   for (let length = Math.min(tokens.length - 1, 6); length >= 1; length -= 1) {
     const head = tokens.slice(0, length);
     if (head.some((token) => token.kind !== 'word' && token.kind !== 'quoted')) continue;
     // "I moved to New Zealand": a pronoun or a determiner alone names no field ("I agree to …").
     if (head.every((token) => isWord(token, ...personalPronouns) || determiners.has(token.lower))) continue;
-    const label = spanText(source, head);
+    // "The full name …": the article is no part of the label.
+    const label = spanText(source, head.length > 1 && determiners.has(head[0]!.lower) ? head.slice(1) : head);
     const match = hints.fieldLabels
       .map((candidate) => ({ candidate, score: scoreText(label, candidate)?.score ?? 0 }))
       .filter((entry) => entry.score >= 0.8)
@@ -1901,11 +1974,42 @@ function labelledValue(
     if (match === undefined) continue;
     // "Page through the grid to find it": a preposition after the label starts no value.
     if (isWord(tokens[length], 'through', 'to', 'for', 'with', 'into', 'of', 'by', 'until', 'till', 'so')) continue;
-    const value = casedValue(source, tokens.slice(length));
-    if (value === undefined) continue;
-    return { field: { name: label, role: 'field' }, value: value.text };
+    // "The full name should read MARA JENSEN": what follows the verb is the value; any other verb
+    // after the label makes the words a statement, not a value.
+    const said = valueAfterVerb(tokens.slice(length));
+    if (said === undefined) continue;
+    const value = casedValue(source, said);
+    const text = value?.text.replace(lastingWords, '');
+    if (text === undefined || text === '') continue;
+    return { field: { name: label, role: 'field' }, value: text, labelLength: length };
   }
   return undefined;
+}
+
+/** Verbs that, after a modal, say what a field shows: "should read", "must say". */
+const showingVerbs = ['read', 'say', 'show', 'be', 'become', 'contain'];
+
+/**
+ * The value words after a label: all of them when no verb opens them, the words after "should
+ * read" / "must say" / "reads" / "says"; undefined when another verb opens them.
+ */
+function valueAfterVerb(tokens: readonly Token[]): readonly Token[] | undefined {
+  const [first, second] = tokens;
+  // "should be called Harbor Ops", "must be set to 45": the naming words go with the verb.
+  const named = (from: number) =>
+    isWord(tokens[from - 1], 'be', 'become') && isWord(tokens[from], 'called', 'named', 'titled')
+      ? tokens.slice(from + 1)
+      : isWord(tokens[from - 1], 'be') && isWord(tokens[from], 'set') && isWord(tokens[from + 1], 'to')
+        ? tokens.slice(from + 2)
+        : tokens.slice(from);
+  if (isWord(first, 'should', 'must', 'shall', 'will', 'needs', 'need') && isWord(second, 'to'))
+    return isWord(tokens[2], ...showingVerbs) ? named(3) : undefined;
+  if (isWord(first, 'should', 'must', 'shall', 'will', 'would', 'can', 'could'))
+    return isWord(second, ...showingVerbs) ? named(2) : undefined;
+  if (isWord(first, 'reads', 'says', 'shows', 'contains')) return tokens.slice(1);
+  // "name was entered wrongly": unquoted words with a verb of their own are a statement.
+  if (tokens.every((token) => token.kind === 'word') && statementVerbAt(tokens) >= 0) return undefined;
+  return tokens;
 }
 
 /**

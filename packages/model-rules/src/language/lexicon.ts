@@ -118,6 +118,11 @@ const entries: [string, VerbClass][] = [
   ['drag', 'set'],
   ['slide', 'set'],
   ['give', 'set'],
+  ['dim', 'set'],
+  ['brighten', 'set'],
+  ['reschedule', 'set'],
+  // "turn the volume up to 40"; "turn on" and "turn off" are longer and win.
+  ['turn', 'set'],
   // "switch the theme to dark"; "switch to", "switch on" and "switch off" are longer and win.
   ['switch', 'set'],
   ['select', 'pick'],
