@@ -6,6 +6,7 @@
  *   node --import tsx bench/testbed.ts                      the dev instructions (every style)
  *   node --import tsx bench/testbed.ts --split heldout      the held-out instructions (figures only)
  *   node --import tsx bench/testbed.ts --style terse --only login --limit 20
+ *   node --import tsx bench/testbed.ts --only filter-riverside,name-in-capitals   (any of the task ids)
  *
  * Outcomes per instruction: `success` (done and reported done; or, for ask/infeasible tasks,
  * nothing changed and the run asked or failed), `false-success` (reported done, state wrong),
@@ -53,7 +54,7 @@ const all: Case[] =
     : testbedTasks.flatMap((task) => task.instructions.map(({ style, text }) => ({ task, style, text })));
 const cases = all
   .filter((entry) => !values.style || entry.style === values.style)
-  .filter((entry) => !values.only || entry.task.id.includes(values.only))
+  .filter((entry) => !values.only || values.only.split(',').some((part) => entry.task.id.includes(part)))
   .slice(0, values.limit === undefined ? undefined : Number(values.limit));
 
 const server = await startTestbedServer();

@@ -430,3 +430,23 @@ describe('a holder named inside another holder', () => {
     expect((await deleteIn({ name: 'Readings 14:00', within: { name: 'Cold store' } })).best).toBeUndefined();
   });
 });
+
+describe('a label over a group of fields', () => {
+  const nodes = [
+    node('text', 'Salary range (per year)', [100, 320, 200, 20]),
+    node('slider', 'Minimum salary', [100, 350, 300, 20]),
+    node('slider', 'Maximum salary', [100, 400, 300, 20]),
+  ];
+
+  it('does not pick the first field when the fields own names fit the words alike', async () => {
+    const match = await locate(nodes, 'salary', 'field');
+    expect(match.ambiguous).toBe(true);
+    expect([match.best?.label, ...match.alternatives.map((candidate) => candidate.label)]).toEqual(
+      expect.arrayContaining(['Minimum salary', 'Maximum salary']),
+    );
+  });
+
+  it('still picks the field a name fits best', async () => {
+    expect((await locate(nodes, 'maximum salary', 'field')).best?.label).toBe('Maximum salary');
+  });
+});

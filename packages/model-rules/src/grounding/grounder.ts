@@ -238,7 +238,7 @@ async function findMatch(
     }
     if (found.length > 0) {
       const pool = preferNear(insideRegion(found, query.region), query.near);
-      const match = preferActionableInside(chooseCandidate(query, 'accessibility', pool));
+      const match = labelledTwins(preferActionableInside(chooseCandidate(query, 'accessibility', pool)), query.text);
       if (match.ambiguous && rivals.length <= 1) {
         const named = namedWithHolder(nodeTree(all), pool, query.text);
         if (named !== undefined) return { ...match, best: named, ambiguous: false };
@@ -253,6 +253,35 @@ async function findMatch(
   if (query.within?.name !== undefined && query.relation === undefined)
     found = await nearReadAnchor(handle, reader, screen, found, query.within);
   return chooseCandidate(query, 'ocr', preferNear(insideRegion(found, query.region), query.near));
+}
+
+/** How well a field's own name must fit the words for a label above it to be no tie-breaker. */
+const OWN_NAME_FIT = 0.5;
+
+/**
+ * A label over a group ("Salary range (per year)") matched the words and was taken for the first
+ * field under it. When that field's own name fits the words no better than another field's of
+ * its kind ("Minimum salary", "Maximum salary" for "salary"), the label told nothing apart: the
+ * match is the fields, tied, by their own names.
+ */
+function labelledTwins(match: TargetMatch, text: string): TargetMatch {
+  const best = match.best;
+  const node = best?.node;
+  if (best?.via !== 'label' || node === undefined || node.name.trim() === '') return match;
+  const own = scoreText(text, node.name)?.score ?? 0;
+  if (own < OWN_NAME_FIT) return match;
+  const twins = match.alternatives.filter(
+    (candidate) =>
+      candidate.via === 'name' &&
+      candidate.node !== undefined &&
+      candidate.node.ref !== node.ref &&
+      candidate.node.role === node.role &&
+      Math.abs((scoreText(text, candidate.label)?.score ?? 0) - own) < 0.02,
+  );
+  if (twins.length === 0) return match;
+  const self: TargetCandidate = { ...best, label: node.name, via: 'name', score: twins[0]!.score };
+  const others = match.alternatives.filter((candidate) => !twins.includes(candidate));
+  return { ...match, best: self, alternatives: [...twins, ...others], ambiguous: true };
 }
 
 /** Lowest score at which read text counts as the holder a target is named against. */

@@ -482,7 +482,7 @@ function listItems(tokens: readonly Token[]): Token[][] {
  */
 function targetsOf(source: string, tokens: readonly Token[], options: PhraseOptions = {}): Phrase[] | undefined {
   const whole = parsePhrase(source, tokens, options);
-  const items = listItems(tokens);
+  const items = withHeadForOne(listItems(tokens));
   if (items.length > 1) {
     const quotedList = items.every((item) => item.some((token) => token.kind === 'quoted'));
     const hasComma = tokens.some(isComma);
@@ -497,6 +497,29 @@ function targetsOf(source: string, tokens: readonly Token[], options: PhraseOpti
     }
   }
   return whole === undefined ? undefined : [whole];
+}
+
+/** Words that relate a noun to what names it: "the message from Owen", "the post by Dana". */
+const relatingWords = ['from', 'by', 'of', 'in', 'on', 'with', 'about', 'for'];
+
+/**
+ * "the message from Owen Blake and the one from Sofia Marin": "one" stands for the first item's
+ * noun, which takes its place.
+ */
+function withHeadForOne(items: readonly Token[][]): Token[][] {
+  const [first, ...rest] = items;
+  if (first === undefined) return [];
+  const relation = first.findIndex((token) => isWord(token, ...relatingWords));
+  const start = isWord(first[0], 'both', 'all', 'each') ? 1 : 0;
+  const head = relation > start ? first.slice(start, relation) : undefined;
+  if (head === undefined || head.some((token) => token.kind !== 'word')) return [...items];
+  return [
+    first,
+    ...rest.map((item) => {
+      const one = isWord(item[0], 'the', 'that') && isWord(item[1], 'one') ? 1 : isWord(item[0], 'one') ? 0 : -1;
+      return one < 0 ? item : [...head, ...item.slice(one + 1)];
+    }),
+  ];
 }
 
 /**
@@ -646,6 +669,46 @@ function joinSeparatedParticle(tokens: readonly Token[]): readonly Token[] {
   return joined;
 }
 
+/** Words for the view being narrowed rather than a control in it: "the results", "the list". */
+const viewWords = [
+  'the',
+  'my',
+  'our',
+  'this',
+  'these',
+  'it',
+  'them',
+  'results',
+  'result',
+  'list',
+  'items',
+  'search',
+  'view',
+  'entries',
+  'rows',
+  'records',
+  'everything',
+  'all',
+  'page',
+];
+
+/** Verbs that narrow what is shown to one kind: "narrow the results down to audiobooks only". */
+const narrowingVerbs = new Set(['narrow', 'filter', 'limit', 'restrict']);
+
+/**
+ * "narrow the results down to audiobooks only" → "audiobooks": what is narrowed (the results, the
+ * list, them) is the view itself; the option is what follows "to".
+ */
+function narrowedTo(verb: VerbMatch, rest: readonly Token[]): readonly Token[] | undefined {
+  if (!narrowingVerbs.has(verb.words)) return rest;
+  const to = indexOfWord(rest, ['to']);
+  if (to < 1) return rest;
+  const narrowed = rest.slice(0, isWord(rest[to - 1], 'down') ? to - 1 : to);
+  if (!narrowed.every((token) => isWord(token, ...viewWords))) return undefined;
+  const option = rest.slice(to + 1);
+  return isWord(option.at(-1), 'only') && option.length > 1 ? option.slice(0, -1) : option;
+}
+
 /** Verbs that mean something with nothing after them. */
 function verbAlone(verb: VerbMatch): StepIntent | undefined {
   switch (verb.verbClass) {
@@ -722,8 +785,11 @@ function readFrame(
       if (edited !== undefined) return steps(edited);
       return readSet(verb, rest, source, last);
     }
-    case 'pick':
-      return readPick(rest, source, last);
+    case 'pick': {
+      const narrowed = narrowedTo(verb, rest);
+      // "filter Site to Riverside": what is narrowed is a control, given that value.
+      return narrowed === undefined ? readSet(verb, rest, source, last) : readPick(narrowed, source, last);
+    }
     case 'check':
     case 'uncheck':
       return readCheck(verb, rest, source, last);
@@ -999,8 +1065,14 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
   ) {
     const field = parsePhrase(source, rest.slice(0, apposed));
     const value = casedValue(source, rest.slice(apposed + 1));
-    if (field?.type === 'target' && value !== undefined)
-      return steps([typeInto(value.text, field.target)], field.target);
+    if (field?.type === 'target' && value !== undefined) {
+      // A date written out is given in the form the field takes, as "set" does.
+      const given =
+        parseDate(value.text) !== undefined
+          ? setIntent(fieldRef(field.target), value.text)
+          : typeInto(value.text, field.target);
+      return steps([given], field.target);
+    }
   }
   // "fill in the Name field with 'Ada'", "fill Name with Ada"
   if (verb.words.startsWith('fill') || verb.words === 'provide') {
@@ -1979,8 +2051,9 @@ function labelledValue(
     const said = valueAfterVerb(tokens.slice(length));
     if (said === undefined) continue;
     const value = casedValue(source, said);
-    const text = value?.text.replace(lastingWords, '');
-    if (text === undefined || text === '') continue;
+    // "… from now on" asks for the value to be kept (saved), which the words do not say how.
+    if (value === undefined || lastingWords.test(value.text)) continue;
+    const text = value.text;
     return { field: { name: label, role: 'field' }, value: text, labelLength: length };
   }
   return undefined;

@@ -140,6 +140,11 @@ const entries: [string, VerbClass][] = [
   ['limit to', 'pick'],
   ['narrow to', 'pick'],
   ['narrow down to', 'pick'],
+  // "narrow the results down to audiobooks", "filter the list to open tickets".
+  ['narrow', 'pick'],
+  ['filter', 'pick'],
+  ['limit', 'pick'],
+  ['restrict', 'pick'],
   ['check', 'check'],
   ['check off', 'check'],
   ['tick', 'check'],

@@ -366,6 +366,8 @@ const judgmentWords = new Set([
 ]);
 
 export function parsePhrase(source: string, tokens: readonly Token[], options: PhraseOptions = {}): Phrase | undefined {
+  const ranked = rankedByClause(tokens);
+  if (ranked !== undefined) return parsePhrase(source, ranked, options);
   const possessive = possessiveHolder(tokens);
   if (possessive !== undefined) return parsePhrase(source, possessive, options);
   const described = describedByWhatItDoes(source, tokens);
@@ -430,6 +432,28 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
   if (head.pronoun) return { type: 'pronoun' };
   const target = toTarget(head);
   return target === undefined ? undefined : { type: 'target', target, all: head.all };
+}
+
+/** Verbs that place an item in a list: "comes last", "is first", "appears second". */
+const rankingVerbs = new Set(['comes', 'is', 'appears', 'sits', 'shows', 'ends']);
+
+/**
+ * "whichever book comes last in the list", "the result that is first" → "last book in the list",
+ * "first result": a position said in a clause, moved before the noun. Undefined otherwise.
+ */
+function rankedByClause(tokens: readonly Token[]): Token[] | undefined {
+  let at = isWord(tokens[0], 'the', 'whichever', 'whatever') ? 1 : 0;
+  const nounStart = at;
+  while (tokens[at]?.kind === 'word' && !isWord(tokens[at], 'that', 'which', ...rankingVerbs)) at += 1;
+  const noun = tokens.slice(nounStart, at);
+  if (noun.length === 0 || noun.length > 3) return undefined;
+  if (isWord(tokens[at], 'that', 'which')) at += 1;
+  if (!isWord(tokens[at], ...rankingVerbs)) return undefined;
+  at += isWord(tokens[at + 1], 'up') ? 2 : 1;
+  const words = tokens.slice(at).map((token) => (token.kind === 'word' ? token.lower : ''));
+  const rank = ordinalAt(words);
+  if (rank === undefined) return undefined;
+  return [...tokens.slice(at, at + rank.length), ...noun, ...tokens.slice(at + rank.length)];
 }
 
 /** A single lower-case word with no determiner: a noun that completes a name, not a holder. */

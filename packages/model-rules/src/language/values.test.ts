@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sameValue } from '../evidence/judgment.js';
-import { addMinutes, dateSpellings, parseDate, relativeMinutes, timeSpellings } from './values.js';
+import { addMinutes, dateSpellings, parseDate, parseNumber, relativeMinutes, timeSpellings } from './values.js';
 
 describe('reading dates', () => {
   it('reads a day-first note however it is written', () => {
@@ -56,5 +56,14 @@ describe('times written relative to the one before', () => {
     expect(relativeMinutes('11:15')).toBeUndefined();
     expect(relativeMinutes('an hour before')).toBeUndefined();
     expect(addMinutes({ hour: 23, minute: 30 }, 45)).toEqual({ hour: 0, minute: 15 });
+  });
+});
+
+describe('reading numbers', () => {
+  it('reads a percentage however it is written', () => {
+    for (const written of ['30%', '30 percent', 'thirty percent', 'thirty per cent'])
+      expect(parseNumber(written), written).toBe(30);
+    expect(sameValue('30', 'thirty percent', undefined)).toBe(true);
+    expect(sameValue('31', 'thirty percent', undefined)).toBe(false);
   });
 });

@@ -304,7 +304,7 @@ export function parseNumber(text: string): number | undefined {
   const trimmed = text
     .trim()
     .replace(/^[$€£]/, '')
-    .replace(/%$/, '')
+    .replace(/\s*(?:%|percent|per cent)$/i, '')
     .replace(/\s*(?:months?|days?|weeks?|years?|items?|units?|pieces?|px|points?|pts?|stars?|°[cf]?|degrees?)$/i, '');
   return numberOf(trimmed.replace(/,/g, ''));
 }
