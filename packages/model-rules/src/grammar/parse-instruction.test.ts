@@ -455,6 +455,18 @@ describe('requests written around their values', () => {
     );
   });
 
+  it('reads "replace X with Y", "move X to" a date, and "answer Yes to" a question', () => {
+    expect(read('Replace the “Workspace name” with “Harbor Ops”')).toEqual([
+      "Set the 'Workspace name' field to 'Harbor Ops'",
+    ]);
+    expect(read('Move the next service of Pump-03 to May 4th, 2026')).toEqual(
+      read("set the next service of Pump-03 to 'May 4th, 2026'"),
+    );
+    expect(read('answer Yes to Was this helpful?')).toEqual(["Pick 'Yes' in 'Was this helpful'"]);
+    expect(() => read('answer priya with looks good')).toThrow(/unparsed/);
+    expect(read('replace the battery')).toEqual(["Replace 'battery'"]);
+  });
+
   it('reads "of" and one bare noun as part of a name, and "of" before a holder as a place', () => {
     expect(read("type 'x' into the place of birth")).toEqual(["Type 'x' into the 'place of birth' field"]);
     expect(read('Delete the row of Boiler-02')).toEqual(["Delete the 'Boiler-02' row"]);

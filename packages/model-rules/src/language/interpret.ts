@@ -786,6 +786,14 @@ function readFrame(
       return readSet(verb, rest, source, last);
     }
     case 'pick': {
+      // "answer Yes to Was this helpful?": the option, in the question that offers it.
+      if (verb.words === 'answer') {
+        const to = indexOfWord(rest, ['to']);
+        const option = to > 0 ? valueOf(source, rest.slice(0, to)) : undefined;
+        const question = to > 0 ? valueOf(source, rest.slice(to + 1)) : undefined;
+        if (option === undefined || question === undefined) return { type: 'unparsed' };
+        return steps([{ kind: 'pick', option: option.text, within: { name: question.text } }]);
+      }
       const narrowed = narrowedTo(verb, rest);
       // "filter Site to Riverside": what is narrowed is a control, given that value.
       return narrowed === undefined ? readSet(verb, rest, source, last) : readPick(narrowed, source, last);
@@ -1615,13 +1623,24 @@ function readCommand(
     if (added !== undefined) return added;
   }
   if (name === 'sort') return readSort(rest, source, hints) ?? { type: 'unparsed' };
-  // "move the Brightness slider to 30": a slider or stepper moved to a number is given that value.
+  // "move the Brightness slider to 30", "move the next service of Pump-03 to May 4th, 2026": a
+  // control moved to a number, a date or a time is given that value.
   if (name === 'move') {
     const to = lastIndexOfWord(rest, ['to']);
-    const value = to > 0 ? rest.slice(to + 1) : [];
-    if (value.length > 0 && parseNumber(spanText(source, value)) !== undefined) {
+    const value = to > 0 ? spanText(source, rest.slice(to + 1)) : '';
+    if (value !== '' && (parseNumber(value) ?? parseDate(value) ?? parseTime(value)) !== undefined) {
       const moved = readSet({ verbClass: 'set', length: 1, words: 'set' }, rest, source, last);
       if (moved.type === 'steps') return moved;
+    }
+  }
+  // "Replace the Workspace name with Harbor Ops": the field is given the new value.
+  if (name === 'replace') {
+    const withAt = indexOfWord(rest, ['with']);
+    if (withAt > 0 && withAt < rest.length - 1) {
+      const field = parsePhrase(source, rest.slice(0, withAt));
+      const value = casedValue(source, rest.slice(withAt + 1));
+      if (field?.type === 'target' && value !== undefined)
+        return steps([setIntent(fieldRef(field.target), value.text)], field.target);
     }
   }
   const credentials = signInWith(name, rest, source, hints);

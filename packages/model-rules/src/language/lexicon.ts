@@ -140,6 +140,8 @@ const entries: [string, VerbClass][] = [
   ['limit to', 'pick'],
   ['narrow to', 'pick'],
   ['narrow down to', 'pick'],
+  // "answer Yes to Was this helpful?" (other answers, to people, are not read).
+  ['answer', 'pick'],
   // "narrow the results down to audiobooks", "filter the list to open tickets".
   ['narrow', 'pick'],
   ['filter', 'pick'],
@@ -329,6 +331,7 @@ const commandVerbs = [
   'mark as unread',
   'mark all as read',
   'move',
+  'replace',
   'kick',
   'ban',
   'promote',
