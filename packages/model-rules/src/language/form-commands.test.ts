@@ -9,6 +9,14 @@ function read(text: string): string[] {
 }
 
 describe('commands that open a form, fill it and send it', () => {
+  it('takes the address given in brackets after a name, and no place the person is invited to', () => {
+    expect(read('Would you invite Noor (noor@example.com) to the workspace as an editor?')).toEqual(
+      read('Invite noor@example.com as editor.'),
+    );
+    // Without an address there is nothing to type: the person is asked.
+    expect(read('invite Noor to the workspace as an editor')[0]).toMatch(/^unread/);
+  });
+
   it('puts each value where the words say, then sends the form with its own control', () => {
     expect(read('Invite noor@example.com as Editor.')).toEqual([
       'Invite',

@@ -61,6 +61,16 @@ function split(tokens: readonly Token[], at: (token: Token) => boolean): Token[]
   return parts.filter((part) => part.length > 0);
 }
 
+/** The address in "Noor Haddad (noor@example.com)": capitalised name words, then the address in brackets. */
+function namedAddress(tokens: readonly Token[]): string | undefined {
+  const open = tokens.findIndex((token) => token.kind === 'punct' && token.text === '(');
+  const inside = tokens[open + 1];
+  if (open < 1 || inside === undefined || !email.test(inside.text)) return undefined;
+  if (tokens[open + 2]?.text !== ')' || open + 3 !== tokens.length) return undefined;
+  const named = tokens.slice(0, open).every((token) => token.kind === 'word' && /^\p{Lu}/u.test(token.text));
+  return named ? inside.text : undefined;
+}
+
 /** A value step for a value the form takes: typed where it fits, or set in the field labelled so. */
 function valueStep(tokens: readonly Token[], source: string, label?: string): StepIntent | undefined {
   const trimmed = withoutArticle(tokens);
@@ -90,7 +100,11 @@ export function readFormCommand(
   // The head: an object or a value, then marked parts ("as Editor", "to ada@…", "called X").
   const marks = head.flatMap((token, index) => (token.kind === 'word' && markers.has(token.lower) ? [index] : []));
   const first = head.slice(0, marks[0] ?? head.length);
-  if (first.length > 0) {
+  // "Noor (noor@example.com)": a person named, with the address the form takes in brackets.
+  const address = namedAddress(first);
+  if (address !== undefined) {
+    values.push({ kind: 'type', text: address });
+  } else if (first.length > 0) {
     const value = first.length === 1 && (first[0]!.kind === 'quoted' || email.test(first[0]!.text));
     if (value) {
       values.push({ kind: 'type', text: spanText(source, first) });
@@ -110,6 +124,8 @@ export function readFormCommand(
     const marker = head[index]!.lower;
     const part = head.slice(index + 1, marks[at + 1] ?? head.length);
     if (part.length === 0) return undefined;
+    // "invite Noor … to the workspace": where the person is invited is the page's own place.
+    if (marker === 'to' && verb === 'invite' && address !== undefined && !email.test(part.at(-1)?.text ?? '')) continue;
     if (marker === 'to' && !(part.length === 1 && email.test(part[0]!.text)) && verb !== 'rename') {
       // "reply … to the last message": what the reply is to.
       const phrase = parsePhrase(source, part);
