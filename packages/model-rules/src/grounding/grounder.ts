@@ -8,7 +8,7 @@ import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } 
 import { findTextMatches } from '../ocr/index.js';
 import { ocrCandidates } from './ocr-grounding.js';
 import { placedCandidates } from './placement.js';
-import { normalizeText, onlyItemNouns, scoreText, withoutItemNoun } from './text-score.js';
+import { normalizeText, onlyItemNouns, readsAsName, scoreText, withoutItemNoun } from './text-score.js';
 import { dropMisplaced, nodeTree, nthCandidate, peerCandidates, scopeCandidates, type NodeTree } from './scope.js';
 
 /** Candidates below this score are not the target. */
@@ -302,8 +302,7 @@ async function nearReadAnchor(
   const lines = (await reader.ocrLines(handle, screen)) ?? [];
   const shown = (name: string): readonly Box[] =>
     findTextMatches(lines, name)
-      // Read text is matched loosely (OCR confuses letters); a name with another number is not it.
-      .filter((match) => match.score >= ANCHOR_SCORE && (scoreText(name, match.text)?.score ?? 0) >= ANCHOR_SCORE)
+      .filter((match) => match.score >= ANCHOR_SCORE && readsAsName(name, match.text, ANCHOR_SCORE))
       .map((match) => match.box);
   for (let outer = within.within; outer !== undefined; outer = outer.within)
     if (outer.name !== undefined && shown(outer.name).length === 0) return [];

@@ -116,6 +116,15 @@ function contentWords(normalized: string): string[] {
   return normalized.split(' ').filter((word) => word !== '' && !joiningWords.has(word));
 }
 
+/**
+ * Whether text read off the screen by OCR is `name` itself, not only like it. OCR matching folds
+ * look-alike characters (0 and o, 1 and l), so "Sensor tog" would pass for "sensor T-09"; the name
+ * matcher, which refuses a different number, must agree too.
+ */
+export function readsAsName(name: string, text: string, minimum: number): boolean {
+  return (scoreText(name, text)?.score ?? 0) >= minimum;
+}
+
 /** Whether `text` appears in `haystack` as whole words, ignoring case and punctuation. */
 export function containsText(haystack: string, text: string): boolean {
   const wanted = normalizeText(text);

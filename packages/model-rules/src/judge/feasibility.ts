@@ -1,9 +1,10 @@
 import type { FeasibilityInput, FeasibilityVerdict, Handle } from '@sandpiper/core';
 import type { AccessibilityNode } from '@sandpiper/protocol';
 import { directiveOfStep, quote } from '../grammar/index.js';
-import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
+import type { TargetCandidate } from '../grounding/candidates.js';
+import { locateTarget } from '../grounding/grounder.js';
 import { targetQuery } from '../grounding/target-query.js';
-import { scoreText } from '../grounding/text-score.js';
+import { readsAsName } from '../grounding/text-score.js';
 import { commandNames } from '../operator/intent-steps.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 
@@ -26,24 +27,21 @@ const NAMED = 0.7;
  * The verdict when the target is on the page but not in the holder named: "Like 'dana and mei'"
  * with a Like button on every post. A holder named by nothing on the page makes the step
  * infeasible, said of the holder; a holder whose name reads as a list of names that each are on
- * the page ("dana and mei") is only uncertain: the words may name two holders, not one. Undefined
- * when the target is nowhere on the page, or the holder is on it.
+ * the page ("dana and mei") is only uncertain: the words may name two holders, not one. `alone` is
+ * the target as found without its holder. Undefined when the holder is on the page.
  */
 async function missingHolder(
   handle: Handle,
   reader: ScreenReader,
   screen: FeasibilityInput['screen'],
-  target: LocateQuery,
+  alone: TargetCandidate,
   holder: string,
 ): Promise<FeasibilityVerdict | undefined> {
-  const alone = (await locateTarget(handle, reader, screen, { ...target, within: undefined })).best;
-  if (alone === undefined) return undefined;
-  // Named, not only resembled: "dana ruiz and mei chen" resembles "Dana Ruiz" a little. Text read
-  // by OCR is matched loosely (it confuses 0 and o); it must also read as the name itself.
+  // Named, not only resembled: "dana ruiz and mei chen" resembles "Dana Ruiz" a little.
   const present = async (name: string) => {
     const best = (await locateTarget(handle, reader, screen, { text: name })).best;
     if (best === undefined || best.score < NAMED) return undefined;
-    return best.node !== undefined || (scoreText(name, best.label)?.score ?? 0) >= NAMED ? best : undefined;
+    return best.node !== undefined || readsAsName(name, best.label, NAMED) ? best : undefined;
   };
   if ((await present(holder)) !== undefined) return undefined;
   const parts = holder.split(/\s*(?:,|&|\band\b|\bor\b)\s*/i).filter((part) => part !== '');
@@ -94,9 +92,13 @@ export async function judgeFeasibility(
   const best = found.best;
   if (best === undefined && target.relation === undefined) {
     // Each holder in turn, outward: "the readings from sensor T-09" needs T-09 on the page too.
-    for (let holder = target.within; holder !== undefined; holder = holder.within) {
+    const alone =
+      target.within === undefined
+        ? undefined
+        : (await locateTarget(handle, reader, input.screen, { ...target, within: undefined })).best;
+    for (let holder = target.within; alone !== undefined && holder !== undefined; holder = holder.within) {
       if (holder.name === undefined) continue;
-      const held = await missingHolder(handle, reader, input.screen, target, holder.name);
+      const held = await missingHolder(handle, reader, input.screen, alone, holder.name);
       if (held !== undefined) return held;
     }
   }

@@ -12,6 +12,7 @@ import type { StepIntent, TargetRef } from '@sandpiper/protocol';
 import { determiners, itemNouns } from './lexicon.js';
 import { parsePhrase } from './phrases.js';
 import { isWord, spanText, type Token } from './tokens.js';
+import { emailAddress as email } from './values.js';
 
 /** Verbs that open a form, and the verb of the control that sends it. */
 const formVerbs: Readonly<Record<string, string>> = {
@@ -36,8 +37,6 @@ const labelWords = new Set(['message', 'note', 'subject', 'body', 'text', 'templ
 
 /** Words that open a description of a choice rather than its name. */
 const vague = new Set(['some', 'someone', 'somebody', 'something', 'any', 'anyone', 'anything', 'whoever', 'whatever']);
-
-const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Whether words read as a value by themselves: a quote, an address, or capitalised words or codes. */
 function valueLike(tokens: readonly Token[]): boolean {

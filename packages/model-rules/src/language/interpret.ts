@@ -25,6 +25,7 @@ import {
   addMinutes,
   applyCase,
   caseTransformIn,
+  emailAddress,
   formatTime,
   parseDate,
   parseNumber,
@@ -313,7 +314,7 @@ function apposedValue(current: readonly Token[], following: readonly Token[]): b
 function looksLikeValue(tokens: readonly Token[]): boolean {
   if (tokens.length === 1 && tokens[0]!.kind === 'quoted') return true;
   const text = tokens.map((token) => token.text).join(' ');
-  return parseDate(text) !== undefined || /^[\d+(][\d\s.,:/()+-]*$/.test(text) || /^\S+@\S+\.\S+$/.test(text);
+  return parseDate(text) !== undefined || /^[\d+(][\d\s.,:/()+-]*$/.test(text) || emailAddress.test(text);
 }
 
 function isComma(token: Token | undefined): boolean {

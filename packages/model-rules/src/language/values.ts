@@ -299,6 +299,9 @@ export function nativeTimeKeys(time: ClockTime): string {
   return `${pad(hour12)}${pad(time.minute)}${time.hour < 12 ? 'AM' : 'PM'}`;
 }
 
+/** A whole text that is an email address: "noor@example.com". */
+export const emailAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** A number from a value as written ("35", "35%", "$120", "six", "1,250.5"); undefined when none. */
 export function parseNumber(text: string): number | undefined {
   const trimmed = text
