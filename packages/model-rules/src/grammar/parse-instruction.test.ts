@@ -418,8 +418,8 @@ describe('requests written around their values', () => {
   });
 
   it('reads a value apposed to its field, a value introduced by its kind, and a case said after a comma', () => {
-    expect(read('Please enter the date of birth, the seventh of August 1988.')).toEqual([
-      "Set the 'date of birth' field to 'the seventh of August 1988'",
+    expect(read('Please enter the date of birth, the seventh of August 1988.', ['Date of birth'])).toEqual([
+      "Set 'date of birth' to 'the seventh of August 1988'",
     ]);
     expect(read('Please type the name Mara Jensen into Full name, all in capital letters.')).toEqual([
       "Type 'MARA JENSEN' into the 'Full name' field",
@@ -442,12 +442,20 @@ describe('requests written around their values', () => {
     expect(() => read('The workspace name should be called Harbor Ops from now on.', labels)).toThrow(/unparsed/);
     expect(() => read('The full name was entered wrongly', labels)).toThrow(/unparsed/);
     expect(() => read('The full name should disappear', labels)).toThrow(/unparsed/);
+    // An article says the words are the whole label; an action done to the thing is no value.
+    expect(read('The workspace should be deleted.', labels)).toEqual(["Delete 'workspace'"]);
+    expect(() => read('The meeting starts at quarter to five pm', ['Meeting date'])).toThrow(/unparsed/);
   });
 
   it('reads a narrowing verb with what it narrows, a position said in a clause, and "the one" in a list', () => {
     expect(read('narrow the results down to audiobooks only')).toEqual(read('filter to audiobooks'));
     expect(read('filter the list to open tickets')).toEqual(read("pick 'open tickets'"));
-    expect(read('Filter Site to Riverside.')).toEqual(read('set Site to Riverside'));
+    expect(read('Filter Site to Riverside.', ['Site'])).toEqual(read('set Site to Riverside'));
+    // Narrowed to a value, but neither a view nor a control on the screen: which is not said.
+    expect(() => read('Filter jobs to Paris', ['Site'])).toThrow(/unparsed/);
+    expect(() => read('filter the site column to show only riverside', ['Site'])).toThrow(/unparsed/);
+    expect(() => read('Could you filter the Site column so only Riverside assets show?', ['Site'])).toThrow(/unparsed/);
+    expect(() => read('filter for typescript only in toronto', ['Site'])).toThrow(/unparsed/);
     expect(read('open whichever book comes last in the list')).toEqual(read('open the last book'));
     expect(read('click the result that is second')).toEqual(read('click the second result'));
     expect(read('star both the message from Owen Blake and the one from Sofia Marin')).toEqual(
@@ -467,9 +475,16 @@ describe('requests written around their values', () => {
     expect(read('replace the battery')).toEqual(["Replace 'battery'"]);
   });
 
-  it('reads "of" and one bare noun as part of a name, and "of" before a holder as a place', () => {
-    expect(read("type 'x' into the place of birth")).toEqual(["Type 'x' into the 'place of birth' field"]);
-    expect(read('Delete the row of Boiler-02')).toEqual(["Delete the 'Boiler-02' row"]);
+  it('reads "X of Y" as one name where the screen shows a control so named, and as X in Y otherwise', () => {
+    const labels = ['Place of birth', 'Email'];
+    expect(read("type 'x' into the place of birth", labels)).toEqual(["Type 'x' into the 'place of birth' field"]);
+    expect(read("type 'x' into the place of birth")).toEqual(["Type 'x' into the 'place' field in 'birth'"]);
+    expect(read('Delete the row of Boiler-02', labels)).toEqual(["Delete the 'Boiler-02' row"]);
+    // Written in lower case, a person's name after "of" is still where the target is.
+    expect(read('click the delete button of jonas', ['Delete of jonas'])).toEqual([
+      "Click the 'delete' button in 'jonas'",
+    ]);
+    expect(read('open the details of alice', labels)).toEqual(["Go to 'details' in 'alice'"]);
   });
 
   it('reads "find the link to do X" as using that link, and "find the X button" as finding it', () => {

@@ -47,7 +47,8 @@ function valueLike(tokens: readonly Token[]): boolean {
   );
 }
 
-function withoutArticle(tokens: readonly Token[]): Token[] {
+/** The words without a leading article or other determiner ("the Site column" → "Site column"). */
+export function withoutArticle(tokens: readonly Token[]): Token[] {
   return tokens.length > 1 && determiners.has(tokens[0]!.lower) ? tokens.slice(1) : [...tokens];
 }
 

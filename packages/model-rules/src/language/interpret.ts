@@ -8,7 +8,7 @@
  */
 import { isBareOpenTarget, type StepIntent, type TargetRef } from '@sandpiper/protocol';
 import { modifierKeys, parseKeys } from '../grammar/keys.js';
-import { normalizeText, scoreText } from '../grounding/text-score.js';
+import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import {
   constraintOpeners,
   determiners,
@@ -43,7 +43,7 @@ import {
   type ScreenClickable,
   type ScreenControl,
 } from './screen-reading.js';
-import { readEditCommand, readFormCommand } from './form-commands.js';
+import { readEditCommand, readFormCommand, withoutArticle } from './form-commands.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
 export interface ScreenHints {
@@ -697,17 +697,41 @@ const viewWords = [
 const narrowingVerbs = new Set(['narrow', 'filter', 'limit', 'restrict']);
 
 /**
- * "narrow the results down to audiobooks only" → "audiobooks": what is narrowed (the results, the
- * list, them) is the view itself; the option is what follows "to".
+ * The question an answer is given to, with where it is asked: "Was this helpful? under 'How long
+ * does a refund take?'" is the question inside that article, not one near it.
  */
-function narrowedTo(verb: VerbMatch, rest: readonly Token[]): readonly Token[] | undefined {
-  if (!narrowingVerbs.has(verb.words)) return rest;
+function askedQuestion(source: string, tokens: readonly Token[]): TargetRef | undefined {
+  const phrase = parsePhrase(source, tokens);
+  if (phrase?.type !== 'target' || phrase.target.name === undefined) {
+    const whole = valueOf(source, tokens);
+    return whole === undefined ? undefined : { name: whole.text };
+  }
+  const { relation: _relation, ordinal: _ordinal, role: _role, ...question } = phrase.target;
+  return question;
+}
+
+/** How a narrowing verb reads: an option picked in the view, a control given a value, or neither. */
+type Narrowing =
+  { readonly type: 'pick'; readonly option: readonly Token[] } | { readonly type: 'set' } | { readonly type: 'unread' };
+
+/**
+ * "narrow the results down to audiobooks only": what is narrowed (the results, the list, them) is
+ * the view itself, and the option is what follows "to". "Filter Site to Riverside": what is
+ * narrowed is a control on the screen, given that value. Anything else ("filter jobs to Paris",
+ * "filter the site column so only …") says neither which control nor which option, and is not read.
+ */
+function narrowedTo(rest: readonly Token[], source: string, hints: ScreenHints | undefined): Narrowing {
   const to = indexOfWord(rest, ['to']);
-  if (to < 1) return rest;
+  if (to < 1 || to === rest.length - 1) return { type: 'unread' };
   const narrowed = rest.slice(0, isWord(rest[to - 1], 'down') ? to - 1 : to);
-  if (!narrowed.every((token) => isWord(token, ...viewWords))) return undefined;
-  const option = rest.slice(to + 1);
-  return isWord(option.at(-1), 'only') && option.length > 1 ? option.slice(0, -1) : option;
+  if (narrowed.every((token) => isWord(token, ...viewWords))) {
+    const option = rest.slice(to + 1);
+    return { type: 'pick', option: isWord(option.at(-1), 'only') && option.length > 1 ? option.slice(0, -1) : option };
+  }
+  const name = spanText(source, withoutArticle(narrowed));
+  const controls = [...(hints?.controls ?? []).map((control) => control.name), ...(hints?.fieldLabels ?? [])];
+  // "Site" names the grid's "Site Filter Input": a control's name may go on after the words.
+  return controls.some((control) => reaches(scoreText(name, control), 'prefix')) ? { type: 'set' } : { type: 'unread' };
 }
 
 /** Verbs that mean something with nothing after them. */
@@ -791,13 +815,14 @@ function readFrame(
       if (verb.words === 'answer') {
         const to = indexOfWord(rest, ['to']);
         const option = to > 0 ? valueOf(source, rest.slice(0, to)) : undefined;
-        const question = to > 0 ? valueOf(source, rest.slice(to + 1)) : undefined;
+        const question = to > 0 ? askedQuestion(source, rest.slice(to + 1)) : undefined;
         if (option === undefined || question === undefined) return { type: 'unparsed' };
-        return steps([{ kind: 'pick', option: option.text, within: { name: question.text } }]);
+        return steps([{ kind: 'pick', option: option.text, within: question }]);
       }
-      const narrowed = narrowedTo(verb, rest);
-      // "filter Site to Riverside": what is narrowed is a control, given that value.
-      return narrowed === undefined ? readSet(verb, rest, source, last) : readPick(narrowed, source, last);
+      if (!narrowingVerbs.has(verb.words)) return readPick(rest, source, last);
+      const narrowed = narrowedTo(rest, source, hints);
+      if (narrowed.type === 'unread') return { type: 'unparsed' };
+      return narrowed.type === 'set' ? readSet(verb, rest, source, last) : readPick(narrowed.option, source, last);
     }
     case 'check':
     case 'uncheck':
@@ -2057,12 +2082,14 @@ function labelledValue(
     if (head.some((token) => token.kind !== 'word' && token.kind !== 'quoted')) continue;
     // "I moved to New Zealand": a pronoun or a determiner alone names no field ("I agree to …").
     if (head.every((token) => isWord(token, ...personalPronouns) || determiners.has(token.lower))) continue;
-    // "The full name …": the article is no part of the label.
-    const label = spanText(source, head.length > 1 && determiners.has(head[0]!.lower) ? head.slice(1) : head);
+    // "The full name …": the article is no part of the label, and says the words are the whole
+    // name of one thing ("The meeting starts at …" is about no "Meeting date" field).
+    const article = head.length > 1 && determiners.has(head[0]!.lower);
+    const label = spanText(source, article ? head.slice(1) : head);
     const match = hints.fieldLabels
-      .map((candidate) => ({ candidate, score: scoreText(label, candidate)?.score ?? 0 }))
-      .filter((entry) => entry.score >= 0.8)
-      .sort((first, second) => second.score - first.score)[0];
+      .map((candidate) => ({ candidate, score: scoreText(label, candidate) }))
+      .filter((entry) => (entry.score?.score ?? 0) >= 0.8 && (!article || reaches(entry.score, 'same-words')))
+      .sort((first, second) => second.score!.score - first.score!.score)[0];
     if (match === undefined) continue;
     // "Page through the grid to find it": a preposition after the label starts no value.
     if (isWord(tokens[length], 'through', 'to', 'for', 'with', 'into', 'of', 'by', 'until', 'till', 'so')) continue;
@@ -2073,6 +2100,16 @@ function labelledValue(
     const value = casedValue(source, said);
     // "… from now on" asks for the value to be kept (saved), which the words do not say how.
     if (value === undefined || lastingWords.test(value.text)) continue;
+    // "The workspace should be deleted": an action done to the thing, unless the field offers
+    // that word ("The status should be closed" with Closed among its options).
+    if (said.length === 1 && said[0]!.kind === 'word' && verbOfParticiple(said[0]!.lower) !== undefined) {
+      const offered = (hints.controls ?? []).some(
+        (control) =>
+          (scoreText(label, control.name)?.score ?? 0) >= 0.8 &&
+          (control.options ?? []).some((option) => normalizeText(option) === normalizeText(value.text)),
+      );
+      if (!offered) continue;
+    }
     const text = value.text;
     return { field: { name: label, role: 'field' }, value: text, labelLength: length };
   }
@@ -2364,6 +2401,58 @@ function byPath(target: TargetRef): TargetRef {
   return { ...target, name: file!, ...(within === undefined ? {} : { within }) };
 }
 
+/** The names of what is on the screen: fields, controls and what can be pressed. */
+function namesOnScreen(hints: ScreenHints): string[] {
+  return [
+    ...hints.fieldLabels,
+    ...(hints.controls ?? []).map((control) => control.name),
+    ...(hints.clickables ?? []).map((clickable) => clickable.name),
+  ];
+}
+
+/**
+ * "the date of birth", "the terms of service": a name with "of" inside it reads first as a
+ * target in a holder ("the Delete button of the Jonas row", "the details of alice"). Where the
+ * screen shows a control named by the whole phrase, and the instruction wrote it so, it is that
+ * control. Each target in the intent is looked at, holders included.
+ */
+function namedWithOf(intent: StepIntent, source: string, hints: ScreenHints): StepIntent {
+  const names = namesOnScreen(hints);
+  const written = normalizeText(source);
+  const join = (target: TargetRef): TargetRef => {
+    const holder = target.within === undefined ? undefined : join(target.within);
+    // "the date of birth" reads as a date (a kind) in "birth": the kind's word starts the name.
+    const first = target.name ?? target.role;
+    const joined =
+      first !== undefined && holder?.name !== undefined && target.relation === undefined
+        ? `${first} of ${holder.name}`
+        : undefined;
+    if (
+      joined !== undefined &&
+      written.includes(normalizeText(joined)) &&
+      names.some((name) => (scoreText(joined, name)?.score ?? 0) >= 0.8)
+    ) {
+      const { within: _holder, role, ...alone } = target;
+      return {
+        ...alone,
+        name: joined,
+        ...(target.name === undefined || role === undefined ? {} : { role }),
+        ...(holder!.within === undefined ? {} : { within: holder!.within }),
+      };
+    }
+    return holder === target.within ? target : { ...target, ...(holder === undefined ? {} : { within: holder }) };
+  };
+  const mapped = Object.entries(intent).map(([key, value]) => [key, isTargetRef(value) ? join(value) : value]);
+  return Object.fromEntries(mapped) as StepIntent;
+}
+
+/** Whether a value of an intent is a target (a name or a role, maybe placed in a holder). */
+function isTargetRef(value: unknown): value is TargetRef {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record['name'] === 'string' || typeof record['role'] === 'string';
+}
+
 /** The intent with a file named by its path put inside its folders (see {@link byPath}). */
 function withPaths(intent: StepIntent): StepIntent {
   switch (intent.kind) {
@@ -2647,7 +2736,7 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
         for (const intent of result.intents) {
           // "Edit Chiller-01: technician 'Rosa Diaz'. Save.": the edit already ends with its Save.
           if (sameBareCommand(intent, readSteps.at(-1)?.intent)) continue;
-          const read = withPaths(takenBackMark(intent));
+          const read = withPaths(takenBackMark(hints === undefined ? intent : namedWithOf(intent, text, hints)));
           const placed =
             hints?.controls === undefined ? read : pickIntoField(chooseInGroup(read, hints.controls), hints.controls);
           readSteps.push({ source: clause.verbatim, intent: inShownTab(placed, readSteps.at(-1)?.intent) });

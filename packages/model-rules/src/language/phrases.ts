@@ -380,12 +380,6 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
     if (relation === undefined) continue;
     const after = trimmed.slice(index + relation.length);
     if (after.length === 0) continue;
-    // "the date of birth", "terms of service": "of" and one bare lower-case noun are part of a
-    // name, unless what comes before is only a kind of holder ("the list of members").
-    if (isWord(trimmed[index], 'of') && relation.length === 1 && bareNoun(after)) {
-      const kind = readHead(source, trimmed.slice(0, index), options);
-      if (kind === undefined || kind.name !== undefined || !holderRoles.has(kind.role ?? '')) continue;
-    }
     // "Save after you type your name": a clause, not an element, follows; the words are no place.
     if (relation.placed !== undefined && after[0]?.kind === 'word' && clauseStarts.has(after[0].lower)) continue;
     const before = trimmed.slice(0, index);
@@ -454,17 +448,6 @@ function rankedByClause(tokens: readonly Token[]): Token[] | undefined {
   const rank = ordinalAt(words);
   if (rank === undefined) return undefined;
   return [...tokens.slice(at, at + rank.length), ...noun, ...tokens.slice(at + rank.length)];
-}
-
-/** A single lower-case word with no determiner: a noun that completes a name, not a holder. */
-function bareNoun(tokens: readonly Token[]): boolean {
-  const only = tokens.length === 1 ? tokens[0] : undefined;
-  return (
-    only?.kind === 'word' &&
-    /^\p{Ll}{3,}$/u.test(only.text) &&
-    !pronouns.has(only.lower) &&
-    !determiners.has(only.lower)
-  );
 }
 
 /** Words that place an element relative to another ("after", "below", "next to"). */
