@@ -429,6 +429,26 @@ describe('a holder named inside another holder', () => {
   it('is nothing when the outer one is not on screen', async () => {
     expect((await deleteIn({ name: 'Readings 14:00', within: { name: 'Cold store' } })).best).toBeUndefined();
   });
+
+  it('is not the one under a neighbouring heading, when questions and answers sit flat in a list', async () => {
+    // Only the open question's answer shows; the refund question is collapsed.
+    const faq = [
+      node('list', 'Questions', [0, 0, 600, 400], { ref: 'l' }),
+      node('heading', 'What payment methods do you accept?', [0, 0, 600, 30], { ref: 'h1', parent: 'l' }),
+      node('button', 'What payment methods do you accept?', [0, 0, 600, 30], { ref: 'b1', parent: 'h1' }),
+      node('group', 'Was this helpful?', [0, 40, 600, 40], { ref: 'g1', parent: 'l' }),
+      node('button', 'Yes', [0, 40, 60, 40], { ref: 'y1', parent: 'g1' }),
+      node('heading', 'How long does a refund take?', [0, 100, 600, 30], { ref: 'h2', parent: 'l' }),
+      node('button', 'How long does a refund take?', [0, 100, 600, 30], { ref: 'b2', parent: 'h2' }),
+    ];
+    const yesIn = (question: string) =>
+      locateTarget(createHandle(), reader, screenOf({ nodes: faq }), {
+        text: 'Yes',
+        within: { name: 'Was this helpful?', within: { name: question } },
+      });
+    expect((await yesIn('What payment methods do you accept?')).best?.node?.ref).toBe('y1');
+    expect((await yesIn('How long does a refund take?')).best).toBeUndefined();
+  });
 });
 
 describe('a label over a group of fields', () => {

@@ -185,7 +185,35 @@ function anchorsWithin(
     via: 'name',
   }));
   const kept = new Set(scopeCandidates(tree, asCandidates, holder).candidates.map((candidate) => candidate.node));
-  return anchors.filter((node) => kept.has(node));
+  const outer = holder.name === undefined || !tree.structured ? [] : anchorsFor(tree, holder.name);
+  return anchors.filter(
+    (node) => kept.has(node) && (outer.length === 0 || outer.some((at) => ownItem(tree, node, at))),
+  );
+}
+
+/**
+ * Whether `node` belongs to the item `anchor` heads, not to a neighbour of the same kind: no
+ * other node with the anchor's role (another question's header, another row's name cell) shares a
+ * closer holder with it. "'Was this helpful?' in 'How long does a refund take?'" is not the one
+ * shown under the open "What payment methods…" question, however close the two questions sit.
+ * Nodes inside `node` or around it are its own parts and holders, never neighbours. A heading
+ * heads what follows it up to the next heading beside it, as in a page of questions whose answers
+ * sit flat between them.
+ */
+function ownItem(tree: NodeTree, node: AccessibilityNode, anchor: AccessibilityNode): boolean {
+  const depth = sharedDepth(tree, node.ref, anchor.ref);
+  const around = new Set(tree.ancestors(node.ref));
+  if (!inSection(tree, node, anchor)) return false;
+  return !tree.nodes.some(
+    (peer) =>
+      peer.role === anchor.role &&
+      peer.ref !== anchor.ref &&
+      peer.ref !== node.ref &&
+      peer.name !== anchor.name &&
+      !around.has(peer.ref) &&
+      !tree.ancestors(peer.ref).includes(node.ref) &&
+      sharedDepth(tree, node.ref, peer.ref) > depth,
+  );
 }
 
 function anchorsNamed(tree: NodeTree, name: string): AccessibilityNode[] {
@@ -196,6 +224,29 @@ function anchorsNamed(tree: NodeTree, name: string): AccessibilityNode[] {
   if (scored.length === 0) return [];
   const best = Math.max(...scored.map((entry) => entry.score));
   return scored.filter((entry) => entry.score >= best - 0.1).map((entry) => entry.node);
+}
+
+/**
+ * Whether `node` is in the section the anchor's heading (the anchor, or the heading it sits in)
+ * starts: the last heading beside that one before `node` is that one. True when the anchor is in
+ * no heading, or `node` is not among what the heading's holder holds.
+ */
+function inSection(tree: NodeTree, node: AccessibilityNode, anchor: AccessibilityNode): boolean {
+  const heading =
+    anchor.role === 'heading'
+      ? anchor
+      : tree
+          .ancestors(anchor.ref)
+          .map((ref) => tree.byRef(ref))
+          .find((holder) => holder?.role === 'heading');
+  if (heading === undefined) return true;
+  const parent = tree.ancestors(heading.ref)[0];
+  if (parent === undefined || !tree.ancestors(node.ref).includes(parent)) return true;
+  const at = (ref: string) => tree.order.get(ref) ?? -1;
+  const before = tree.nodes.filter(
+    (other) => other.role === 'heading' && tree.ancestors(other.ref)[0] === parent && at(other.ref) < at(node.ref),
+  );
+  return before.at(-1)?.ref === heading.ref;
 }
 
 /** Depth (from the top) of the nearest node holding both; 0 when they share none. */
