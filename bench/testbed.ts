@@ -7,6 +7,8 @@
  *   node --import tsx bench/testbed.ts --split heldout      the held-out instructions (figures only)
  *   node --import tsx bench/testbed.ts --style terse --only login --limit 20
  *   node --import tsx bench/testbed.ts --only filter-riverside,name-in-capitals   (any of the task ids)
+ *   node --import tsx bench/testbed.ts --split probe        the probe instructions (readable; see probe/README.md)
+ *   node --import tsx bench/testbed.ts --split probe --at 46,201   (only those entries of the file)
  *
  * Outcomes per instruction: `success` (done and reported done; or, for ask/infeasible tasks,
  * nothing changed and the run asked or failed), `false-success` (reported done, state wrong),
@@ -26,12 +28,17 @@ const { values } = parseArgs({
     split: { type: 'string', default: 'dev' },
     style: { type: 'string' },
     only: { type: 'string' },
+    at: { type: 'string' },
     limit: { type: 'string' },
     trace: { type: 'boolean', default: false },
   },
   strict: true,
 });
-const split = values.split === 'heldout' ? 'heldout' : 'dev';
+const splits = ['dev', 'heldout', 'probe'] as const;
+const split = splits.find((name) => name === values.split);
+if (split === undefined) throw new Error(`--split must be one of ${splits.join(', ')}, got "${values.split}"`);
+if (values.at !== undefined && split !== 'probe')
+  throw new Error('--at picks entries of the probe file: use it with --split probe');
 
 interface Case {
   readonly task: TestbedTask;
@@ -39,8 +46,9 @@ interface Case {
   readonly text: string;
 }
 
-function heldOutCases(): Case[] {
-  const file = path.join(import.meta.dirname, '..', 'packages', 'testbed', 'heldout', 'instructions.json');
+/** The instructions of a split written apart from the tasks (`heldout`, `probe`), in file order. */
+function fileCases(folder: 'heldout' | 'probe'): Case[] {
+  const file = path.join(import.meta.dirname, '..', 'packages', 'testbed', folder, 'instructions.json');
   const entries = JSON.parse(readFileSync(file, 'utf8')) as { taskId: string; style: string; text: string }[];
   return entries.flatMap((entry) => {
     const task = testbedTasks.find((candidate) => candidate.id === entry.taskId);
@@ -49,10 +57,12 @@ function heldOutCases(): Case[] {
 }
 
 const all: Case[] =
-  split === 'heldout'
-    ? heldOutCases()
-    : testbedTasks.flatMap((task) => task.instructions.map(({ style, text }) => ({ task, style, text })));
+  split === 'dev'
+    ? testbedTasks.flatMap((task) => task.instructions.map(({ style, text }) => ({ task, style, text })))
+    : fileCases(split);
+const picked = values.at === undefined ? undefined : new Set(values.at.split(',').map(Number));
 const cases = all
+  .filter((_, index) => picked === undefined || picked.has(index))
   .filter((entry) => !values.style || entry.style === values.style)
   .filter((entry) => !values.only || values.only.split(',').some((part) => entry.task.id.includes(part)))
   .slice(0, values.limit === undefined ? undefined : Number(values.limit));
@@ -68,7 +78,7 @@ try {
       instruction: entry.text,
       ready: 'typeof window.testbedState === "function" && window.testbedState() !== null',
       read: (page) => readTestbedState(page),
-      trace: values.trace === true && split === 'dev',
+      trace: values.trace === true && split !== 'heldout',
     });
     if (result.trace !== undefined) console.log(result.trace.map((line) => `         · ${line}`).join('\n'));
     const check = entry.task.check(result.read as Parameters<TestbedTask['check']>[0]);
@@ -83,12 +93,12 @@ try {
       asked: result.state.status === 'needs-input',
       actions: result.state.actionCount,
       wallMs: Math.round(result.wallMs),
-      ...(split === 'dev'
+      ...(split !== 'heldout'
         ? { detail: { instruction: entry.text, reason: result.state.endReason ?? '', checker: check.detail } }
         : {}),
     };
     rows.push(row);
-    printRow(row, index, cases.length, split === 'dev');
+    printRow(row, index, cases.length, split !== 'heldout');
   }
 } finally {
   await bench.close();
@@ -101,5 +111,6 @@ const summary = summarise(rows, { split, minutes: ((performance.now() - started)
   'library',
 ]);
 // A filtered run is a probe, not the figure: it must not overwrite the whole split's results.
-const filtered = values.style !== undefined || values.only !== undefined || values.limit !== undefined;
+const filtered =
+  values.style !== undefined || values.only !== undefined || values.limit !== undefined || values.at !== undefined;
 writeResults(`testbed-${split}${filtered ? '-partial' : ''}`, summary, rows);
