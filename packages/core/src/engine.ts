@@ -161,6 +161,11 @@ export interface PlannedAction {
   /** Present progressive: "Clicking 'Submit'". */
   readonly summary: string;
   readonly grounding?: Grounding;
+  /**
+   * Only looks for or reveals what the step acts on (opening a menu, showing a tab): the step is
+   * not carried out by it, and what it changes is not the step's effect.
+   */
+  readonly preparatory?: true;
 }
 
 /** An action already performed during the current step. */
@@ -168,6 +173,8 @@ export interface PerformedAction {
   readonly action: Action;
   readonly summary: string;
   readonly ok: boolean;
+  /** Copied from the {@link PlannedAction}. */
+  readonly preparatory?: true;
   /** What a tool call returned (search results, a command's report); absent for UI actions. */
   readonly output?: string;
 }

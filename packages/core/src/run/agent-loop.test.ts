@@ -2,8 +2,8 @@ import { legacyCriterion } from '@sandpiper/testing';
 import type { RunEvent } from '@sandpiper/protocol';
 import { createScriptedEngine, createScriptedEnvironment } from '@sandpiper/testing';
 import { describe, expect, it } from 'vitest';
-import type { PlannerResult } from '../engine.js';
-import { actOnceThenComplete, setup, twoStepPlan } from '../test-support/loop-harness.js';
+import type { OperatorDecision, PlannerResult } from '../engine.js';
+import { actOnceThenComplete, click, setup, twoStepPlan } from '../test-support/loop-harness.js';
 import { resumeRun, startRun } from './agent-loop.js';
 import { createQueueChannel } from './user-channel.js';
 
@@ -161,6 +161,39 @@ describe('the agent loop', () => {
     const starts = log.all('run-1').filter((event) => event.payload.type === 'step-start');
     expect(starts).toHaveLength(3);
     expect(state.endReason).toContain('the field is empty');
+  });
+
+  it('fails a step whose attempt only looked for its target, whatever the looking changed', async () => {
+    const looking: OperatorDecision = {
+      type: 'act',
+      actions: [{ action: click, summary: 'Looking in the next tab', preparatory: true }],
+    };
+    // The check would pass anything: no step may be checked when nothing carried it out.
+    const { deps, task, engine } = setup({ script: { operator: [looking] } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('failed');
+    expect(state.endReason).toContain('Still looking for what');
+    expect(engine.calls.reflector).toHaveLength(0);
+  });
+
+  it('checks a step against the screen from before its own action, not from before the looking', async () => {
+    const { deps, task, engine } = setup({
+      script: {
+        operator: [
+          (input) =>
+            input.performed.length === 0
+              ? { type: 'act', actions: [{ action: click, summary: 'Opening the menu', preparatory: true }] }
+              : input.performed.length === 1
+                ? { type: 'act', actions: [{ action: click, summary: 'Clicking Sign out' }] }
+                : { type: 'step-complete', evidence: 'clicked' },
+        ],
+      },
+    });
+    await startRun(deps, 'run-1', task);
+    const firstCheck = engine.calls.reflector[0]!;
+    const carriedOn = engine.calls.operator[1]!.screen;
+    expect(firstCheck.before).toBe(carriedOn);
+    expect(firstCheck.before).not.toBe(engine.calls.operator[0]!.screen);
   });
 
   it('logs the reflector evidence with its marked screenshots stored once', async () => {

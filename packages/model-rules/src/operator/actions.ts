@@ -33,6 +33,14 @@ export function planned(action: Action, summary: string, grounding?: Grounding):
   return grounding === undefined ? { action, summary } : { action, summary, grounding };
 }
 
+/**
+ * An action that only looks for what a step acts on (a menu opened, a tab shown, a scroll): it
+ * never carries the step out, so the loop never counts its effect as the step's.
+ */
+export function exploring(action: Action, summary: string): PlannedAction {
+  return { action, summary, preparatory: true };
+}
+
 export function clickAt(at: Point): Action {
   return { type: 'click', at, button: 'left', count: 1, modifiers: [] };
 }

@@ -11,7 +11,7 @@ import { nodeTree } from '../grounding/scope.js';
 import { verbAt } from '../language/lexicon.js';
 import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import { isInViewport } from '../screen/screen-reader.js';
-import { EXPLORING, clickAt, keyAction, planned, pointIn, scrollByScreens, scrollToward } from './actions.js';
+import { EXPLORING, clickAt, exploring, keyAction, pointIn, scrollByScreens, scrollToward } from './actions.js';
 import type { DecisionContext } from './context.js';
 import type { PlannedAction } from '@sandpiper/core';
 
@@ -118,7 +118,7 @@ export function nextExploration(
   const act = (node: AccessibilityNode, what: string): PlannedAction => {
     if (what.startsWith('opening') && item !== undefined && !tree.ancestors(node.ref).includes(item.ref)) {
       // A menu outside the item acts on what is selected: select the item first.
-      return planned(
+      return exploring(
         clickAt(pointIn(item.box, context.screen)),
         `${EXPLORING} for ${description}: selecting ${quote(label(item))}`,
       );
@@ -142,7 +142,7 @@ export function nextExploration(
       .flatMap((node) => node.options ?? []);
     const under = `${tree.textUnder(modal.ref)} ${offered.join(' ')}`;
     if (!words.some((word) => normalizeText(under).includes(word))) {
-      return planned(
+      return exploring(
         keyAction(['Escape']),
         `${EXPLORING} for ${description}: closing the dialog ${quote(label(modal))}`,
       );
@@ -185,7 +185,7 @@ export function nextExploration(
     context.reader.nodes(context.screen) === undefined ||
     nodes.some((node) => node.box.y + node.box.height > context.screen.capture.height + 1);
   if (scrolls < MAX_PAGE_SCROLLS && below) {
-    return planned(scrollByScreens(context.screen, 'down'), `${EXPLORING} for ${description}: scrolling down`);
+    return exploring(scrollByScreens(context.screen, 'down'), `${EXPLORING} for ${description}: scrolling down`);
   }
   // 6. Any other collapsed section or tree node, any other tab, any menu, the next page.
   if (collapsed[0] !== undefined && collapsed[0].node.popup === undefined) return act(collapsed[0].node, 'expanding');
@@ -229,12 +229,12 @@ function exploreWith(
   what: string,
 ): PlannedAction {
   if (!isInViewport(node.box, context.screen)) {
-    return planned(
+    return exploring(
       scrollToward(node.box, context.screen),
       `${EXPLORING} for ${description}: scrolling to ${quote(label(node))}`,
     );
   }
-  return planned(
+  return exploring(
     clickAt(pointIn(node.box, context.screen)),
     `${EXPLORING} for ${description}: ${what} ${quote(label(node))}`,
   );

@@ -12,7 +12,7 @@ import { quote, type AccessibilityNode } from '@sandpiper/protocol';
 import type { TargetCandidate } from '../grounding/candidates.js';
 import { nodeTree } from '../grounding/scope.js';
 import { normalizeText } from '../grounding/text-score.js';
-import { EXPLORING, clickAt, planned, pointIn } from './actions.js';
+import { EXPLORING, clickAt, exploring, pointIn } from './actions.js';
 import { capitalize, type DecisionContext } from './context.js';
 
 /** How a summary says a tab was shown to look for another fitting control, and how it is read back. */
@@ -112,7 +112,7 @@ export function otherTabs(
     const next = place.siblings[0]!;
     return {
       type: 'show',
-      action: planned(
+      action: exploring(
         clickAt(pointIn(next.box, context.screen)),
         `${EXPLORING} for ${description} (it is in ${quote(place.tab.name)}): ${LOOKING} ${quote(next.name)}`,
       ),
@@ -134,7 +134,7 @@ export function otherTabs(
   if (next !== undefined) {
     return {
       type: 'show',
-      action: planned(
+      action: exploring(
         clickAt(pointIn(next.box, context.screen)),
         `${EXPLORING} for ${description}: ${LOOKING} ${quote(next.name)}`,
       ),
@@ -144,7 +144,7 @@ export function otherTabs(
   if (back === undefined) return { type: 'none' };
   return {
     type: 'show',
-    action: planned(
+    action: exploring(
       clickAt(pointIn(back.box, context.screen)),
       `${EXPLORING} for ${description}: ${RETURNING} ${quote(back.name)}`,
     ),

@@ -80,7 +80,12 @@ export async function performChain(
       : { ok: false, error: `this environment cannot perform '${planned.action.type}' actions`, durationMs: 0 };
     await context.emit('environment', { type: 'action-end', stepId: step.id, result }, start.seq);
     if (approval) context.approvedActions.push(approval.action);
-    performed.push({ action: planned.action, summary: planned.summary, ok: result.ok });
+    performed.push({
+      action: planned.action,
+      summary: planned.summary,
+      ok: result.ok,
+      ...(planned.preparatory ? { preparatory: true } : {}),
+    });
     if (!result.ok) return { type: 'failed', reason: `${planned.summary} failed: ${result.error ?? 'unknown error'}` };
   }
   return { type: 'done' };

@@ -29,6 +29,9 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
   const before = await context.observe();
   let screen = before;
   let decidedOn = before;
+  // The screen before the first action that carries the step out: what only looked for its
+  // target (a tab shown, a menu opened) changed the page, but that change is not the step's.
+  let carriedFrom: typeof before | undefined;
   const performed: PerformedAction[] = [];
   let loopHint: LoopHint | undefined;
   for (let decisionCount = 0; decisionCount < MAX_DECISIONS_PER_ATTEMPT; decisionCount += 1) {
@@ -46,7 +49,7 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
     });
     switch (decision.type) {
       case 'step-complete':
-        return checkStep(context, step, performed, before, screen, decidedOn);
+        return checkStep(context, step, performed, carriedFrom ?? before, screen, decidedOn);
       case 'fail':
         return { type: 'failed', reason: decision.reason };
       case 'clarify': {
@@ -59,13 +62,15 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
       }
       case 'act': {
         decidedOn = screen;
+        if (carriedFrom === undefined && decision.actions.some((action) => action.preparatory !== true))
+          carriedFrom = screen;
         const chain = await performChain(context, step, decision.actions, performed);
         if (chain.type === 'stop' || chain.type === 'failed' || chain.type === 'declined') return chain;
         if (chain.type === 'replanned') return { type: 'interrupted' };
         screen = await context.observe();
         if (chain.type === 'reobserve') continue;
         if (decision.completesStep === true || performed.at(-1)?.action.type === 'done') {
-          return checkStep(context, step, performed, before, screen, decidedOn);
+          return checkStep(context, step, performed, carriedFrom ?? before, screen, decidedOn);
         }
         const watch = await watchForLoops(context, step);
         if (watch.type === 'replan') return watch;
@@ -73,5 +78,12 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
       }
     }
   }
-  return checkStep(context, step, performed, before, screen, decidedOn);
+  // Out of decisions having only looked for the target: nothing was done that could be checked.
+  if (carriedFrom === undefined && performed.length > 0) {
+    return {
+      type: 'failed',
+      reason: `Still looking for what "${step.text}" acts on after ${performed.length} tries (the last: ${performed.at(-1)!.summary}).`,
+    };
+  }
+  return checkStep(context, step, performed, carriedFrom ?? before, screen, decidedOn);
 }
