@@ -159,11 +159,30 @@ function inside(inner: Box, outer: Box, slack = 2): boolean {
   );
 }
 
-/** Nodes whose text matches the holder's name best (the anchors a target should sit near). */
-function anchorsFor(tree: NodeTree, name: string): AccessibilityNode[] {
-  const found = anchorsNamed(tree, name);
+/**
+ * Nodes whose text matches the holder's name best (the anchors a target should sit near). When
+ * the holder is itself named inside another (`outer`), the best are picked among the nodes that
+ * lie there: "the invoice in March 2024" is the line "Invoice March 2024", not the "Invoices"
+ * heading above every year, however much better that heading reads as "invoice".
+ */
+function anchorsFor(tree: NodeTree, name: string, outer?: TargetRef): AccessibilityNode[] {
+  const placed = (found: readonly ScoredNode[]): ScoredNode[] => {
+    if (outer === undefined || found.length === 0) return [...found];
+    const kept = new Set(
+      anchorsWithin(
+        tree,
+        found.map((entry) => entry.node),
+        outer,
+      ),
+    );
+    return found.filter((entry) => kept.has(entry.node));
+  };
+  let found = placed(namedNodes(tree, name));
   const shorter = found.length === 0 ? withoutItemNoun(name) : undefined;
-  return shorter === undefined ? found : anchorsNamed(tree, shorter);
+  if (shorter !== undefined) found = placed(namedNodes(tree, shorter));
+  if (found.length === 0) return [];
+  const best = Math.max(...found.map((entry) => entry.score));
+  return found.filter((entry) => entry.score >= best - 0.1).map((entry) => entry.node);
 }
 
 /** The anchors that lie in `holder` (none when it is named and nothing on screen is it). */
@@ -185,7 +204,7 @@ function anchorsWithin(
     via: 'name',
   }));
   const kept = new Set(scopeCandidates(tree, asCandidates, holder).candidates.map((candidate) => candidate.node));
-  const outer = holder.name === undefined || !tree.structured ? [] : anchorsFor(tree, holder.name);
+  const outer = holder.name === undefined || !tree.structured ? [] : anchorsFor(tree, holder.name, holder.within);
   return anchors.filter(
     (node) => kept.has(node) && (outer.length === 0 || outer.some((at) => ownItem(tree, node, at))),
   );
@@ -216,14 +235,17 @@ function ownItem(tree: NodeTree, node: AccessibilityNode, anchor: AccessibilityN
   );
 }
 
-function anchorsNamed(tree: NodeTree, name: string): AccessibilityNode[] {
-  const scored = tree.nodes
+interface ScoredNode {
+  readonly node: AccessibilityNode;
+  readonly score: number;
+}
+
+/** Every named node whose name reads as `name` well enough to be what a holder is named by. */
+function namedNodes(tree: NodeTree, name: string): ScoredNode[] {
+  return tree.nodes
     .filter((node) => node.role !== 'generic' && node.name !== '')
     .map((node) => ({ node, score: scoreText(name, node.name)?.score ?? 0 }))
     .filter((entry) => entry.score >= 0.7);
-  if (scored.length === 0) return [];
-  const best = Math.max(...scored.map((entry) => entry.score));
-  return scored.filter((entry) => entry.score >= best - 0.1).map((entry) => entry.node);
 }
 
 /**
@@ -314,7 +336,7 @@ export function scopeCandidates(
   if (within.name === undefined) return { candidates, rivals: [] };
   // A holder named by what it shows: relate each candidate to the text. Text named inside
   // something else ("the readings from sensor T-09") counts only where that holds it too.
-  const anchors = anchorsWithin(tree, anchorsFor(tree, within.name), within.within);
+  const anchors = anchorsFor(tree, within.name, within.within);
   const ownName = candidates.filter(
     (candidate) =>
       scoreText(within.name!, candidate.label)?.tier !== undefined &&

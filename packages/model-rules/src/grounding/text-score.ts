@@ -62,7 +62,7 @@ const FUZZY_FLOOR = 0.6;
  * Score how well an on-screen name matches the query text. Tiers: exact (1), the same words in the
  * same order once joining words are left out ("harbour view inn in oslo" and "Harbour View Inn,
  * Oslo": 0.96), the name starts with the query (0.85–0.95), the name contains it as whole words
- * (0.7–0.8), the query contains the
+ * (0.7–0.8; its words in another order 0.7–0.75), the query contains the
  * name (0.55–0.65), and fuzzy (token overlap or edit similarity, at most 0.5). Within a tier a
  * tighter fit scores higher. Undefined when the texts are unrelated.
  */
@@ -77,6 +77,11 @@ export function scoreText(query: string, name: string): TextScore | undefined {
   if (seen.startsWith(`${wanted} `)) return { score: 0.85 + 0.1 * (wanted.length / seen.length), tier: 'prefix' };
   if (` ${seen} `.includes(` ${wanted} `))
     return { score: 0.7 + 0.1 * (wanted.length / seen.length), tier: 'contains' };
+  // "the March 2024 invoice" for "Invoice March 2024": every word, in another order, as English
+  // puts a noun's modifiers before it and labels often after. Just below the same words in order.
+  const seenWords = new Set(contentWords(seen));
+  if (wantedWords.length >= 2 && wantedWords.every((word) => seenWords.has(word)))
+    return { score: 0.7 + 0.05 * (wanted.length / seen.length), tier: 'contains' };
   // A plural name of a kind of item ("Messages", "Projects") names the collection: a query that
   // holds it ("the parking permits message") means one of its items, never the collection.
   const collection = seen !== singular(seen) && onlyItemNouns(seen) !== undefined;

@@ -26,7 +26,7 @@ import type {
 } from '../grammar/index.js';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
 import { headerOf, nodeTree } from '../grounding/scope.js';
-import { normalizeText, scoreText } from '../grounding/text-score.js';
+import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import {
   dateSpellings,
   formatDate,
@@ -1211,6 +1211,9 @@ const objectVerbs = new Set([
   'edit',
 ]);
 
+/** Verbs whose object, when it is a closed section, is done by opening it. */
+const revealingVerbs = new Set(['open', 'view', 'show', 'read']);
+
 const actionableRoles = new Set([
   'button',
   'link',
@@ -1333,7 +1336,14 @@ export async function decideCommand(context: DecisionContext, directive: Command
   if (directive.object !== undefined && objectVerbs.has(directive.verb)) {
     const object = await locateTarget(context.handle, context.reader, context.screen, queryFor(directive.object));
     const node = object.best?.node;
-    if (node !== undefined && actionableRoles.has(node.role)) {
+    // A closed section whose name has only part of the words ("2024" for "the March 2024
+    // invoice") holds what is asked for, unless opening it is the request ("open 2024"):
+    // exploring opens it and then finds the thing itself.
+    const partOfSection =
+      node?.expanded === false &&
+      !revealingVerbs.has(directive.verb) &&
+      !reaches(scoreText(directive.object.name ?? '', node.name), 'same-words');
+    if (node !== undefined && actionableRoles.has(node.role) && !partOfSection) {
       const ready = await prepareTarget(context, queryFor(directive.object), describeElement(directive.object), {
         explore: false,
       });
