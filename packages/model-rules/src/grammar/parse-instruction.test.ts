@@ -586,6 +586,22 @@ describe('commands whose object is what a form holds', () => {
   });
 });
 
+describe('the way a command is done', () => {
+  it.each<[string, string[]]>([
+    ['Sign out via the Account menu', ["Go to the 'Account' menu", 'Sign out']],
+    ['sign out from the account dropdown', ["Go to the 'account' menu", 'Sign out']],
+    ['Log out through the user menu', ["Go to the 'user' menu", 'Log out']],
+    ['Archive the project using the archive icon', ["Click the 'archive' icon"]],
+    ['delete it by using the Trash button', ["Click the 'Trash' button"]],
+    // A menu named only by its kind is the one beside the object, found by looking there.
+    ['Delete Pump-07 using the row menu', ["Delete 'Pump-07'"]],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+  it('keeps "from" a place things leave when it names no menu', () => {
+    expect(read('remove Ana from the team')).toEqual(["Remove 'Ana' in 'team'"]);
+  });
+});
+
 describe('addresses named as such', () => {
   it('reads an address only when the noun for one leads the object', () => {
     expect(read('open the website example.org')).toEqual(['Open example.org']);

@@ -8,7 +8,7 @@
  */
 import { isBareOpenTarget, type StepIntent, type TargetRef } from '@sandpiper/protocol';
 import { modifierKeys, parseKeys } from '../grammar/keys.js';
-import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
+import { normalizeText, onlyItemNouns, reaches, scoreText } from '../grounding/text-score.js';
 import {
   constraintOpeners,
   determiners,
@@ -1671,6 +1671,19 @@ function readCommand(
   }
   const credentials = signInWith(name, rest, source, hints);
   if (credentials !== undefined) return steps([...credentials, { kind: 'command', verb: name }]);
+  // "sign out via the Account menu", "archive it using the archive icon": the way it is done.
+  const means = meansOf(rest, source);
+  if (means !== undefined) {
+    const target = means.target;
+    if (target !== undefined && clickedMeans.has(target.role!)) return steps([{ kind: 'click', target }], target);
+    const done =
+      means.before.length === 0
+        ? steps([{ kind: 'command', verb: name }])
+        : readCommand(verb, means.before, source, last, hints);
+    // "using the row menu": a menu named only by its kind is found beside the object, unopened.
+    if (done.type === 'steps' && target === undefined) return done;
+    if (done.type === 'steps') return steps([{ kind: 'go-to', target: target! }, ...done.intents], done.mentioned);
+  }
   // "invite noor@example.com as Editor": a form opened by the verb, filled, and sent.
   const form = readFormCommand(name, rest, source, last);
   if (form !== undefined) return steps(form);
@@ -1699,6 +1712,43 @@ function readCommand(
     targets.map((object) => ({ kind: 'command', verb: name, object })),
     targets.at(-1),
   );
+}
+
+/** Kinds of control that, named as the way to do something, are what to press. */
+const clickedMeans = new Set(['button', 'icon', 'link']);
+
+/** Kinds of thing that, after "from", are a way in rather than a place things leave. */
+const menuKinds = ['menu', 'dropdown', 'toolbar'];
+
+/**
+ * "via the Account menu", "using the archive icon", "through the Settings tab", "from the
+ * account dropdown": a trailing phrase naming a kind of control or holder the command is done
+ * through, and the words before it. Undefined when there is none, or it names no kind of thing
+ * ("using my work address").
+ */
+function meansOf(rest: readonly Token[], source: string): { before: Token[]; target?: TargetRef } | undefined {
+  for (let at = rest.length - 2; at >= 0; at -= 1) {
+    const byUsing = isWord(rest[at], 'by') && isWord(rest[at + 1], 'using');
+    const via = byUsing || isWord(rest[at], 'via', 'using', 'through');
+    const from = isWord(rest[at], 'from') && isWord(trimPunctuation(rest).at(-1), ...menuKinds);
+    if (!via && !from) continue;
+    const phrase = parsePhrase(source, rest.slice(at + (byUsing ? 2 : 1)));
+    if (phrase?.type !== 'target') return undefined;
+    const target = phrase.target;
+    // "the Account menu": a capitalised name takes the kind word in; it names the kind.
+    const words = target.name?.split(/\s+/) ?? [];
+    const kind = words.length > 1 ? words.at(-1)!.toLowerCase() : undefined;
+    const named: TargetRef =
+      target.role === undefined && kind !== undefined && menuKinds.includes(kind)
+        ? { ...target, name: words.slice(0, -1).join(' '), role: 'menu' }
+        : menuKinds.includes(target.role ?? '')
+          ? { ...target, role: 'menu' }
+          : target;
+    if (named.role === undefined || named.name === undefined) return undefined;
+    const before = rest.slice(0, at);
+    return onlyItemNouns(named.name) === undefined ? { before, target: named } : { before };
+  }
+  return undefined;
 }
 
 /** Verbs that send what a form holds: their object is the form's content, not a control to look in. */
