@@ -586,6 +586,20 @@ describe('commands whose object is what a form holds', () => {
   });
 });
 
+describe('where a set field is', () => {
+  it.each<[string, string[]]>([
+    ["Set Chidi Obi's Role to Editor", ["Set 'Role' in 'Chidi Obi' to 'Editor'"]],
+    ["Please move Pump-03's next service to 4 May 2026", ["Set 'next service' in 'Pump-03' to '4 May 2026'"]],
+    ['Set Volume to 35 on the Notifications tab', ["Set 'Volume' in the tab of 'Notifications' to '35'"]],
+    [
+      "Set Chidi Obi's “Role” to “Editor” on the Members tab.",
+      ["Set 'Role' in 'Chidi Obi' in the tab of 'Members' to 'Editor'"],
+    ],
+    // Words after a value that name no kind of holder are part of the value.
+    ['Set the meeting to Friday in the evening', ["Set 'meeting' to 'Friday in the evening'"]],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+});
+
 describe('the way a command is done', () => {
   it.each<[string, string[]]>([
     ['Sign out via the Account menu', ["Go to the 'Account' menu", 'Sign out']],

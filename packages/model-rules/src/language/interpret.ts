@@ -1265,8 +1265,10 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
       // "turn the volume up to 40": the particle belongs to the verb.
       const named =
         verb.words === 'turn' && isWord(part[at - 1], 'up', 'down') ? part.slice(0, at - 1) : part.slice(0, at);
-      const target = parsePhrase(source, named);
-      const value = casedValue(source, part.slice(at + 1));
+      // "Set Role to 'Editor' on the Members tab": where the field is, said after its value.
+      const placed = placeAfterValue(source, part.slice(at + 1));
+      const target = possessedField(source, placed === undefined ? named : [...named, ...placed.place]);
+      const value = casedValue(source, placed?.value ?? part.slice(at + 1));
       const resolved = target === undefined ? undefined : resolvePronoun(target, last);
       if (resolved === undefined || value === undefined) return { type: 'unparsed' };
       intents.push(setIntent(resolved, value.text));
@@ -1296,6 +1298,52 @@ function setIntent(target: TargetRef, value: string): StepIntent {
     if (on || off) return { kind: 'toggle', target, on };
   }
   return { kind: 'set', target, value };
+}
+
+/** Kinds of holder a place named after a value can be: "on the Members tab", "in the dialog". */
+const placeRoles = new Set(['tab', 'section', 'page', 'dialog', 'card', 'row', 'list', 'menu', 'item']);
+
+/**
+ * "35 on the Notifications tab", "'Editor' in the Members section": the value, and the words
+ * naming where the field is; undefined when the words after the value name no kind of holder
+ * ("Friday in the evening").
+ */
+function placeAfterValue(
+  source: string,
+  tokens: readonly Token[],
+): { value: readonly Token[]; place: readonly Token[] } | undefined {
+  for (let at = 1; at < tokens.length - 1; at += 1) {
+    if (!isWord(tokens[at], 'on', 'in', 'under', 'within', 'inside')) continue;
+    const phrase = parsePhrase(source, tokens.slice(at + 1));
+    if (phrase?.type === 'target' && placeRoles.has(phrase.target.role ?? '') && phrase.target.name !== undefined)
+      return { value: tokens.slice(0, at), place: tokens.slice(at) };
+  }
+  return undefined;
+}
+
+/** A possessive word ("Obi's", "Pump-03’s"), without its ending; undefined for any other word. */
+function possessor(token: Token | undefined): string | undefined {
+  if (token?.kind !== 'word' || !/['’]s$/i.test(token.text) || token.text.length < 4) return undefined;
+  return token.text.slice(0, -2);
+}
+
+/**
+ * The field a set names: "Chidi Obi's Role" is the Role of what is named Chidi Obi, "Pump-03's
+ * next service" the next service of Pump-03; any other phrase as it reads.
+ */
+function possessedField(source: string, tokens: readonly Token[]): Phrase | undefined {
+  const at = tokens.findIndex((token, index) => index < tokens.length - 1 && possessor(token) !== undefined);
+  if (at < 0 || tokens[at + 1]?.kind === 'punct') return parsePhrase(source, tokens);
+  const field = parsePhrase(source, tokens.slice(at + 1));
+  const owner = `${spanText(source, tokens.slice(isWord(tokens[0], 'the') ? 1 : 0, at + 1)).slice(0, -2)}`.trim();
+  if (field?.type !== 'target' || owner === '' || field.target.within?.within !== undefined)
+    return parsePhrase(source, tokens);
+  // "Chidi Obi's Role on the Members tab": the owner is in the place named after the field.
+  const place = field.target.within;
+  return {
+    ...field,
+    target: { ...field.target, within: { name: owner, ...(place === undefined ? {} : { within: place }) } },
+  };
 }
 
 /** "A to X and B to Y" → [[A to X], [B to Y]]; one pair stays whole. */
