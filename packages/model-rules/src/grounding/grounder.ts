@@ -4,7 +4,13 @@ import type { AccessibilityNode, Box, TargetRef, TargetRelation } from '@sandpip
 import { boxCentre, centreInside } from '../evidence/geometry.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { accessibilityCandidates, inViewport, labelToFieldDistance } from './accessibility.js';
-import { chooseCandidate, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
+import {
+  AMBIGUITY_MARGIN,
+  chooseCandidate,
+  toGrounding,
+  type TargetCandidate,
+  type TargetMatch,
+} from './candidates.js';
 import { findTextMatches } from '../ocr/index.js';
 import { ocrCandidates } from './ocr-grounding.js';
 import { placedCandidates } from './placement.js';
@@ -240,7 +246,8 @@ async function findMatch(
       const pool = preferNear(insideRegion(found, query.region), query.near);
       const match = labelledTwins(preferActionableInside(chooseCandidate(query, 'accessibility', pool)), query.text);
       if (match.ambiguous && rivals.length <= 1) {
-        const named = namedWithHolder(nodeTree(all), pool, query.text);
+        const named =
+          namedWithHolder(nodeTree(all), pool, query.text) ?? namedWithItem(nodeTree(all), match, query.text);
         if (named !== undefined) return { ...match, best: named, ambiguous: false };
       }
       return rivals.length > 1 ? { ...match, ambiguous: true, rivals } : match;
@@ -369,6 +376,77 @@ function namedWithHolder(
       const holder = normalizeText(tree.byRef(ref)?.name ?? '').split(' ');
       return rest.length > 0 && rest.every((word) => holder.includes(word));
     });
+  });
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+/** Roles of the items a list, table or feed repeats, whose text tells controls of one name apart. */
+const repeatedItemRoles = new Set(['row', 'listitem', 'article', 'treeitem', 'option']);
+
+/** The nearest item (row, list item, card) holding a node. */
+export function itemOf(tree: NodeTree, node: AccessibilityNode): AccessibilityNode | undefined {
+  return tree
+    .ancestors(node.ref)
+    .map((ref) => tree.byRef(ref))
+    .find((holder) => holder !== undefined && repeatedItemRoles.has(holder.role));
+}
+
+/**
+ * The words asked for that the name of tied candidates does not have ("chidi obis" of "chidi
+ * obis role" against several "Role" selects); empty unless every tied candidate has one name.
+ */
+export function wordsBeyondName(match: TargetMatch, text: string): string[] {
+  const best = match.best;
+  if (best === undefined) return [];
+  const tied = [best, ...match.alternatives].filter((candidate) => candidate.score >= best.score - AMBIGUITY_MARGIN);
+  const name = normalizeText(best.label);
+  if (tied.length < 2 || tied.some((candidate) => normalizeText(candidate.label) !== name)) return [];
+  const own = new Set(name.split(' '));
+  return normalizeText(text)
+    .split(' ')
+    .filter((word) => word.length > 1 && !own.has(word) && !fillerWords.has(word));
+}
+
+/** Words that name nothing in particular: articles, joining words, pronouns of the person. */
+const fillerWords = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'for',
+  'in',
+  'on',
+  'at',
+  'to',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+]);
+
+/** Whether an item's text holds a word, or the word without a possessive "s" ("obis" for Obi). */
+function itemHas(text: string, word: string): boolean {
+  return (
+    text.includes(` ${word} `) || (word.length > 3 && word.endsWith('s') && text.includes(` ${word.slice(0, -1)} `))
+  );
+}
+
+/**
+ * "chidi obis role" against one "Role" select per member row: the candidate, of several tied
+ * with one name, whose row or item shows the other words asked for, when exactly one does.
+ */
+function namedWithItem(tree: NodeTree, match: TargetMatch, text: string): TargetCandidate | undefined {
+  const rest = wordsBeyondName(match, text);
+  if (rest.length === 0 || !tree.structured) return undefined;
+  const best = match.best!;
+  const tied = [best, ...match.alternatives].filter((candidate) => candidate.score >= best.score - AMBIGUITY_MARGIN);
+  const fits = tied.filter((candidate) => {
+    const item = candidate.node === undefined ? undefined : itemOf(tree, candidate.node);
+    if (item === undefined) return false;
+    const shown = ` ${normalizeText(tree.textUnder(item.ref))} `;
+    return rest.every((word) => itemHas(shown, word));
   });
   return fits.length === 1 ? fits[0] : undefined;
 }

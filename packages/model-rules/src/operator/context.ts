@@ -1,10 +1,10 @@
 import type { Handle, OperatorDecision, OperatorInput, Screen } from '@sandpiper/core';
-import type { Box, Grounding, TargetRef } from '@sandpiper/protocol';
+import { quote, type Box, type Grounding, type TargetRef } from '@sandpiper/protocol';
 import type { TargetCandidate, TargetMatch } from '../grounding/candidates.js';
 import { AMBIGUITY_MARGIN, toGrounding } from '../grounding/candidates.js';
 import { normalizeText } from '../grounding/text-score.js';
 import { nodeTree } from '../grounding/scope.js';
-import { locateTarget, type LocateQuery } from '../grounding/grounder.js';
+import { itemOf, locateTarget, wordsBeyondName, type LocateQuery } from '../grounding/grounder.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { formatPoint, performedOfType, planned, pointIn, scrollToward } from './actions.js';
 import { explorationNote, nextExploration, openedHolderMenu, openedItem } from './explore.js';
@@ -121,6 +121,13 @@ export async function prepareTarget(
       question: `${capitalize(description)} is in ${places.length} places: in ${listed.slice(0, -1).join(', ')} and in ${listed.at(-1)}. Which one do you mean?`,
     });
   }
+  const items = options.askWhenAmbiguous === false ? undefined : tiedAcrossItems(context, match, query.text);
+  if (items !== undefined) {
+    return decided({
+      type: 'clarify',
+      question: `There is ${description} in each of ${items.count} rows or items, and none shows ${quote(items.words)}. Which one do you mean?`,
+    });
+  }
   if (options.changes === true && query.within === undefined) {
     const tabs = otherTabs(context, best, query.text, description);
     if (tabs.type === 'ask') return decided({ type: 'clarify', question: tabs.question });
@@ -231,6 +238,26 @@ function twinPlaces(context: DecisionContext, match: TargetMatch, best: TargetCa
   if (places.some((place) => place === undefined)) return [];
   const distinct = [...new Set(places as string[])];
   return distinct.length === twins.length ? distinct : [];
+}
+
+/**
+ * Controls of one name tied for words that say more than that name ("chidi obis role" against
+ * a "Role" select in each member row), each in its own row or item, none of which the grounder
+ * could single out by the other words: taking the top one would change a row nobody named.
+ */
+function tiedAcrossItems(
+  context: DecisionContext,
+  match: TargetMatch,
+  text: string,
+): { count: number; words: string } | undefined {
+  const best = match.best;
+  const rest = match.ambiguous ? wordsBeyondName(match, text) : [];
+  if (best === undefined || rest.length === 0) return undefined;
+  const tree = nodeTree(context.reader.tree(context.screen) ?? []);
+  const tied = [best, ...match.alternatives].filter((candidate) => candidate.score >= best.score - AMBIGUITY_MARGIN);
+  const items = new Set(tied.map((candidate) => (candidate.node && itemOf(tree, candidate.node))?.ref));
+  if (items.has(undefined) || items.size < 2) return undefined;
+  return { count: items.size, words: rest.join(' ') };
 }
 
 /** Below this score a candidate of another kind than asked for (role rank 1) is no match. */

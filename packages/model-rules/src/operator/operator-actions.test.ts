@@ -557,3 +557,23 @@ describe('moving a slider a long way', () => {
     expect(keysOf(await decide(step, volume(40)))).toEqual(Array(5).fill('ArrowLeft'));
   });
 });
+
+describe('controls of one name, one per row', () => {
+  const members = ['Ana Souza', 'Jonas Berg', 'Chidi Obi'].flatMap((name, index) => [
+    node('row', '', [0, 100 + index * 40, 800, 40], { ref: `r${index}` }),
+    node('cell', name, [0, 100 + index * 40, 300, 40], { parent: `r${index}` }),
+    node('combobox', 'Role', [400, 105 + index * 40, 150, 30], { parent: `r${index}`, value: 'Viewer' }),
+  ]);
+
+  it('takes the one in the row that shows the other words asked for', async () => {
+    const [first] = actionsOf(await decide("Set 'chidi obis role' to 'Editor'", screenOf({ nodes: members })));
+    const at = (first?.action as { at?: { y: number } }).at;
+    expect(at?.y).toBeGreaterThanOrEqual(180);
+    expect(at?.y).toBeLessThan(220);
+  });
+
+  it('asks, rather than changing the top row, when no row shows them', async () => {
+    const decision = await decide("Set 'Noor Haddad role' to 'Editor'", screenOf({ nodes: members }));
+    expect(decision).toMatchObject({ type: 'clarify', question: expect.stringContaining("'noor haddad'") });
+  });
+});
