@@ -196,6 +196,8 @@ describe('several values, targets and clauses', () => {
     ],
     ["expand Help, to find and click the link 'FAQ'", ["Expand 'Help'", "Find the 'FAQ' link", "Click the 'FAQ' link"]],
     ["type 'ada' in upper case into Name", ["Type 'ADA' into the 'Name' field"]],
+    ['Put ‘MARA JENSEN’ (all capitals) in the ‘Full name’ box.', ["Type 'MARA JENSEN' into the 'Full name' field"]],
+    ["Put 'Mara Jensen' in all capitals in the 'Full name' box.", ["Type 'MARA JENSEN' into the 'Full name' field"]],
     ['Fill in the trip from Porto to Oslo. Do not submit yet.', []],
   ])('%s', (text, expected) => {
     if (expected.length === 0) {

@@ -1000,6 +1000,8 @@ function casedValue(source: string, tokens: readonly Token[]): { text: string; r
         ) !== undefined,
     );
     if (at > 0) kept = kept.slice(0, at);
+    // "'MARA JENSEN' (all capitals)": the bracket that opened the request goes with it.
+    while (kept.length > 1 && kept.at(-1)?.kind === 'punct' && /^[([{,–—-]$/.test(kept.at(-1)!.text)) kept.pop();
   }
   const value = valueOf(source, kept);
   if (value === undefined) return undefined;
@@ -1016,15 +1018,17 @@ function withoutCasePhrase(tokens: readonly Token[]): { tokens: Token[]; transfo
       if (span.some((token) => token.kind !== 'word')) continue;
       const text = span.map((token) => token.lower).join(' ');
       if (
-        !/^(?:(?:(?:all |written |typed )?(?:in|using|with|as)|all) )?(?:upper[- ]?case|uppercase|lower[- ]?case|lowercase|title[- ]?case|capitals|caps|capital letters|all caps|block letters|small letters)(?: letters)?$/.test(
+        !/^(?:(?:all |written |typed )?(?:in|using|with|as) )?(?:all )?(?:upper[- ]?case|uppercase|lower[- ]?case|lowercase|title[- ]?case|capitals|caps|capital letters|all caps|block letters|small letters)(?: letters)?$/.test(
           text,
         )
       )
         continue;
       const transform = caseTransformIn(text) ?? (/caps|capital/.test(text) ? 'upper' : undefined);
-      // ", all in capitals" at the end: the comma before it goes too.
-      const from = isComma(tokens[start - 1]) && start + length === tokens.length ? start - 1 : start;
-      return { tokens: [...tokens.slice(0, from), ...tokens.slice(start + length)], transform };
+      // ", all in capitals" at the end: the comma before it goes too; "(all capitals)": its brackets.
+      const bracketed = tokens[start - 1]?.text === '(' && tokens[start + length]?.text === ')';
+      const from = (isComma(tokens[start - 1]) && start + length === tokens.length) || bracketed ? start - 1 : start;
+      const to = bracketed ? start + length + 1 : start + length;
+      return { tokens: [...tokens.slice(0, from), ...tokens.slice(to)], transform };
     }
   }
   return { tokens: [...tokens], transform: undefined };
