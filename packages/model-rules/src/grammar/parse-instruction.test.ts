@@ -588,6 +588,13 @@ describe('commands whose object is what a form holds', () => {
   });
 });
 
+describe('an option named by what it shows', () => {
+  it.each<[string, string[]]>([
+    ['In “Room”, pick the one with “12 seats”.', ["Go to 'Room'", "Pick '12 seats' in 'Room'"]],
+    ['choose the option that says Express', ["Pick 'Express'"]],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+});
+
 describe('where a set field is', () => {
   it.each<[string, string[]]>([
     ["Set Chidi Obi's Role to Editor", ["Set 'Role' in 'Chidi Obi' to 'Editor'"]],

@@ -1370,12 +1370,38 @@ function splitPairs(tokens: readonly Token[]): Token[][] {
   return parts;
 }
 
+/**
+ * "the one with 12 seats", "the option that says Express": the words an option is known by,
+ * after a noun that only says it is one; undefined for any other phrase.
+ */
+function describedOption(tokens: readonly Token[]): Token[] | undefined {
+  const lead = isWord(tokens[0], 'the') ? 1 : 0;
+  if (!isWord(tokens[lead], 'one', 'option', 'choice', 'entry')) return undefined;
+  const at = lead + 1;
+  const length = isWord(tokens[at], 'with', 'showing', 'saying', 'labelled', 'labeled', 'reading')
+    ? 1
+    : isWord(tokens[at], 'that', 'which') && isWord(tokens[at + 1], 'has', 'says', 'shows', 'reads')
+      ? 2
+      : 0;
+  return length === 0 || tokens.length <= at + length ? undefined : tokens.slice(at + length);
+}
+
 const dropdownRoles = new Set(['dropdown', 'listbox', 'list', 'menu']);
 
 const holderWords = ['from', 'in', 'on', 'under', 'for', 'as', 'within', 'inside'];
 
 function readPick(rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
   if (rest.length === 1 && isWord(rest[0], 'nothing', 'none')) return { type: 'unparsed' };
+  // "In Room, pick the one with 12 seats": an option named by part of what it shows, in what
+  // was named before unless the clause names where.
+  const shown = describedOption(rest);
+  if (shown !== undefined) {
+    const read = readPick(shown, source, last);
+    if (read.type !== 'steps' || read.intents.length !== 1 || read.intents[0]!.kind !== 'pick') return read;
+    const intent = read.intents[0]!;
+    if (intent.within !== undefined || last === undefined) return read;
+    return steps([{ ...intent, within: last }], last);
+  }
   // "choose Lisbon under From and Oslo under To": each side names its own holder.
   const joint = rest.findIndex(
     (token, index) =>

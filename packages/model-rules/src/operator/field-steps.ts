@@ -6,6 +6,7 @@ import { besideComboBox } from '../screen/shown-choice.js';
 import type { ClearDirective, SelectDirective, TypeDirective } from '../grammar/index.js';
 import { describeField, quote } from '../grammar/index.js';
 import { queryFor } from '../grounding/grounder.js';
+import { AMBIGUITY_MARGIN } from '../grounding/candidates.js';
 import { normalizeText, scoreText } from '../grounding/text-score.js';
 import { clickAt, fieldPoint, formatPoint, performedOfType, planned, pointIn, sameKeys, selectAll } from './actions.js';
 import { capitalize, prepareTarget, type DecisionContext } from './context.js';
@@ -191,12 +192,29 @@ export function findOptionIndex(options: readonly string[], wanted: string): num
     const named = options.findIndex((option) => endonyms.includes(normalizeText(option)));
     if (named !== -1) return named;
   }
-  let best: { index: number; score: number } | undefined;
-  options.forEach((option, index) => {
-    const score = scoreText(wanted, option)?.score ?? 0;
-    if (score >= 0.7 && (best === undefined || score > best.score)) best = { index, score };
-  });
-  return best?.index;
+  const close = closeOptions(options, wanted);
+  return close.length === 1 ? close[0] : undefined;
+}
+
+/**
+ * The options a name only partly fits, when it fits them about equally ("12 seats" against
+ * "Aurora — 12 seats" and "Harbour — 12 seats"): which one is meant is the person's to say.
+ * Empty when the name fits one option clearly, exactly or not at all.
+ */
+export function tiedOptions(options: readonly string[], wanted: string): string[] {
+  if (findOptionIndex(options, wanted) !== undefined) return [];
+  const close = closeOptions(options, wanted);
+  return close.length > 1 ? close.map((index) => options[index]!) : [];
+}
+
+/** The indices of the options that fit a name best, within the margin of a tie, best first. */
+function closeOptions(options: readonly string[], wanted: string): number[] {
+  const scored = options
+    .map((option, index) => ({ index, score: scoreText(wanted, option)?.score ?? 0 }))
+    .filter((entry) => entry.score >= 0.7)
+    .sort((a, b) => b.score - a.score);
+  const top = scored[0]?.score ?? 0;
+  return scored.filter((entry) => entry.score >= top - AMBIGUITY_MARGIN).map((entry) => entry.index);
 }
 
 /**
@@ -267,6 +285,13 @@ export async function decideSelect(context: DecisionContext, directive: SelectDi
     };
   }
   const index = findOptionIndex(node.options, directive.option);
+  const tied = tiedOptions(node.options, directive.option);
+  if (tied.length > 1) {
+    return {
+      type: 'clarify',
+      question: `${quote(directive.option)} fits more than one option of ${description}: ${tied.map((option) => quote(option)).join(', ')}. Which one do you mean?`,
+    };
+  }
   if (index === undefined) {
     const listed = node.options.map((option) => quote(option)).join(', ');
     return { type: 'fail', reason: `${description} has no option ${quote(directive.option)}; it offers ${listed}.` };

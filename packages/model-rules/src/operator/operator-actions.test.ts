@@ -187,6 +187,15 @@ describe('the actions for each kind of step', () => {
     ]);
   });
 
+  it('asks which option is meant when the name fits several alike, and takes the one it fits best', async () => {
+    const options = ['Choose a room', 'Aurora — 12 seats', 'Harbour — 12 seats', 'Dune — 8 seats'];
+    const nodes = [node('combobox', 'Room', [10, 10, 200, 30], { value: 'Choose a room', options })];
+    const tied = await decide("Select '12 seats' from the 'Room' dropdown", screenOf({ nodes }));
+    expect(tied).toMatchObject({ type: 'clarify', question: expect.stringContaining("'Harbour — 12 seats'") });
+    const one = actionsOf(await decide("Select '8 seats' from the 'Room' dropdown", screenOf({ nodes })));
+    expect(one.at(-1)?.summary).toBe("Selecting '8 seats' in Room");
+  });
+
   it('types the option text into a long native select', async () => {
     const options = Array.from({ length: 40 }, (_, index) => `Country ${index}`);
     const nodes = [node('combobox', 'Country', [10, 10, 200, 30], { value: 'Country 0', options })];
