@@ -134,12 +134,17 @@ function traceLines(events: readonly { readonly payload: unknown }[]): string[] 
       .map((key) => payload[key])
       .filter((value): value is string => typeof value === 'string');
     if (payload['type'] === 'completion-check') parts.push(JSON.stringify(payload).slice(0, 600));
+    // What "done" was taken to mean, and how each criterion read on the screen.
+    if (payload['type'] === 'criteria-update') parts.push(JSON.stringify(payload).slice(0, 600));
+    const version = payload['version'] as { successCriteria?: unknown } | undefined;
+    if (payload['type'] === 'plan-version-create' && version?.successCriteria !== undefined)
+      parts.push(JSON.stringify(version.successCriteria).slice(0, 600));
     const extra =
       payload['step'] && typeof payload['step'] === 'object'
         ? ` ${JSON.stringify((payload['step'] as { text?: string }).text ?? '')}`
         : '';
     const action =
       payload['action'] && typeof payload['action'] === 'object' ? ` ${JSON.stringify(payload['action'])}` : '';
-    return `${String(payload['type'])}${extra}${action} ${parts.join(' | ')}`.slice(0, 400);
+    return `${String(payload['type'])}${extra}${action} ${parts.join(' | ')}`.slice(0, 1400);
   });
 }

@@ -176,6 +176,15 @@ describe('the agent loop', () => {
     expect(engine.calls.reflector).toHaveLength(0);
   });
 
+  it('fails a step the operator never called complete, rather than checking what it left half done', async () => {
+    const typing: OperatorDecision = { type: 'act', actions: [{ action: click, summary: 'Typing a little more' }] };
+    const { deps, task, engine } = setup({ script: { operator: [typing] } });
+    const state = await startRun(deps, 'run-1', task);
+    expect(state.status).toBe('failed');
+    expect(state.endReason).toContain('was not finished after');
+    expect(engine.calls.reflector).toHaveLength(0);
+  });
+
   it('checks a step against the screen from before its own action, not from before the looking', async () => {
     const { deps, task, engine } = setup({
       script: {

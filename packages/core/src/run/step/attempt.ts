@@ -78,12 +78,16 @@ export async function attemptStep(context: RunContext, step: Step, attempt: numb
       }
     }
   }
-  // Out of decisions having only looked for the target: nothing was done that could be checked.
+  // Out of decisions before the operator called the step complete: it was still working (looking
+  // for the target, waiting for suggestions), so whatever the screen shows now is not its result.
   if (carriedFrom === undefined && performed.length > 0) {
     return {
       type: 'failed',
       reason: `Still looking for what "${step.text}" acts on after ${performed.length} tries (the last: ${performed.at(-1)!.summary}).`,
     };
   }
-  return checkStep(context, step, performed, carriedFrom ?? before, screen, decidedOn);
+  return {
+    type: 'failed',
+    reason: `"${step.text}" was not finished after ${MAX_DECISIONS_PER_ATTEMPT} rounds of actions (the last: ${performed.at(-1)?.summary ?? 'none'}).`,
+  };
 }
