@@ -606,6 +606,13 @@ describe('where a set field is', () => {
     ],
     // Words after a value that name no kind of holder are part of the value.
     ['Set the meeting to Friday in the evening', ["Set 'meeting' to 'Friday in the evening'"]],
+    [
+      'Set interests to Chess, Hiking and Pottery',
+      ["Set 'interests' to 'Chess'", "Set 'interests' to 'Hiking'", "Set 'interests' to 'Pottery'"],
+    ],
+    // One value with a comma, or with "and" in its name, stays whole.
+    ['Set the address to 12 Main St, Springfield', ["Set 'address' to '12 Main St, Springfield'"]],
+    ['Set Book to Pride and Prejudice', ["Set 'Book' to 'Pride and Prejudice'"]],
   ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
 });
 

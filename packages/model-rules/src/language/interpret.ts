@@ -1275,6 +1275,13 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
       const value = casedValue(source, placed?.value ?? part.slice(at + 1));
       const resolved = target === undefined ? undefined : resolvePronoun(target, last);
       if (resolved === undefined || value === undefined) return { type: 'unparsed' };
+      // "Set interests to Chess, Hiking and Pottery": a field that takes several values, each given.
+      const several = valueList(source, placed?.value ?? part.slice(at + 1));
+      if (several !== undefined) {
+        intents.push(...several.map((item) => setIntent(resolved, item)));
+        mentioned = resolved;
+        continue;
+      }
       intents.push(setIntent(resolved, value.text));
       mentioned = resolved;
       continue;
@@ -1302,6 +1309,20 @@ function setIntent(target: TargetRef, value: string): StepIntent {
     if (on || off) return { kind: 'toggle', target, on };
   }
   return { kind: 'set', target, value };
+}
+
+/**
+ * "Chess, Hiking and Pottery": a list of at least three short values, written with commas and a
+ * last "and"; undefined for one value, which may hold a comma ("12 Main St, Springfield") or an
+ * "and" ("Pride and Prejudice").
+ */
+function valueList(source: string, tokens: readonly Token[]): string[] | undefined {
+  const trimmed = trimPunctuation(tokens);
+  if (!trimmed.some(isComma) || !trimmed.some((token) => isWord(token, 'and'))) return undefined;
+  const items = listItems(trimmed);
+  if (items.length < 3 || items.some((item) => item.length > 3)) return undefined;
+  const values = items.map((item) => valueOf(source, item)?.text);
+  return values.every((value): value is string => value !== undefined) ? values : undefined;
 }
 
 /** Kinds of holder a place named after a value can be: "on the Members tab", "in the dialog". */
