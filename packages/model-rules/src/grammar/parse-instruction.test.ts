@@ -368,6 +368,9 @@ describe('requests written around their values', () => {
     expect(read('sort by next service with the latest date on top')).toEqual([
       "Set the 'next service' column header to 'descending'",
     ]);
+    expect(read('Sort by "Next service" so the latest dates come first.')).toEqual([
+      "Set the 'Next service' column header to 'descending'",
+    ]);
     expect(read('sort by Newest first', ['Sort by', 'Format'])).toEqual([
       read("choose 'Newest first' in 'Sort by'")[0],
     ]);

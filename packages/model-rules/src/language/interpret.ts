@@ -1861,9 +1861,9 @@ function namesFormContent(object: readonly Token[]): boolean {
 
 /** Words that say an order: most-first ones are descending. */
 const descendingOrder =
-  '(?:descending|desc|z\\s*(?:to|-)\\s*a|reverse|(?:newest|latest|most recent|highest|largest|biggest)(?: \\w+)?(?: first| on top| at the top))';
+  '(?:descending|desc|z\\s*(?:to|-)\\s*a|reverse|(?:newest|latest|most recent|highest|largest|biggest)(?: \\w+)?(?: (?:come|comes|go|goes|are|is|shown|show|showing))?(?: first| on top| at the top))';
 const ascendingOrder =
-  '(?:ascending|asc|alphabetical(?:ly)?|a\\s*(?:to|-)\\s*z|(?:oldest|earliest|lowest|smallest)(?: \\w+)?(?: first| on top| at the top))';
+  '(?:ascending|asc|alphabetical(?:ly)?|a\\s*(?:to|-)\\s*z|(?:oldest|earliest|lowest|smallest)(?: \\w+)?(?: (?:come|comes|go|goes|are|is|shown|show|showing))?(?: first| on top| at the top))';
 const descendingAnywhere = new RegExp(`\\b${descendingOrder}\\b`, 'i');
 const orderAtStart = new RegExp(`^(?:${descendingOrder}|${ascendingOrder})\\b`, 'i');
 
