@@ -451,6 +451,31 @@ describe('a holder named inside another holder', () => {
     expect((await yesIn('How long does a refund take?')).best).toBeUndefined();
   });
 
+  it('finds a file in the folders its path names, in a nested tree', async () => {
+    const files = [
+      node('tree', 'Project files', [0, 0, 600, 400], { ref: 't' }),
+      node('treeitem', 'docs', [0, 0, 600, 120], { ref: 'docs', parent: 't', expanded: true }),
+      node('text', 'docs', [0, 0, 100, 20], { parent: 'docs' }),
+      node('group', '', [0, 20, 600, 100], { ref: 'g1', parent: 'docs' }),
+      node('treeitem', 'guides', [0, 20, 600, 70], { ref: 'guides', parent: 'g1', expanded: true }),
+      node('text', 'guides', [0, 20, 100, 20], { parent: 'guides' }),
+      node('group', '', [0, 40, 600, 50], { ref: 'g2', parent: 'guides' }),
+      node('treeitem', 'deploy.md', [0, 40, 600, 25], { ref: 'deploy', parent: 'g2' }),
+      node('treeitem', 'setup.md', [0, 65, 600, 25], { ref: 'setup', parent: 'g2' }),
+      node('treeitem', 'architecture.md', [0, 90, 600, 25], { ref: 'arch', parent: 'g1' }),
+      // Each item's label text, as browsers expose it: a peer of the folder's own label.
+      node('text', 'architecture.md', [0, 90, 100, 20], { parent: 'arch' }),
+      node('treeitem', 'tests', [0, 120, 600, 25], { ref: 'tests', parent: 't' }),
+      node('region', 'Details', [700, 0, 300, 200], { ref: 'd' }),
+      node('paragraph', 'guides — folder in /docs', [700, 40, 300, 20], { parent: 'd' }),
+    ];
+    const match = await locateTarget(createHandle(), reader, screenOf({ nodes: files }), {
+      text: 'deploy.md',
+      within: { name: 'guides', within: { name: 'docs' } },
+    });
+    expect(match.best?.node?.ref).toBe('deploy');
+  });
+
   it('reads a name inside a holder among what that holder has, not the best match anywhere', async () => {
     // "the invoice for March 2024": the heading "Invoices" reads more like "invoice" than any
     // line does, but it is not in March's line; the line is.

@@ -222,6 +222,11 @@ function anchorsWithin(
 function ownItem(tree: NodeTree, node: AccessibilityNode, anchor: AccessibilityNode): boolean {
   const depth = sharedDepth(tree, node.ref, anchor.ref);
   const around = new Set(tree.ancestors(node.ref));
+  // Inside the anchor, or inside the item the anchor is the label of (the text "docs" of the
+  // folder "docs"): its own, however many items of its kind sit beside it in there.
+  const parent = tree.byRef(tree.ancestors(anchor.ref)[0] ?? '');
+  const labelled = parent !== undefined && normalizeText(parent.name) === normalizeText(anchor.name);
+  if (around.has(anchor.ref) || (labelled && around.has(parent.ref))) return true;
   if (!inSection(tree, node, anchor)) return false;
   return !tree.nodes.some(
     (peer) =>

@@ -165,6 +165,19 @@ describe('the rules judge at a completion claim', () => {
     ]);
     expect(readings[2]?.evidence).toContain("'En'");
   });
+
+  it('reads a tree item or a row as chosen by its selection', async () => {
+    const plan = planOf(["Pick 'deploy.md'"], ["The 'deploy.md' option is selected"]);
+    const read = async (selected: boolean) =>
+      (
+        await judge.assess(
+          createHandle(),
+          input(plan, [node('treeitem', 'deploy.md', [10, 50, 300, 24], { selected })]),
+        )
+      )[0]?.status;
+    expect(await read(true)).toBe('satisfied');
+    expect(await read(false)).toBe('unsatisfied');
+  });
 });
 
 describe('a plan that ends by following a download link', () => {

@@ -96,6 +96,9 @@ async function fieldValue(
     : unseen(`The ${quote(label)} ${role} shows ${quote(node.value ?? '')}.`);
 }
 
+/** Roles whose chosen state is their selection (aria-selected), not a check mark. */
+const selectableRoles = new Set(['tab', 'option', 'treeitem', 'row', 'gridcell']);
+
 async function toggleState(
   context: CriterionContext,
   target: TargetRef,
@@ -110,7 +113,7 @@ async function toggleState(
     node?.checked ??
     (typeof node?.pressed === 'boolean'
       ? node.pressed
-      : node?.role === 'tab' || node?.role === 'option'
+      : node !== undefined && selectableRoles.has(node.role)
         ? (node.selected ?? false)
         : undefined);
   if (checked === undefined) {
