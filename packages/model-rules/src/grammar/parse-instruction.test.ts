@@ -595,6 +595,7 @@ describe('an option named by what it shows', () => {
   it.each<[string, string[]]>([
     ['In “Room”, pick the one with “12 seats”.', ["Go to 'Room'", "Pick '12 seats' in 'Room'"]],
     ['choose the option that says Express', ["Pick 'Express'"]],
+    ['Select docs/guides/deploy.md', ["Pick 'deploy.md' in 'guides' in 'docs'"]],
   ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
 });
 

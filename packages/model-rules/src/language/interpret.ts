@@ -2610,6 +2610,12 @@ function withPaths(intent: StepIntent): StepIntent {
       return { ...intent, target: byPath(intent.target) };
     case 'command':
       return intent.object === undefined ? intent : { ...intent, object: byPath(intent.object) };
+    case 'pick': {
+      // "Select docs/guides/deploy.md": the file, in the folders the path names.
+      if (intent.within !== undefined) return intent;
+      const path = byPath({ name: intent.option });
+      return path.within === undefined ? intent : { ...intent, option: path.name!, within: path.within };
+    }
     default:
       return intent;
   }
