@@ -564,7 +564,6 @@ describe('requests written around their values', () => {
     // So is one that picks one thing out, or says something other than where it is.
     for (const kept of [
       'It should be red',
-      'It is on page 3',
       "It says 'Approved'",
       'It has to stay private',
       "It's the second one",
@@ -588,6 +587,30 @@ describe('commands whose object is what a form holds', () => {
     expect(read('save my profile')).toEqual(["Save 'profile'"]);
     expect(read('save the Pump-07 row')).toEqual(["Save the 'Pump-07' row"]);
     expect(read('reset the settings')).toEqual(["Reset 'settings'"]);
+  });
+});
+
+describe('remarks around a request', () => {
+  it.each<[string, string[]]>([
+    ['pls untick the newsletter box, thats it', ["Uncheck the 'newsletter' checkbox"]],
+    ['I want my account deleted, go ahead and confirm it.', ["Delete 'account'", 'Confirm in the dialog']],
+    ['Crew Portal is finished. Archive it, but leave the other projects where they are.', ["Archive 'Crew Portal'"]],
+    [
+      'Star the email about the team offsite in June, so I can find it again quickly.',
+      ["Star the 'team offsite' card in 'June'"],
+    ],
+    // Where it is becomes going there first.
+    ['delete boiler b-02, its on page 3', ['Go to the third page', "Delete 'boiler b-02'"]],
+    ['Click Archive. It is on page 3.', ['Go to the third page', "Click 'Archive'"]],
+    // Inviting sends the invitation: "send it" asks for nothing more.
+    [
+      'invite noor@example.com as an editor and send it',
+      ['Invite', "Type 'noor@example.com'", "Pick 'editor'", 'Invite'],
+    ],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+  it('keeps a send after a save, which sends nothing by itself', () => {
+    expect(read('Save the draft and send it')).toEqual(["Save 'draft'", "Send 'draft'"]);
   });
 });
 

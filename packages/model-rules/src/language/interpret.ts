@@ -94,6 +94,27 @@ function startsWith(tokens: readonly Token[], sequence: readonly string[]): bool
   return sequence.every((word, index) => tokens[index]?.kind === 'word' && tokens[index]?.lower === word);
 }
 
+/** "it's on page 3", "its on page 2 of the list", "it is on the third page": the pager's button for that page. */
+function pageOfIt(tokens: readonly Token[], source: string): TargetRef | undefined {
+  const said = words(tokens);
+  const lead = said[0] === 'it' && said[1] === 'is' ? 2 : said[0] === "it's" || said[0] === 'its' ? 1 : 0;
+  if (lead === 0 || !['on', 'in', 'at'].includes(said[lead] ?? '') || tokens.length !== said.length) return undefined;
+  const place = parsePhrase(source, tokens.slice(lead + 1), { contentKinds: true });
+  if (place?.type !== 'target' || place.target.role !== 'page' || place.target.ordinal === undefined) return undefined;
+  return place.target;
+}
+
+/** Whether the tokens are nothing but politeness ("go ahead", "thanks"): a clause that asks for nothing. */
+function onlyFiller(tokens: readonly Token[]): boolean {
+  const said = words(trimPunctuation(tokens));
+  return (
+    said.length > 0 &&
+    [...leadingFiller, ...trailingFiller].some(
+      (filler) => filler.length === said.length && filler.every((word, index) => word === said[index]),
+    )
+  );
+}
+
 /** Drop politeness and joiners from both ends ("could you please …, thanks"). */
 function stripFiller(tokens: readonly Token[]): Token[] {
   let rest = trimPunctuation(tokens);
@@ -169,7 +190,9 @@ function joinerAt(tokens: readonly Token[], index: number): number {
 /** Whether the tokens open a clause of their own: a verb (after fillers), a constraint, or "to" + verb. */
 function opensClause(tokens: readonly Token[]): boolean {
   const rest = stripFiller(tokens);
-  if (rest.length === 0) return false;
+  if (rest.length === 0) return onlyFiller(tokens);
+  // ", it's on page 3", ", its under Billing": a statement of where, after the request.
+  if (isWord(rest[0], "it's", 'its') && rest.length > 1) return true;
   if (constraintOpeners.some((opener) => startsWith(rest, opener))) return true;
   if (isWord(rest[0], 'name', 'call', 'title') && isWord(rest[1], 'it', 'this', 'that')) return true;
   const lower = words(rest);
@@ -2413,6 +2436,8 @@ function statementVerbAt(tokens: readonly Token[]): number {
   return tokens.findIndex((token, index) => {
     if (token.kind !== 'word') return false;
     if (copulas.has(token.lower)) return true;
+    // "its on page 3": "it's" written without its apostrophe, only where a clause starts.
+    if (index === 0 && token.lower === 'its' && tokens.length > 1) return true;
     if (index === 0 || tokens[index - 1]?.kind !== 'word' || determiners.has(tokens[index - 1]!.lower)) return false;
     return irregularPast.has(token.lower) || (/^\p{Ll}{2,}ed$/u.test(token.text) && !token.lower.endsWith('eed'));
   });
@@ -2441,7 +2466,7 @@ function statementSubject(
   const subjectTokens = tokens.slice(0, at);
   // "It's the second one", "That one is Ana's": a statement picking one out is part of the request.
   const picksOne = picksOneOut(tokens);
-  if (subjectTokens.length === 0) return isWord(tokens[0], "it's") && !picksOne ? {} : undefined;
+  if (subjectTokens.length === 0) return isWord(tokens[0], "it's", 'its') && !picksOne ? {} : undefined;
   // "answer Yes to Was this helpful": a capitalised "Was" after a preposition starts a name, and
   // a subject ending in a preposition is no noun phrase; the clause is a request, not a statement.
   if (/^\p{Lu}/u.test(tokens[at]!.text)) return undefined;
@@ -2644,9 +2669,12 @@ function sameBareCommand(intent: StepIntent, previous: StepIntent | undefined): 
     previous?.kind === 'command' &&
     intent.object === undefined &&
     previous.object === undefined &&
-    intent.verb === previous.verb
+    (intent.verb === previous.verb || (intent.verb === 'send' && sendingVerbs.has(previous.verb)))
   );
 }
+
+/** Commands that send what they make: "invite noor@… as an editor and send it" sends it by inviting. */
+const sendingVerbs = new Set(['invite', 'share', 'reply', 'forward', 'post', 'submit', 'publish', 'email']);
 
 /**
  * "Shipping tab, open the 3rd article": a target counted by its kind alone, right after a step that
@@ -2836,6 +2864,15 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
   let lastVerb: Token[] | undefined;
   let lastGroup: readonly string[] | undefined;
   for (const written of clauses) {
+    // "…, go ahead and confirm it": a clause of politeness alone asks for nothing.
+    if (onlyFiller(written.tokens)) continue;
+    // "Delete Pump-07. It's on page 3.": the page is gone to before what it was said of.
+    const page = pageOfIt(stripFiller(written.tokens), text);
+    if (page !== undefined) {
+      const at = Math.max(0, readSteps.length - 1);
+      readSteps.splice(at, 0, { source: written.verbatim, intent: { kind: 'go-to', target: page } });
+      continue;
+    }
     // "Both Mixer-04 and Saw-06 were sold; delete the two of them": "them" is the list named.
     const regrouped = lastGroup && withGroupNamed(written, text, lastGroup);
     const groupResult = regrouped && readRephrased(regrouped, hints, last);

@@ -753,6 +753,9 @@ export const leadingFiller: readonly (readonly string[])[] = [
   ['i', 'need', 'to'],
   ['help', 'me'],
   ['go', 'ahead', 'and'],
+  ['go', 'ahead'],
+  // ", but leave the others alone": what follows says what not to do.
+  ['but'],
   ['please'],
   ['pls'],
   ['plz'],
@@ -831,7 +834,16 @@ export const constraintOpeners: readonly (readonly string[])[] = [
   ['nothing', 'else'],
   ['nothing', 'more'],
   ["that's", 'all'],
+  ['thats', 'all'],
+  ["that's", 'it'],
+  ['thats', 'it'],
   ['that', 'is', 'all'],
+  ['that', 'is', 'it'],
+  // ", so I can find it again": why, which asks for nothing more.
+  ['so', 'i'],
+  ['so', 'we'],
+  ['so', 'that'],
+  ['so', 'you'],
 ];
 
 /** Pronouns that stand for the last thing named. */
