@@ -476,6 +476,26 @@ describe('a holder named inside another holder', () => {
     expect(match.best?.node?.ref).toBe('deploy');
   });
 
+  it('finds what is in a tab only in its panel while that tab is selected', async () => {
+    const rooms = (selected: string) => [
+      node('main', '', [0, 0, 800, 400], { ref: 'm' }),
+      node('tablist', 'Rooms', [0, 0, 600, 40], { ref: 'tl', parent: 'm' }),
+      node('tab', 'Living room', [0, 0, 150, 40], { parent: 'tl', selected: selected === 'Living room' }),
+      node('tab', 'Kitchen', [150, 0, 150, 40], { parent: 'tl', selected: selected === 'Kitchen' }),
+      node('tabpanel', selected, [0, 50, 600, 300], { ref: 'panel', parent: 'm' }),
+      node('switch', 'Lights', [20, 80, 60, 30], { ref: 'lights', parent: 'panel' }),
+    ];
+    const lightsIn = async (selected: string) =>
+      (
+        await locateTarget(createHandle(), reader, screenOf({ nodes: rooms(selected) }), {
+          text: 'lights',
+          within: { name: 'kitchen' },
+        })
+      ).best?.node?.ref;
+    expect(await lightsIn('Living room')).toBeUndefined();
+    expect(await lightsIn('Kitchen')).toBe('lights');
+  });
+
   it('reads a name inside a holder among what that holder has, not the best match anywhere', async () => {
     // "the invoice for March 2024": the heading "Invoices" reads more like "invoice" than any
     // line does, but it is not in March's line; the line is.

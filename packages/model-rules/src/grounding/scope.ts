@@ -355,6 +355,16 @@ export function scopeCandidates(
     return { candidates: ownName, rivals: [] };
   }
   if (anchors.length === 0) return { candidates: [], rivals: [] };
+  // "the lights in the kitchen" with Kitchen a tab: what a tab holds shows in a tab panel while
+  // that tab is selected, never beside the tab; with it not selected, nothing shown is in it.
+  if (tree.structured && anchors.every((anchor) => anchor.role === 'tab')) {
+    if (!anchors.some((anchor) => anchor.selected === true)) return { candidates: [], rivals: [] };
+    const panels = tree.nodes.filter((node) => node.role === 'tabpanel').map((node) => node.ref);
+    const kept = candidates.filter((candidate) =>
+      tree.ancestors(candidate.node?.ref ?? '').some((ref) => panels.includes(ref)),
+    );
+    return { candidates: kept, rivals: [] };
+  }
   // "The second card on the board" with 'board' only in one card's text ("Kanban board"): text
   // inside one of the items counted holds none of them, so no item is in that place.
   if (counting && anchors.every((anchor) => insideSome(tree, anchor, candidates)))
