@@ -2111,6 +2111,10 @@ function assignedAs(
   let option = rest.slice(0, at);
   if (isWord(option[0], 'the')) option = option.slice(1);
   if (field.length === 0 || option.length === 0 || option.some((token) => isComma(token))) return undefined;
+  // "submit a request from Ana for Porto to Toronto with Lakeshore Suites as the hotel": a
+  // clause of its own before the choice, not the name of one option.
+  const unquoted = option.filter((token) => token.kind === 'word');
+  if (unquoted.length > 3 && unquoted.some((token) => clauseJoints.has(token.lower))) return undefined;
   const name = normalizeText(spanText(source, field));
   const control = hints.controls.find(
     (candidate) => choosingRoles.has(candidate.role) && normalizeText(candidate.name) === name,
@@ -2119,6 +2123,9 @@ function assignedAs(
   const value = option.length === 1 && option[0]!.kind === 'quoted' ? option[0]!.text : spanText(source, option);
   return { kind: 'pick', option: value, within: { name: control.name } };
 }
+
+/** Words that join the parts of a clause: an option's name is rarely more than one such part. */
+const clauseJoints = new Set(['from', 'for', 'to', 'with', 'and', 'by', 'via', 'into']);
 
 /** Pronouns that open a sentence about something already named; an order never starts with one. */
 const hintSubjects: ReadonlySet<string> = new Set(['it', 'they', 'this', 'that', 'these', 'those', "it's", "they're"]);

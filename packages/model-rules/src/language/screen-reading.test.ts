@@ -289,3 +289,26 @@ describe('a place named by a word that is also a preposition', () => {
     ]);
   });
 });
+
+describe('a choice named "as" a field', () => {
+  const screen = {
+    fieldLabels: ['Hotel'],
+    controls: [{ role: 'combobox', name: 'Hotel' }],
+    clickables: [],
+  };
+  const readOn = (text: string) => {
+    const result = interpretInstruction(text, screen);
+    if (result.unparsed.length > 0) return [`unread: ${result.unparsed.join(' | ')}`];
+    return result.steps.map((step) => renderStepIntent(step.intent));
+  };
+
+  it('takes the words before "as" for the option', () => {
+    expect(readOn('choose Harbour View Inn as the hotel')).toEqual(["Pick 'Harbour View Inn' in 'Hotel'"]);
+  });
+
+  it('does not take a whole clause of places and people for the name of one option', () => {
+    expect(
+      readOn('submit a request from ana souza for porto to toronto with lakeshore suites as the hotel')[0],
+    ).toMatch(/^unread/);
+  });
+});
