@@ -637,6 +637,12 @@ describe('where a set field is', () => {
       'Set interests to Chess, Hiking and Pottery',
       ["Set 'interests' to 'Chess'", "Set 'interests' to 'Hiking'", "Set 'interests' to 'Pottery'"],
     ],
+    // A time said with a "to" of its own.
+    [
+      'make the start time a quarter to five in the afternoon',
+      ["Set 'start time' to 'a quarter to five in the afternoon'"],
+    ],
+    ['set the start time to a quarter to five', ["Set 'start time' to 'a quarter to five'"]],
     // One value with a comma, or with "and" in its name, stays whole.
     ['Set the address to 12 Main St, Springfield', ["Set 'address' to '12 Main St, Springfield'"]],
     ['Set Book to Pride and Prejudice', ["Set 'Book' to 'Pride and Prejudice'"]],

@@ -1280,6 +1280,16 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
   const intents: StepIntent[] = [];
   let mentioned: TargetRef | undefined;
   for (const part of parts) {
+    // "make the start time a quarter to five in the afternoon": a time with a "to" in it.
+    const timed = timeWithTo(source, part, verb.words === 'make');
+    if (timed !== undefined) {
+      const target = parsePhrase(source, timed.field);
+      const resolved = target === undefined ? undefined : resolvePronoun(target, last);
+      if (resolved === undefined) return { type: 'unparsed' };
+      intents.push(setIntent(resolved, timed.value));
+      mentioned = resolved;
+      continue;
+    }
     const at = lastIndexOfWord(part, ['to', 'as', 'at']);
     // "switch me to the paid plan": the person moves to an option.
     if (at === 1 && isWord(part[0], 'me', 'us') && at < part.length - 1) {
@@ -1392,6 +1402,32 @@ function possessedField(source: string, tokens: readonly Token[]): Phrase | unde
     ...field,
     target: { ...field.target, within: { name: owner, ...(place === undefined ? {} : { within: place }) } },
   };
+}
+
+/** How a time said as minutes to the hour starts: "a quarter to five", "ten to six", "20 to 7". */
+const toTheHour =
+  /^(?:a )?(?:quarter|\d{1,2}|one|two|three|four|five|ten|twenty|twenty-five|twenty five)(?: minutes)? to \S+/;
+
+/**
+ * "the start time to a quarter to five", "the start time a quarter to five" (after "make"): a
+ * time said with a "to" of its own, which the "to" before the value must not be taken for. The
+ * field's words and the time as written; undefined when the words end in no such time.
+ */
+function timeWithTo(
+  source: string,
+  part: readonly Token[],
+  bare: boolean,
+): { field: readonly Token[]; value: string } | undefined {
+  for (let start = 1; start < part.length - 2; start += 1) {
+    const said = part.slice(start);
+    if (!said.some((token) => isWord(token, 'to'))) return undefined;
+    if (!toTheHour.test(words(said).join(' ')) || parseTime(spanText(source, said)) === undefined) continue;
+    const joined = isWord(part[start - 1], 'to', 'at');
+    if (!joined && !bare) return undefined;
+    const field = part.slice(0, joined ? start - 1 : start);
+    return field.length === 0 ? undefined : { field, value: spanText(source, said) };
+  }
+  return undefined;
 }
 
 /** "A to X and B to Y" → [[A to X], [B to Y]]; one pair stays whole. */
