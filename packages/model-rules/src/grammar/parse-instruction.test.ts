@@ -564,6 +564,7 @@ describe('requests written around their values', () => {
     // So is one that picks one thing out, or says something other than where it is.
     for (const kept of [
       'It should be red',
+      'It is on page 3',
       "It says 'Approved'",
       'It has to stay private',
       "It's the second one",
@@ -599,9 +600,8 @@ describe('remarks around a request', () => {
       'Star the email about the team offsite in June, so I can find it again quickly.',
       ["Star the 'team offsite' card in 'June'"],
     ],
-    // Where it is becomes going there first.
-    ['delete boiler b-02, its on page 3', ['Go to the third page', "Delete 'boiler b-02'"]],
-    ['Click Archive. It is on page 3.', ['Go to the third page', "Click 'Archive'"]],
+    // Where a thing named by its own name is: looking for it by that name pages there.
+    ['delete boiler b-02, its on page 3', ["Delete 'boiler b-02'"]],
     // Inviting sends the invitation: "send it" asks for nothing more.
     [
       'invite noor@example.com as an editor and send it',

@@ -104,6 +104,15 @@ function pageOfIt(tokens: readonly Token[], source: string): TargetRef | undefin
   return place.target;
 }
 
+/** Whether a step acts on something named by a name of its own ("Delete Pump-07"), not by a kind or a common word. */
+function namesItsTarget(intent: StepIntent | undefined): boolean {
+  const target = intent?.kind === 'command' ? intent.object : intent?.kind === 'click' ? intent.target : undefined;
+  const name = target?.name;
+  if (name === undefined || name.split(/\s+/).length > 4) return false;
+  // "Pump-07", "boiler b-02", "Harbor Redesign": an identifier, or a name of several capitalised words.
+  return /\d|\w-\w/.test(name) || (name.match(/(?:^|\s)\p{Lu}/gu) ?? []).length >= 2;
+}
+
 /** Whether the tokens are nothing but politeness ("go ahead", "thanks"): a clause that asks for nothing. */
 function onlyFiller(tokens: readonly Token[]): boolean {
   const said = words(trimPunctuation(tokens));
@@ -2909,13 +2918,10 @@ export function interpretInstruction(text: string, hints?: ScreenHints): Interpr
   for (const written of clauses) {
     // "…, go ahead and confirm it": a clause of politeness alone asks for nothing.
     if (onlyFiller(written.tokens)) continue;
-    // "Delete Pump-07. It's on page 3.": the page is gone to before what it was said of.
-    const page = pageOfIt(stripFiller(written.tokens), text);
-    if (page !== undefined) {
-      const at = Math.max(0, readSteps.length - 1);
-      readSteps.splice(at, 0, { source: written.verbatim, intent: { kind: 'go-to', target: page } });
-      continue;
-    }
+    // "Delete Pump-07. It's on page 3.": where a thing named by its name is; looking for it by
+    // that name pages there. Said of something named only by its kind ("Click Archive. It is on
+    // page 3."), the page is part of the request and is asked about.
+    if (pageOfIt(stripFiller(written.tokens), text) !== undefined && namesItsTarget(readSteps.at(-1)?.intent)) continue;
     // "Both Mixer-04 and Saw-06 were sold; delete the two of them": "them" is the list named.
     const regrouped = lastGroup && withGroupNamed(written, text, lastGroup);
     const groupResult = regrouped && readRephrased(regrouped, hints, last);
