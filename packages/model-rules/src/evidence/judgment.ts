@@ -16,6 +16,7 @@ import {
   type TargetRef,
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
+import type { TargetMatch } from '../grounding/candidates.js';
 import { headerOf, nodeTree } from '../grounding/scope.js';
 import { choiceShownBeside } from '../screen/shown-choice.js';
 import { containsText, normalizeText, reaches, scoreText } from '../grounding/text-score.js';
@@ -637,7 +638,18 @@ async function judgeDismissed(
     const name = describeElement(directive.target);
     const before = await locateTarget(context.handle, context.reader, context.input.before, queryFor(directive.target));
     const now = await after(context, queryFor(directive.target));
-    if (before.best !== undefined && (now.best === undefined || !now.best.inViewport))
+    // An open section closed by collapsing it: its header says so.
+    const expandedIn = (screen: Screen, match: TargetMatch) => {
+      const node = match.best?.node;
+      if (node === undefined || node.expanded !== undefined) return node?.expanded;
+      return (context.reader.nodes(screen) ?? []).find(
+        (candidate) => candidate.expanded !== undefined && candidate.name === node.name,
+      )?.expanded;
+    };
+    if (expandedIn(context.input.before, before) === true && expandedIn(context.input.after, now) === false)
+      return succeed(`${capital(name)} is collapsed.`);
+    // Gone from view, having been in view: a section only scrolled out of sight is still there.
+    if (before.best?.inViewport === true && (now.best === undefined || !now.best.inViewport))
       return succeed(`${capital(name)} is gone.`);
     if (
       before.best !== undefined &&

@@ -857,6 +857,16 @@ export async function decideDismiss(context: DecisionContext, directive: Dismiss
   if (directive.target !== undefined) {
     description = describeElement(directive.target);
     const found = await locateTarget(context.handle, context.reader, context.screen, queryFor(directive.target));
+    // "close the payment methods question": an open section is closed by collapsing it.
+    const node = found.best?.node;
+    const header =
+      node === undefined || node.expanded !== undefined
+        ? node
+        : (context.reader.nodes(context.screen) ?? []).find(
+            (candidate) => candidate.expanded !== undefined && candidate.name === node.name,
+          );
+    if (header?.expanded === true && reaches(scoreText(directive.target.name ?? '', header.name), 'contains'))
+      return decideDisclosure(context, { kind: 'collapse', target: directive.target });
     holder = holderOf(context, found.best?.node);
     if (holder === undefined && found.best?.node !== undefined && /close|dismiss/i.test(found.best.node.name)) {
       return clickNode(context, found.best.node, `Closing ${description} with ${quote(found.best.node.name)}`);

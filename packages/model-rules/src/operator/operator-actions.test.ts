@@ -586,3 +586,15 @@ describe('controls of one name, one per row', () => {
     expect(decision).toMatchObject({ type: 'clarify', question: expect.stringContaining("'noor haddad'") });
   });
 });
+
+describe('closing an open section', () => {
+  it('collapses it by its header rather than pressing Escape', async () => {
+    const nodes = [
+      node('heading', 'What payment methods do you accept?', [100, 100, 600, 40], { ref: 'h' }),
+      node('button', 'What payment methods do you accept?', [100, 100, 600, 40], { parent: 'h', expanded: true }),
+    ];
+    const [first] = actionsOf(await decide("Close the 'payment methods' section", screenOf({ nodes })));
+    expect(first?.action.type).toBe('click');
+    expect(first?.summary).toMatch(/^Collapsing/);
+  });
+});
