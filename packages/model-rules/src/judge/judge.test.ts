@@ -157,6 +157,19 @@ describe('the rules judge', () => {
     it('accepts when the field has no commit button of its own', async () => {
       expect((await verdict([wanted], editor('Help'), typed)).verdict).toBe('accept');
     });
+
+    it('rejects an option picked into a filter form whose Apply was never pressed, however many fields it has', async () => {
+      const filters = [
+        node('form', 'Filters', [10, 10, 400, 300], { ref: 'f' }),
+        node('searchbox', 'Keyword', [20, 30, 300, 30], { parent: 'f' }),
+        node('combobox', '', [20, 80, 300, 30], { parent: 'f', value: 'Lisbon' }),
+        node('slider', 'Minimum salary', [20, 130, 300, 30], { parent: 'f' }),
+        node('button', 'Apply filters', [20, 250, 120, 30], { parent: 'f' }),
+      ];
+      const picked = { completed: [{ id: 's1', text: "Pick 'Lisbon'", status: 'completed' as const }] };
+      const result = await verdict([allStepsConfirmedCriterion], filters, picked);
+      expect(result).toMatchObject({ verdict: 'reject', missing: ["Click the 'Apply filters' button"] });
+    });
   });
 
   describe('values the final screen contradicts', () => {

@@ -8,10 +8,12 @@ import type { AccessibilityNode, PlanVersion } from '@sandpiper/protocol';
 import { quote } from '@sandpiper/protocol';
 import { directiveOfStep, type Directive } from '../grammar/index.js';
 import { nodeTree } from '../grounding/scope.js';
-import { scoreText } from '../grounding/text-score.js';
+import { normalizeText, scoreText } from '../grounding/text-score.js';
 
 /** Buttons that commit what an editor holds. */
 const COMMIT = /^(?:save|submit|apply|update|confirm|done|ok|send|create|book|finish)\b/i;
+/** Buttons without which nothing chosen in their form takes effect: "Apply", "Apply filters". */
+const APPLY = /^apply\b/i;
 /** Kinds of step that leave a value in a field. */
 const EDITS = new Set<Directive['kind']>(['type', 'set', 'clear', 'select']);
 /** Kinds of step that commit or leave the editor. */
@@ -50,6 +52,15 @@ function fieldName(directive: Directive): string | undefined {
   }
 }
 
+/** The name of the dropdown a pick's option now shows in, when it went into one. */
+function pickedInto(directive: Directive, nodes: readonly AccessibilityNode[]): AccessibilityNode | undefined {
+  if (directive.kind !== 'pick' || directive.option === '') return undefined;
+  const wanted = normalizeText(directive.option);
+  return nodes.find(
+    (node) => (node.role === 'combobox' || node.role === 'listbox') && normalizeText(node.value ?? '') === wanted,
+  );
+}
+
 /** The unsaved edit the final screen shows, if any. */
 export function unsavedEdit(
   plan: PlanVersion,
@@ -58,25 +69,35 @@ export function unsavedEdit(
   if (nodes === undefined) return undefined;
   const steps = [...plan.completed, ...plan.pending];
   const directives = steps.map((step) => directiveOfStep(step));
+  // "Pick 'Lisbon'" that landed in a dropdown: a value left in a field, like any other edit.
+  const edits = (directive: Directive | undefined): boolean =>
+    directive !== undefined && (EDITS.has(directive.kind) || pickedInto(directive, nodes) !== undefined);
   let last = -1;
   directives.forEach((directive, index) => {
-    if (directive !== undefined && EDITS.has(directive.kind)) last = index;
+    if (edits(directive)) last = index;
   });
   if (last < 0) return undefined;
-  if (directives.slice(last + 1).some((directive) => directive === undefined || COMMITS.has(directive.kind)))
+  if (
+    directives
+      .slice(last + 1)
+      .some((directive) => directive === undefined || (COMMITS.has(directive.kind) && !edits(directive)))
+  )
     return undefined;
   const edited = directives[last]!;
-  const name = fieldName(edited);
+  const picked = pickedInto(edited, nodes);
+  const name = fieldName(edited) ?? picked?.name ?? (edited.kind === 'pick' ? edited.option : undefined);
   if (name === undefined) return undefined;
   const tree = nodeTree(nodes);
-  const field = nodes
-    .filter((node) => FIELD_ROLES.has(node.role))
-    .map((node) => ({
-      node,
-      score: Math.max(scoreText(name, node.name)?.score ?? 0, scoreText(name, node.placeholder ?? '')?.score ?? 0),
-    }))
-    .filter((entry) => entry.score >= 0.7)
-    .sort((first, second) => second.score - first.score)[0]?.node;
+  const field =
+    picked ??
+    nodes
+      .filter((node) => FIELD_ROLES.has(node.role))
+      .map((node) => ({
+        node,
+        score: Math.max(scoreText(name, node.name)?.score ?? 0, scoreText(name, node.placeholder ?? '')?.score ?? 0),
+      }))
+      .filter((entry) => entry.score >= 0.7)
+      .sort((first, second) => second.score - first.score)[0]?.node;
   if (field === undefined || !tree.structured) return undefined;
   // The nearest holder of the field that also holds a commit button: the editor.
   for (const ref of tree.ancestors(field.ref)) {
@@ -86,7 +107,9 @@ export function unsavedEdit(
     );
     if (buttons.length === 0) continue;
     const fields = inside.filter((node) => FIELD_ROLES.has(node.role));
-    if (fields.length > MAX_EDITOR_FIELDS || buttons.length !== 1) return undefined;
+    // An "Apply" button holds back every field of its form, however many there are.
+    const applies = buttons.length === 1 && APPLY.test(buttons[0]!.name.trim());
+    if ((fields.length > MAX_EDITOR_FIELDS && !applies) || buttons.length !== 1) return undefined;
     return { field: field.name || name, button: buttons[0]!.name.trim() };
   }
   return undefined;
