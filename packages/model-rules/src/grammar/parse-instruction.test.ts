@@ -637,6 +637,7 @@ describe('where a set field is', () => {
       'Set interests to Chess, Hiking and Pottery',
       ["Set 'interests' to 'Chess'", "Set 'interests' to 'Hiking'", "Set 'interests' to 'Pottery'"],
     ],
+    ['set the offsite dates from may 4 to may 8 2026', ["Set 'offsite dates' to 'may 4 to may 8 2026'"]],
     // A time said with a "to" of its own.
     [
       'make the start time a quarter to five in the afternoon',

@@ -28,6 +28,7 @@ import {
   emailAddress,
   formatTime,
   parseDate,
+  parseDateRange,
   parseNumber,
   parseTime,
   relativeMinutes,
@@ -1289,6 +1290,17 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
   const intents: StepIntent[] = [];
   let mentioned: TargetRef | undefined;
   for (const part of parts) {
+    // "set the offsite dates from may 4 to may 8 2026": a span of dates, from one to the other.
+    const from = part.findIndex((token, index) => index > 0 && isWord(token, 'from', 'between'));
+    const span = from > 0 ? spanText(source, part.slice(from + 1)) : '';
+    if (span !== '' && parseDateRange(span) !== undefined) {
+      const target = parsePhrase(source, part.slice(0, from));
+      const resolved = target === undefined ? undefined : resolvePronoun(target, last);
+      if (resolved === undefined) return { type: 'unparsed' };
+      intents.push(setIntent(resolved, span));
+      mentioned = resolved;
+      continue;
+    }
     // "make the start time a quarter to five in the afternoon": a time with a "to" in it.
     const timed = timeWithTo(source, part, verb.words === 'make');
     if (timed !== undefined) {

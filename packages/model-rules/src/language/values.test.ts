@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sameValue } from '../evidence/judgment.js';
-import { addMinutes, dateSpellings, parseDate, parseNumber, relativeMinutes, timeSpellings } from './values.js';
+import {
+  addMinutes,
+  dateSpellings,
+  parseDate,
+  parseDateRange,
+  parseNumber,
+  relativeMinutes,
+  timeSpellings,
+} from './values.js';
 
 describe('reading dates', () => {
   it('reads a day-first note however it is written', () => {
@@ -28,6 +36,25 @@ describe('reading dates', () => {
     const languages = { ...zones, name: 'Language', options: ['English', 'Deutsch', 'Français'] };
     expect(sameValue('Deutsch', 'German', languages)).toBe(true);
     expect(sameValue('Français', 'German', languages)).toBe(false);
+  });
+});
+
+describe('reading spans of dates', () => {
+  it.each([
+    'May 4–8, 2026',
+    'May 4-8, 2026',
+    '4–8 May 2026',
+    'from Monday 4 May to Friday 8 May 2026',
+    'may 4 to may 8 2026',
+  ])('%s', (text) =>
+    expect(parseDateRange(text)).toEqual([
+      { year: 2026, month: 5, day: 4 },
+      { year: 2026, month: 5, day: 8 },
+    ]),
+  );
+
+  it('reads one date as no span', () => {
+    expect(parseDateRange('May 4, 2026')).toBeUndefined();
   });
 });
 

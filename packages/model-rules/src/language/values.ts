@@ -114,10 +114,20 @@ function normalYear(value: number, digits: number): number {
 
 /** Every date in a text, in order ("4 May 2026 to 8 May 2026", "May 4 – 8, 2026"). */
 export function parseDateRange(text: string): readonly [CalendarDate, CalendarDate] | undefined {
-  const parts = text.split(/\s+(?:to|until|till|through|thru|and|-|–|—)\s+|\s*[–—]\s*/i);
+  const parts = text
+    .trim()
+    .replace(/^(?:from|between)\s+/i, '')
+    .split(/\s+(?:to|until|till|through|thru|and|-|–|—)\s+|\s*[–—]\s*|(?<=[a-z]+\s+\d{1,2})-(?=\d)/i);
   if (parts.length === 2) {
-    const end = parseDate(parts[1]!);
-    let start = parseDate(parts[0]!);
+    let end = parseDate(parts[1]!);
+    // "May 4–8, 2026": the end is a day and a year, in the start's month.
+    const dayAndYear = /^(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(parts[1]!.trim());
+    if (end === undefined && dayAndYear) {
+      const opening = parseDate(`${parts[0]!.trim()}, ${dayAndYear[2]}`);
+      if (opening !== undefined) end = valid({ ...opening, day: Number(dayAndYear[1]) });
+    }
+    // "Monday 4 May to Friday 8 May 2026": the start takes the end's year.
+    let start = parseDate(parts[0]!) ?? (end === undefined ? undefined : parseDate(`${parts[0]!.trim()} ${end.year}`));
     if (end !== undefined && start === undefined) {
       // "4–8 May 2026", "May 4 – 8, 2026", "Monday 4 May to Friday 8 May 2026"
       const day = /(\d{1,2})(?:st|nd|rd|th)?\s*$/.exec(parts[0]!.trim());
