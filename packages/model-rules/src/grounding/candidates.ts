@@ -78,6 +78,13 @@ export function chooseCandidate(
   return { ...base, method, best, alternatives, ambiguous: close.length > 1 };
 }
 
+/** The best candidate and those scored within {@link AMBIGUITY_MARGIN} of it; empty with no best. */
+export function tiedWithBest(match: TargetMatch): TargetCandidate[] {
+  const best = match.best;
+  if (best === undefined) return [];
+  return [best, ...match.alternatives].filter((candidate) => candidate.score >= best.score - AMBIGUITY_MARGIN);
+}
+
 export function toGrounding(match: TargetMatch): Grounding {
   return {
     query: match.query,

@@ -4,13 +4,7 @@ import type { AccessibilityNode, Box, TargetRef, TargetRelation } from '@sandpip
 import { boxCentre, centreInside } from '../evidence/geometry.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { accessibilityCandidates, inViewport, labelToFieldDistance } from './accessibility.js';
-import {
-  AMBIGUITY_MARGIN,
-  chooseCandidate,
-  toGrounding,
-  type TargetCandidate,
-  type TargetMatch,
-} from './candidates.js';
+import { chooseCandidate, tiedWithBest, toGrounding, type TargetCandidate, type TargetMatch } from './candidates.js';
 import { findTextMatches } from '../ocr/index.js';
 import { ocrCandidates } from './ocr-grounding.js';
 import { placedCandidates } from './placement.js';
@@ -396,10 +390,9 @@ export function itemOf(tree: NodeTree, node: AccessibilityNode): AccessibilityNo
  * obis role" against several "Role" selects); empty unless every tied candidate has one name.
  */
 export function wordsBeyondName(match: TargetMatch, text: string): string[] {
-  const best = match.best;
-  if (best === undefined) return [];
-  const tied = [best, ...match.alternatives].filter((candidate) => candidate.score >= best.score - AMBIGUITY_MARGIN);
-  const name = normalizeText(best.label);
+  const tied = tiedWithBest(match);
+  if (tied.length === 0) return [];
+  const name = normalizeText(tied[0]!.label);
   if (tied.length < 2 || tied.some((candidate) => normalizeText(candidate.label) !== name)) return [];
   const own = new Set(name.split(' '));
   return normalizeText(text)
@@ -440,9 +433,7 @@ function itemHas(text: string, word: string): boolean {
 function namedWithItem(tree: NodeTree, match: TargetMatch, text: string): TargetCandidate | undefined {
   const rest = wordsBeyondName(match, text);
   if (rest.length === 0 || !tree.structured) return undefined;
-  const best = match.best!;
-  const tied = [best, ...match.alternatives].filter((candidate) => candidate.score >= best.score - AMBIGUITY_MARGIN);
-  const fits = tied.filter((candidate) => {
+  const fits = tiedWithBest(match).filter((candidate) => {
     const item = candidate.node === undefined ? undefined : itemOf(tree, candidate.node);
     if (item === undefined) return false;
     const shown = ` ${normalizeText(tree.textUnder(item.ref))} `;

@@ -52,7 +52,7 @@ function fieldName(directive: Directive): string | undefined {
   }
 }
 
-/** The name of the dropdown a pick's option now shows in, when it went into one. */
+/** The dropdown a pick's option now shows in, when it went into one. */
 function pickedInto(directive: Directive, nodes: readonly AccessibilityNode[]): AccessibilityNode | undefined {
   if (directive.kind !== 'pick' || directive.option === '') return undefined;
   const wanted = normalizeText(directive.option);

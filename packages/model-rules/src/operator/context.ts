@@ -1,7 +1,7 @@
 import type { Handle, OperatorDecision, OperatorInput, Screen } from '@sandpiper/core';
 import { quote, type Box, type Grounding, type TargetRef } from '@sandpiper/protocol';
 import type { TargetCandidate, TargetMatch } from '../grounding/candidates.js';
-import { AMBIGUITY_MARGIN, toGrounding } from '../grounding/candidates.js';
+import { AMBIGUITY_MARGIN, tiedWithBest, toGrounding } from '../grounding/candidates.js';
 import { normalizeText } from '../grounding/text-score.js';
 import { nodeTree } from '../grounding/scope.js';
 import { itemOf, locateTarget, wordsBeyondName, type LocateQuery } from '../grounding/grounder.js';
@@ -250,12 +250,10 @@ function tiedAcrossItems(
   match: TargetMatch,
   text: string,
 ): { count: number; words: string } | undefined {
-  const best = match.best;
   const rest = match.ambiguous ? wordsBeyondName(match, text) : [];
-  if (best === undefined || rest.length === 0) return undefined;
+  if (rest.length === 0) return undefined;
   const tree = nodeTree(context.reader.tree(context.screen) ?? []);
-  const tied = [best, ...match.alternatives].filter((candidate) => candidate.score >= best.score - AMBIGUITY_MARGIN);
-  const items = new Set(tied.map((candidate) => (candidate.node && itemOf(tree, candidate.node))?.ref));
+  const items = new Set(tiedWithBest(match).map((candidate) => (candidate.node && itemOf(tree, candidate.node))?.ref));
   if (items.has(undefined) || items.size < 2) return undefined;
   return { count: items.size, words: rest.join(' ') };
 }
