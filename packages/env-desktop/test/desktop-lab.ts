@@ -33,7 +33,7 @@ export interface Probe {
   /** Index of the next event, to wait only for what happens after this point. */
   mark(): number;
   /** The first event from index `from` on that satisfies `accept`. */
-  waitFor(accept: (event: ProbeEvent) => boolean, from?: number): Promise<ProbeEvent>;
+  waitFor(accept: (event: ProbeEvent) => boolean, from?: number, timeoutMs?: number): Promise<ProbeEvent>;
   /** Ask the probe where its widgets are now (after the window manager placed it). */
   layout(): Promise<ProbeLayout>;
   /** Send a command line to the probe (`pointer`). */
@@ -41,17 +41,59 @@ export interface Probe {
   stop(): Promise<void>;
 }
 
-/** Start the probe window on the environment's display and wait until it is mapped and active. */
+/** How long one start of the probe may take to report `ready` before it is started again. */
+const PROBE_START_MS = 10_000;
+/** Starts of the probe before giving up. */
+const PROBE_STARTS = 3;
+
+/**
+ * Start the probe window on the environment's display and wait until it is mapped and active. A
+ * start that does not report `ready` in time (a busy machine can lose the first map of a window
+ * while the window manager is still settling) is stopped and tried again; the last failure names
+ * what the probe printed on stderr.
+ */
 export async function startProbe(env: DesktopEnvironment, title: string): Promise<Probe> {
+  let failure: unknown;
+  for (let start = 1; start <= PROBE_STARTS; start += 1) {
+    const probe = spawnProbe(env, title);
+    try {
+      await probe.waitFor((event) => event.event === 'ready', 0, PROBE_START_MS);
+      await eventually(`'${title}' as the active window`, async () =>
+        (await env.listWindows(handle)).find((window) => window.title === title && window.active),
+      );
+      return probe;
+    } catch (error) {
+      failure = new Error(`${String(error)}; the probe's stderr: ${probe.stderr() || '(nothing)'}`);
+      await probe.stop();
+    }
+  }
+  throw failure;
+}
+
+function spawnProbe(env: DesktopEnvironment, title: string): Probe & { stderr(): string } {
   const child: ChildProcess = spawn(SYSTEM_PYTHON, [PROBE_APP, title], {
     env: { DISPLAY: env.display, PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' },
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const events: ProbeEvent[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2_000);
+  });
   createInterface({ input: child.stdout! }).on('line', (line) => events.push(JSON.parse(line) as ProbeEvent));
-  const waitFor = (accept: (event: ProbeEvent) => boolean, from = 0): Promise<ProbeEvent> =>
-    eventually(`a probe event in '${title}'`, () => events.slice(from).find(accept));
-  const probe: Probe = {
+  const waitFor = (accept: (event: ProbeEvent) => boolean, from = 0, timeoutMs = WAIT_MS): Promise<ProbeEvent> =>
+    eventually(
+      `a probe event in '${title}'`,
+      () => {
+        const found = events.slice(from).find(accept);
+        if (found === undefined && child.exitCode !== null) {
+          throw new Error(`The probe '${title}' exited (code ${child.exitCode}) before the event came`);
+        }
+        return found;
+      },
+      timeoutMs,
+    );
+  return {
     title,
     pid: child.pid!,
     events,
@@ -66,17 +108,13 @@ export async function startProbe(env: DesktopEnvironment, title: string): Promis
       child.stdin!.write(`${command}\n`);
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     },
+    stderr: () => stderr.trim(),
   };
-  await waitFor((event) => event.event === 'ready');
-  await eventually(`'${title}' as the active window`, async () =>
-    (await env.listWindows(handle)).find((window) => window.title === title && window.active),
-  );
-  return probe;
 }
 
 /**
