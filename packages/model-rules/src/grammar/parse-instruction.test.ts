@@ -533,6 +533,50 @@ describe('requests written around their values', () => {
     ]);
   });
 
+  it('reads a password and the boxes of the form after "sign in as X"', () => {
+    const hints = {
+      fieldLabels: ['Email', 'Password', 'Remember me'],
+      controls: [
+        { role: 'textbox', name: 'Email' },
+        { role: 'textbox', name: 'Password' },
+        { role: 'checkbox', name: 'Remember me' },
+      ],
+    };
+    const steps = (text: string) => {
+      const result = parseInstruction(text, hints);
+      if (!result.ok) throw new Error(`unparsed: ${result.unparsed.join(' | ')}`);
+      return result.parsed.map((clause) => renderStepIntent(clause.directive));
+    };
+    expect(steps('Sign in as ada@example.com with password harbor-lights-7, remember me')).toEqual([
+      "Type 'ada@example.com' into the 'Email' field",
+      "Type 'harbor-lights-7' into the 'password' field",
+      "Check the 'Remember me' checkbox",
+      'Sign in',
+    ]);
+    expect(steps("sign in as grace@example.com, password tidepool88, don't remember me")).toEqual([
+      "Type 'grace@example.com' into the 'Email' field",
+      "Type 'tidepool88' into the 'password' field",
+      "Uncheck the 'Remember me' checkbox",
+      'Sign in',
+    ]);
+    // A constraint on a box on screen sets it, as it may not start so; any other stays a constraint.
+    expect(steps("Log in as grace@example.com with the password tidepool88. Don't tick Remember me.")).toContain(
+      "Uncheck the 'Remember me' checkbox",
+    );
+    expect(steps('sign in as grace@example.com with password tidepool88 and leave remember me ticked')).toContain(
+      "Check the 'Remember me' checkbox",
+    );
+    expect(steps("Sign in as grace@example.com with password tidepool88. Don't change anything else.")).toEqual([
+      "Type 'grace@example.com' into the 'Email' field",
+      "Type 'tidepool88' into the 'password' field",
+      'Sign in',
+    ]);
+    // A part that names no box or field on screen leaves the clause unread.
+    expect(parseInstruction('log in as ada@example.com with password x, user bob', hints)).toMatchObject({
+      ok: false,
+    });
+  });
+
   it('asks for what a request leaves out or a value it cannot place', () => {
     const labels = ['Email', 'Password'];
     const noPassword = parseInstruction('Log in as ada@example.com.', { fieldLabels: labels });

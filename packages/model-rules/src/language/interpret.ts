@@ -614,7 +614,11 @@ function readClause(
 ): ClauseResult {
   let tokens: readonly Token[] = withoutAside(stripFiller(clause.tokens));
   if (tokens.length === 0) return { type: 'unparsed' };
-  if (constraintOpeners.some((opener) => startsWith(tokens, opener))) return { type: 'constraint' };
+  const opener = constraintOpeners.find((words) => startsWith(tokens, words));
+  if (opener !== undefined) {
+    const kept = boxKept(tokens, opener.length, source, hints);
+    return kept === undefined ? { type: 'constraint' } : steps([kept]);
+  }
   if (isWord(tokens[0], 'to') && verbAt(words(tokens.slice(1))) !== undefined) tokens = tokens.slice(1);
   tokens = joinSeparatedParticle(tokens);
   const naming = namedIt(tokens, source);
@@ -1990,7 +1994,9 @@ const accountLabel = /\b(?:e-?mail|user(?:name)?|login|account)\b/i;
 /**
  * The typing a sign-in command asks for first: "as X" types X into the screen's one account field
  * (email, username); "with the email X and the password Y" types each value into the field named
- * before it. Undefined when the clause is not that.
+ * before it; after "as X", the same parts may follow ("as X with password Y", "as X, password Y,
+ * remember me"), and a part may name a box on screen to tick or, negated, to leave unticked.
+ * Undefined when the clause is not that.
  */
 function signInWith(
   name: string,
@@ -1999,15 +2005,88 @@ function signInWith(
   hints: ScreenHints | undefined,
 ): StepIntent[] | undefined {
   if (!signInVerbs.has(name)) return undefined;
-  if (isWord(rest[0], 'as') && rest.length === 2) {
+  if (isWord(rest[0], 'as') && rest.length >= 2) {
     const accounts = (hints?.fieldLabels ?? []).filter((label) => accountLabel.test(label));
-    const value = valueOf(source, rest.slice(1));
+    const value = valueOf(source, rest.slice(1, 2));
     if (accounts.length !== 1 || value === undefined) return undefined;
-    return [typeInto(value.text, { name: accounts[0]!, role: 'field' })];
+    const account = typeInto(value.text, { name: accounts[0]!, role: 'field' });
+    if (rest.length === 2) return [account];
+    const more = rest.slice(isWord(rest[2], 'with', 'using', 'and') || isComma(rest[2]) ? 3 : 2);
+    const parts = credentialParts(source, more, hints);
+    return parts === undefined ? undefined : [account, ...parts];
   }
   if (!isWord(rest[0], 'with', 'using')) return undefined;
-  const pairs = namedValues(source, rest.slice(1));
-  return pairs?.map(([field, value]) => typeInto(value, fieldRef(field)));
+  return credentialParts(source, rest.slice(1), hints);
+}
+
+/**
+ * The parts of a sign-in after its verb, split at "and" and commas: each a field's name and its
+ * value ("the password Y"), or a box on screen to tick ("remember me") or not ("don't remember
+ * me"). Undefined unless every part is one of those.
+ */
+function credentialParts(
+  source: string,
+  tokens: readonly Token[],
+  hints: ScreenHints | undefined,
+): StepIntent[] | undefined {
+  const parts: Token[][] = [[]];
+  for (const token of tokens) {
+    if (isWord(token, 'and') || isComma(token)) parts.push([]);
+    else parts.at(-1)!.push(token);
+  }
+  if (parts.some((part) => part.length === 0)) return undefined;
+  // With the screen known, a field named must be one of its fields.
+  const labels = hints?.fieldLabels ?? [];
+  const onScreen = (name: string | undefined) =>
+    labels.length === 0 || labels.some((label) => (scoreText(name ?? '', label)?.score ?? 0) >= 0.9);
+  const read: StepIntent[] = [];
+  for (const part of parts) {
+    const box = boxOnScreen(part, source, hints);
+    const pair = box === undefined ? namedValues(source, part)?.[0] : undefined;
+    if (box === undefined && (pair === undefined || !onScreen(pair[0].name))) return undefined;
+    read.push(box ?? typeInto(pair![1], fieldRef(pair![0])));
+  }
+  return read.length > 0 ? read : undefined;
+}
+
+/**
+ * A constraint that names one box on screen and its state ("don't tick Remember me", "leave the
+ * newsletter on", "no newsletter"): the box is set so, since it may not start that way. Undefined
+ * for any other constraint ("don't submit yet", "leave the rest").
+ */
+function boxKept(
+  tokens: readonly Token[],
+  openerLength: number,
+  source: string,
+  hints: ScreenHints | undefined,
+): StepIntent | undefined {
+  const negated = !isWord(tokens[0], 'leave', 'leaving', 'keep', 'keeping');
+  const box = boxOnScreen(trimPunctuation(tokens.slice(openerLength)), source, hints);
+  if (box === undefined || !negated) return box;
+  if (box.kind === 'check') return { kind: 'uncheck', target: box.target };
+  return box.kind === 'toggle' ? { ...box, on: !box.on } : undefined;
+}
+
+/** A part that names only a checkbox or switch on screen, with its state: ticked, or off when negated. */
+function boxOnScreen(part: readonly Token[], source: string, hints: ScreenHints | undefined): StepIntent | undefined {
+  const controls = (hints?.controls ?? []).filter(
+    (control) => control.role === 'checkbox' || control.role === 'switch',
+  );
+  if (controls.length === 0) return undefined;
+  const read = readAgainstScreen(part, source, controls);
+  const toggle = read?.length === 1 ? read[0] : undefined;
+  if (toggle?.kind === 'toggle') {
+    if (toggle.target.role !== 'checkbox') return toggle;
+    return toggle.on ? { kind: 'check', target: toggle.target } : { kind: 'uncheck', target: toggle.target };
+  }
+  // A box named alone ("remember me") is ticked.
+  const written = spanText(source, part);
+  const named = controls.filter((control) => (scoreText(written, control.name)?.score ?? 0) >= 0.9);
+  if (named.length !== 1) return undefined;
+  const box = named[0]!;
+  return box.role === 'checkbox'
+    ? { kind: 'check', target: { name: box.name, role: 'checkbox' } }
+    : { kind: 'toggle', target: { name: box.name, role: 'switch' }, on: true };
 }
 
 /**
