@@ -45,6 +45,7 @@ import {
   type ScreenControl,
 } from './screen-reading.js';
 import { readEditCommand, readFormCommand, withoutArticle } from './form-commands.js';
+import { boxNamed, readFormOnScreen } from './form-on-screen.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
 export interface ScreenHints {
@@ -889,7 +890,7 @@ function readFrame(
       return steps([{ kind: 'dismiss', target: phrase.target }], phrase.target);
     }
     case 'confirm':
-      return readConfirm(rest, source);
+      return readConfirm(rest, source, hints);
     case 'search':
       return readSearch(rest, source);
     case 'find':
@@ -1650,7 +1651,11 @@ function readCheck(verb: VerbMatch, rest: readonly Token[], source: string, last
   );
 }
 
-function readConfirm(rest: readonly Token[], source: string): ClauseResult {
+function readConfirm(rest: readonly Token[], source: string, hints: ScreenHints | undefined): ClauseResult {
+  // "agree to the terms", "accept the terms and conditions": a box on screen says so; it is ticked.
+  const said = trimPunctuation(rest);
+  const box = said.length === 0 ? undefined : boxNamed(said, source, hints?.controls ?? []);
+  if (box !== undefined) return steps(box);
   const withAt = indexOfWord(rest, ['with', 'using', 'by']);
   if (withAt >= 0) {
     let after = rest.slice(withAt + 1);
@@ -1854,6 +1859,8 @@ function readCommand(
   }
   const credentials = signInWith(name, rest, source, hints);
   if (credentials !== undefined) return steps([...credentials, { kind: 'command', verb: name }]);
+  const filled = hints?.controls === undefined ? undefined : readFormOnScreen(name, rest, source, hints.controls);
+  if (filled !== undefined) return steps(filled);
   // "sign out via the Account menu", "archive it using the archive icon": the way it is done.
   const means = meansOf(rest, source);
   if (means !== undefined) {
@@ -2069,24 +2076,8 @@ function boxKept(
 
 /** A part that names only a checkbox or switch on screen, with its state: ticked, or off when negated. */
 function boxOnScreen(part: readonly Token[], source: string, hints: ScreenHints | undefined): StepIntent | undefined {
-  const controls = (hints?.controls ?? []).filter(
-    (control) => control.role === 'checkbox' || control.role === 'switch',
-  );
-  if (controls.length === 0) return undefined;
-  const read = readAgainstScreen(part, source, controls);
-  const toggle = read?.length === 1 ? read[0] : undefined;
-  if (toggle?.kind === 'toggle') {
-    if (toggle.target.role !== 'checkbox') return toggle;
-    return toggle.on ? { kind: 'check', target: toggle.target } : { kind: 'uncheck', target: toggle.target };
-  }
-  // A box named alone ("remember me") is ticked.
-  const written = spanText(source, part);
-  const named = controls.filter((control) => (scoreText(written, control.name)?.score ?? 0) >= 0.9);
-  if (named.length !== 1) return undefined;
-  const box = named[0]!;
-  return box.role === 'checkbox'
-    ? { kind: 'check', target: { name: box.name, role: 'checkbox' } }
-    : { kind: 'toggle', target: { name: box.name, role: 'switch' }, on: true };
+  const named = boxNamed(part, source, hints?.controls ?? []);
+  return named?.length === 1 ? named[0] : undefined;
 }
 
 /**
@@ -3148,16 +3139,21 @@ function withoutPassword(read: readonly ReadStep[], hints: ScreenHints | undefin
 const secretLabel = /\b(?:password|passcode|passphrase|pin)\b/i;
 
 /**
- * A sign-in submits what was typed: the fields filled and boxes ticked right after it in the
- * instruction ("log me in as X; the password is Y", "sign in …, and tick Remember me first")
- * belong before it.
+ * A sign-in, or a command that sends a form its own clause filled ("sign up Lin, lin@…, Kenya"),
+ * submits what was typed: the fields filled and boxes ticked right after it in the instruction
+ * ("log me in as X; the password is Y", "sign in …, and tick Remember me first", "…, and accept
+ * the terms") belong before it.
  */
 function signInLast(read: readonly ReadStep[]): ReadStep[] {
   const result = [...read];
   for (let index = 0; index < result.length; index += 1) {
     const step = result[index]!;
-    if (step.intent.kind !== 'command' || step.intent.object !== undefined || !signInVerbs.has(step.intent.verb))
-      continue;
+    if (step.intent.kind !== 'command') continue;
+    const signIn = step.intent.object === undefined && signInVerbs.has(step.intent.verb);
+    const sendsItsForm = result
+      .slice(0, index)
+      .some((earlier) => earlier.source === step.source && fillsForm(earlier.intent));
+    if (!signIn && !sendsItsForm) continue;
     let end = index + 1;
     while (end < result.length && fillsForm(result[end]!.intent)) end += 1;
     if (end === index + 1) continue;
