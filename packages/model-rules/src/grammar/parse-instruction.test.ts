@@ -705,6 +705,13 @@ describe('the way a command is done', () => {
     ['Delete Pump-07 using the row menu', ["Delete 'Pump-07'"]],
   ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
 
+  it('never lets the control that opens the way stand for a request carrying values', () => {
+    // Clicking the link alone would leave the address unsent and the step "done".
+    expect(() => read('Send a password reset link to ada@example.com through the Forgot password link')).toThrow(
+      /unparsed/,
+    );
+  });
+
   it('keeps "from" a place things leave when it names no menu', () => {
     expect(read('remove Ana from the team')).toEqual(["Remove 'Ana' in 'team'"]);
   });

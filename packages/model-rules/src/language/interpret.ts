@@ -1865,7 +1865,15 @@ function readCommand(
   const means = meansOf(rest, source);
   if (means !== undefined) {
     const target = means.target;
-    if (target !== undefined && clickedMeans.has(target.role!)) return steps([{ kind: 'click', target }], target);
+    if (target !== undefined && clickedMeans.has(target.role!)) {
+      // "send a reset link to ada@… through the Forgot password link": the click only opens the
+      // way; what carries values is done after it, or the clause is not read.
+      if (!carriesValues(means.before)) return steps([{ kind: 'click', target }], target);
+      const rest = readCommand(verb, means.before, source, last, hints);
+      return rest.type === 'steps'
+        ? steps([{ kind: 'click', target }, ...rest.intents], rest.mentioned)
+        : { type: 'unparsed' };
+    }
     const done =
       means.before.length === 0
         ? steps([{ kind: 'command', verb: name }])
