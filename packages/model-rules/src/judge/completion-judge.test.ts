@@ -87,6 +87,23 @@ describe('the rules judge at a completion claim', () => {
     expect((await judge.judge(createHandle(), input(savePlan, [nameField, saveButton, sent]))).verdict).toBe('reject');
   });
 
+  it("takes new plain text that reports the command's own verb done", async () => {
+    const plan = planOf(['Delete account'], []);
+    const tabs = node('tab', 'Profile', [10, 20, 100, 30]);
+    const claim = (text: string) =>
+      judge.judge(createHandle(), {
+        ...input({ ...plan, successCriteria: savePlan.successCriteria }, [
+          nameField,
+          node('text', text, [10, 60, 400, 20]),
+        ]),
+        lastStepBefore: screenOf({ nodes: [nameField, tabs] }),
+      });
+    expect((await claim('Your account is scheduled for deletion.')).verdict).toBe('accept');
+    // Another verb's words, or a refusal, confirm nothing.
+    expect((await claim('Your account is scheduled for review.')).verdict).toBe('reject');
+    expect((await claim('Your account could not be scheduled for deletion.')).verdict).toBe('reject');
+  });
+
   it('takes a toast seen when the last step was checked, though it has gone from the final screen', async () => {
     const plan = planOf(["Click 'Download' for 'Invoice March 2024'"], []);
     const download = node('link', 'Download', [10, 100, 80, 30]);

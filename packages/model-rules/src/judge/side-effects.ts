@@ -13,6 +13,18 @@ const SIDE_EFFECT_LABEL =
 const CONFIRMATION =
   /\b(saved|submitted|sent|paid|deleted|removed|created|exported|downloaded|uploaded|published|posted|booked|ordered|installed|confirmed|complete|completed|success|successful|successfully|thank you|received)\b/i;
 
+/**
+ * Words that report the label's own verb done, for verbs the general list lacks: "delete" →
+ * "deleted", "deletion" ("Your account is scheduled for deletion."); "cancel" → "cancelled",
+ * "cancellation"; "archive" → "archived"; "request" → "requested". Undefined for a short first word.
+ */
+function reportedDone(label: string): RegExp | undefined {
+  const verb = normalizeText(label).split(' ')[0] ?? '';
+  if (!/^[a-z]{4,}$/.test(verb)) return undefined;
+  const stem = verb.replace(/e$/, '');
+  return new RegExp(`\\b${stem}(?:ed|d|led|ted|ion|ions|al|lation|lations)\\b`, 'i');
+}
+
 /** Live regions: where a page announces what just happened ("Invoices now go to …"). */
 const LIVE_ROLES = new Set(['status', 'alert']);
 
@@ -161,13 +173,14 @@ export async function findConfirmation(
     if (busy !== undefined) {
       return { confirmed: false, detail: `The page still says ${quote(busy.name || busy.value || '')}.` };
     }
+    const done = reportedDone(label);
+    const reports = (text: string) => (CONFIRMATION.test(text) || done?.test(text) === true) && !REFUSAL.test(text);
     const message =
       messages.find((node) => CONFIRMATION.test(`${node.name} ${node.value ?? ''}`)) ??
+      visible.find((node) => LIVE_ROLES.has(node.role) && reports(`${node.name} ${node.value ?? ''}`)) ??
       visible.find((node) => LIVE_ROLES.has(node.role) && echoes(`${node.name} ${node.value ?? ''}`, values)) ??
       visible.find((node) => LIVE_ROLES.has(node.role) && BEGUN.test(node.name) && !REFUSAL.test(node.name)) ??
-      newPlainText(visible, before).find(
-        (node) => (CONFIRMATION.test(node.name) && !REFUSAL.test(node.name)) || echoes(node.name, values),
-      );
+      newPlainText(visible, before).find((node) => reports(node.name) || echoes(node.name, values));
     return message === undefined
       ? { confirmed: false, unsure: true, detail: `No message on screen confirms that ${quote(label)} took effect.` }
       : {
