@@ -13,6 +13,7 @@ import {
   describeTarget as describeElement,
   interactiveRoles,
   type AccessibilityNode,
+  type Box,
   type TargetRef,
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
@@ -266,6 +267,9 @@ export async function judgeStep(
       if (gone !== undefined) return succeed(`After ${directive.verb}, ${quote(gone)} ${GONE_FROM_PAGE}.`);
       const toggled = toggledBy(context, evidence, directive.verb);
       if (toggled !== undefined) return toggled;
+      // "Apply", "Save": with no object to be wrong about, the page's own new announcement answers it.
+      const news = directive.object === undefined ? announced(context) : undefined;
+      if (news !== undefined) return succeed(`After ${directive.verb}, the page announces ${quote(news)}.`);
       return judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
     }
   }
@@ -433,6 +437,45 @@ function newTextForWord(context: CheckContext, verb: string): string | undefined
   // A control named by the verb itself ("Follow" for someone else) says nothing; "Following" does.
   // Nor does news of the command going wrong ("Archive failed").
   return newlyShown(context, (name) => normalizeText(name) !== word && pattern.test(name) && !readsAsError(name));
+}
+
+/** Roles of a live region, where a page announces what an action did. */
+const liveRoles = new Set(['status', 'alert']);
+
+/** Words of an announcement that the work is still going on. */
+const underWay = /…|\.\.\.$|\b(?:loading|saving|sending|submitting|processing|please wait)\b/i;
+
+/**
+ * What a live region on screen newly says after the step ("16 jobs match your filters." after
+ * "Apply filters"): the page's own answer to the action. What it said before, an error, or news
+ * of work still under way is none.
+ */
+function announced(context: CheckContext): string | undefined {
+  const said = (screen: Screen): string[] => {
+    const nodes = context.reader.nodes(screen) ?? [];
+    return nodes
+      .filter((node) => liveRoles.has(node.role) && isInViewport(node.box, screen))
+      .map((region) => {
+        if (region.name.trim() !== '') return region.name.trim();
+        const within = nodes.filter((node) => node !== region && node.name !== '' && boxWithin(node.box, region.box));
+        return within
+          .map((node) => node.name.trim())
+          .join(' ')
+          .trim();
+      })
+      .filter((text) => text !== '');
+  };
+  const before = new Set(said(context.input.before));
+  return said(context.input.after).find((text) => !before.has(text) && !readsAsError(text) && !underWay.test(text));
+}
+
+function boxWithin(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 1 &&
+    inner.y >= outer.y - 1 &&
+    inner.x + inner.width <= outer.x + outer.width + 1 &&
+    inner.y + inner.height <= outer.y + outer.height + 1
+  );
 }
 
 /** Locate a target on the screen after the step. */

@@ -1,0 +1,42 @@
+import { createHandle } from '@sandpiper/core';
+import type { AccessibilityNode } from '@sandpiper/protocol';
+import { describe, expect, it } from 'vitest';
+import { node, performedOf, screenOf, stepOf } from '../test-support/screens.js';
+import { createEvidenceReflector } from './evidence-reflector.js';
+import { click } from './test-pairs.js';
+
+const filters = [
+  node('combobox', 'City', [20, 80, 300, 30], { value: 'Lisbon' }),
+  node('button', 'Apply filters', [20, 140, 120, 30]),
+];
+
+function check(step: string, before: AccessibilityNode[], after: AccessibilityNode[]) {
+  return createEvidenceReflector().check(createHandle(), {
+    step: stepOf(step),
+    performed: performedOf(click(80, 155)),
+    before: screenOf({ nodes: before }),
+    after: screenOf({ nodes: after }),
+  });
+}
+
+describe('a command the page answers in a live region', () => {
+  const status = (text: string) => [
+    node('status', '', [20, 200, 400, 24]),
+    node('StaticText', text, [24, 202, 300, 20]),
+  ];
+
+  it('passes on the state the page announces, new after the click', async () => {
+    const result = await check('Apply', filters, [...filters, ...status('16 jobs match your filters.')]);
+    expect(result).toMatchObject({ passed: true, basis: 'state' });
+    expect(result.evidence).toContain('16 jobs match your filters.');
+  });
+
+  it('takes no announcement the page already made, an error, or one with an object to be wrong about', async () => {
+    const same = [...filters, ...status('16 jobs match your filters.')];
+    expect((await check('Apply', same, same)).evidence).not.toContain('announces');
+    const error = await check('Apply', filters, [...filters, ...status('Could not apply the filters, try again.')]);
+    expect(error.evidence).not.toContain('announces');
+    const object = await check("Archive 'Q3 report'", filters, [...filters, ...status('16 jobs match your filters.')]);
+    expect(object.evidence).not.toContain('announces');
+  });
+});
