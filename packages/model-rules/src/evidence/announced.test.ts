@@ -40,3 +40,26 @@ describe('a command the page answers in a live region', () => {
     expect(object.evidence).not.toContain('announces');
   });
 });
+
+describe('an item picked from a menu that closed', () => {
+  const card = (title: string) => [
+    node('heading', title, [20, 20, 300, 30]),
+    node('button', 'More actions', [340, 20, 30, 30]),
+  ];
+  const menu = [
+    node('menu', 'More actions', [300, 60, 160, 90]),
+    node('menuitem', 'Rename', [300, 60, 160, 30]),
+    node('menuitem', 'Archive', [300, 90, 160, 30]),
+  ];
+
+  it('is a click the person asked for, read where it was clicked', async () => {
+    const result = await createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Pick 'Archive'"),
+      performed: performedOf(click(380, 105)),
+      before: screenOf({ nodes: [...card('Crew portal'), ...menu] }),
+      lastActedOn: screenOf({ nodes: [...card('Crew portal'), ...menu] }),
+      after: screenOf({ nodes: [...card('Crew portal (archived)')] }),
+    });
+    expect(result).toMatchObject({ passed: true, basis: 'state' });
+  });
+});

@@ -634,8 +634,14 @@ async function judgePick(context: CheckContext, evidence: StepEvidence, directiv
       `${capital(showing.name === '' ? 'a field' : quote(showing.name))} shows ${quote(showing.value ?? '')}.`,
     );
   if (picked === false) return fail(`${capital(quote(directive.option))} is not selected.`);
-  // "Choose 'Save'", "choose 'Sign out'": picking a button or a menu command is clicking it.
-  const command = node !== undefined && actionRoles.has(node.role) ? 'the click' : 'an effect';
+  // "Choose 'Save'", "choose 'Sign out'": picking a button or a menu command is clicking it. A
+  // menu closes once its item is clicked: the item is read where it was clicked.
+  const clicked =
+    node ??
+    (context.input.lastActedOn === undefined
+      ? undefined
+      : (await locateTarget(context.handle, context.reader, context.input.lastActedOn, query)).best?.node);
+  const command = clicked !== undefined && actionRoles.has(clicked.role) ? 'the click' : 'an effect';
   return judgeClicked(context, evidence, { kind: 'click' }, quote(directive.option), command);
 }
 
