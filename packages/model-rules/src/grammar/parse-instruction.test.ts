@@ -670,6 +670,8 @@ describe('where a set field is', () => {
   it.each<[string, string[]]>([
     ["Set Chidi Obi's Role to Editor", ["Set 'Role' in 'Chidi Obi' to 'Editor'"]],
     ["Please move Pump-03's next service to 4 May 2026", ["Set 'next service' in 'Pump-03' to '4 May 2026'"]],
+    // "'s" after a pronoun is "is": nothing owns the field.
+    ["set that's Role to Editor", ["Set 'that's Role' to 'Editor'"]],
     ['Set Volume to 35 on the Notifications tab', ["Set 'Volume' in the tab of 'Notifications' to '35'"]],
     [
       "Set Chidi Obi's “Role” to “Editor” on the Members tab.",

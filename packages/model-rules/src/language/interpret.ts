@@ -1408,8 +1408,25 @@ function placeAfterValue(
 /** A possessive word ("Obi's", "Pump-03’s"), without its ending; undefined for any other word. */
 function possessor(token: Token | undefined): string | undefined {
   if (token?.kind !== 'word' || !/['’]s$/i.test(token.text) || token.text.length < 4) return undefined;
+  // "it's", "that's", "what's": a pronoun and "is", never an owner.
+  if (contractedIs.has(token.lower.replace(/’/g, "'"))) return undefined;
   return token.text.slice(0, -2);
 }
+
+/** Pronouns and question words that take "'s" for "is" or "has". */
+const contractedIs = new Set([
+  "it's",
+  "that's",
+  "what's",
+  "there's",
+  "here's",
+  "who's",
+  "where's",
+  "he's",
+  "she's",
+  "let's",
+  "this's",
+]);
 
 /**
  * The field a set names: "Chidi Obi's Role" is the Role of what is named Chidi Obi, "Pump-03's
