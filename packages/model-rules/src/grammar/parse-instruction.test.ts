@@ -180,6 +180,21 @@ describe('several values, targets and clauses', () => {
     ['I want the Q3 report archived.', ["Archive 'Q3 report'"]],
     ['The porch light should be on.', ["Turn on 'porch light'"]],
     ['This trip should be paid by research.', []],
+    // A new name, a membership ended, an "-ing" wanted.
+    [
+      'The Dock Scheduling project should be called Berth Scheduling.',
+      ["Rename 'Dock Scheduling project'", "Type 'Berth Scheduling' into the first field in the dialog", 'Save'],
+    ],
+    ["Jonas Berg shouldn't be a member of this project anymore.", ["Remove 'Jonas Berg'"]],
+    ['Ana should no longer be on the Platform team.', ["Remove 'Ana' in 'Platform team'"]],
+    ['I want to be following Priya Nair.', ["Follow 'Priya Nair'"]],
+    ['Ana should be on the Platform team.', []],
+    // Without any capitals, case says nothing: plain words may be a new name, a description may not.
+    [
+      'rename the dock scheduling project to berth scheduling',
+      ["Rename 'dock scheduling project'", "Type 'berth scheduling' into the first field in the dialog", 'Save'],
+    ],
+    ['rename the dock scheduling project to something shorter', []],
     ['A reset email should be on its way to ada@example.com.', []],
     // "take … off / out of / back" removes.
     ['Mei Lin is not coming after all; take her off the travellers.', ["Remove 'Mei Lin'"]],

@@ -47,6 +47,16 @@ function valueLike(tokens: readonly Token[]): boolean {
   );
 }
 
+/**
+ * Words that may be a value in a request written without any capitals ("rename the dock
+ * scheduling project to berth scheduling"), where case says nothing: up to five plain words, not
+ * a description ("something shorter").
+ */
+function uncasedValue(tokens: readonly Token[], source: string): boolean {
+  if (/\p{Lu}/u.test(source) || tokens.length === 0 || tokens.length > 5) return false;
+  return tokens.every((token) => token.kind === 'word') && !vague.has(tokens[0]!.lower);
+}
+
 /** The words without a leading article or other determiner ("the Site column" → "Site column"). */
 export function withoutArticle(tokens: readonly Token[]): Token[] {
   return tokens.length > 1 && determiners.has(tokens[0]!.lower) ? tokens.slice(1) : [...tokens];
@@ -74,7 +84,7 @@ function namedAddress(tokens: readonly Token[]): string | undefined {
 /** A value step for a value the form takes: typed where it fits, or set in the field labelled so. */
 function valueStep(tokens: readonly Token[], source: string, label?: string): StepIntent | undefined {
   const trimmed = withoutArticle(tokens);
-  if (!valueLike(trimmed)) return undefined;
+  if (!valueLike(trimmed) && !uncasedValue(trimmed, source)) return undefined;
   const text = spanText(source, trimmed);
   return label === undefined
     ? { kind: 'type', text }

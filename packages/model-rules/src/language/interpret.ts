@@ -2898,7 +2898,7 @@ function readAsCommand(
   hints: ScreenHints | undefined,
   last: TargetRef | undefined,
 ): ClauseResult | undefined {
-  const command = goalAsCommand(clause, source) ?? takenAway(clause, source);
+  const command = goalAsCommand(clause, source, hints) ?? takenAway(clause, source);
   return command && readClause(command, command.verbatim, hints, last);
 }
 
@@ -2932,6 +2932,47 @@ function verbOfParticiple(word: string): string | undefined {
   return candidates.find((candidate) => candidate.length >= 2 && verbAt([candidate]) !== undefined);
 }
 
+/** Participles of a goal that gives a thing a new name: "should be called Berth Scheduling". */
+const namingWords = new Set(['called', 'named', 'renamed', 'titled']);
+
+/** The verb an "-ing" form comes from ("following" follow, "starring" star, "sharing" share), when the lexicon has it. */
+function verbOfGerund(word: string): string | undefined {
+  if (!word.endsWith('ing') || word.length < 6) return undefined;
+  const stem = word.slice(0, -3);
+  const candidates = [stem, `${stem}e`, /(.)\1$/.test(stem) ? stem.slice(0, -1) : ''];
+  return candidates.find((candidate) => candidate.length >= 2 && verbAt([candidate]) !== undefined);
+}
+
+/**
+ * "Jonas Berg shouldn't be a member of this project anymore", "Ana should no longer be on the
+ * team": taking the named person or thing out, as "remove X (from the place)". A place said as
+ * "this …" is where the page already is, and is left out. Undefined for any other clause.
+ */
+function noLongerMember(
+  tokens: readonly Token[],
+  lower: readonly string[],
+  textOf: (from: number, to: number) => string,
+): string | undefined {
+  const at = lower.findIndex((word, index) => index > 0 && /^(?:shouldn't|mustn't|should|must)$/.test(word));
+  if (at < 0) return undefined;
+  let be = at + 1;
+  if (lower[at] === 'should' || lower[at] === 'must') {
+    if (lower[be] === 'not') be += 1;
+    else if (lower[be] === 'no' && lower[be + 1] === 'longer') be += 2;
+    else return undefined;
+  }
+  if (lower[be] !== 'be') return undefined;
+  let place = be + 1;
+  if (lower[place] === 'a' && /^(?:member|part)$/.test(lower[place + 1] ?? '') && lower[place + 2] === 'of') place += 3;
+  else if (lower[place] === 'part' && lower[place + 1] === 'of') place += 2;
+  else if (lower[place] === 'in' || lower[place] === 'on' || lower[place] === 'among') place += 1;
+  else return undefined;
+  let end = tokens.length;
+  while (end > place && /^(?:anymore|any|more|longer|[.!])$/.test(lower[end - 1] || tokens[end - 1]!.text)) end -= 1;
+  const where = lower[place] === 'this' ? '' : textOf(place, end);
+  return `remove ${textOf(0, at)}${where === '' ? '' : ` from ${where}`}`;
+}
+
 /** States a goal may name for a thing that a verb puts it in: "should be open", "should be off". */
 const stateVerbs: Readonly<Record<string, string>> = { open: 'open', on: 'turn on', off: 'turn off' };
 
@@ -2945,12 +2986,15 @@ const lastingWords =
  * door", "I want the deploy guide selected in the tree" as "select the deploy guide in the tree".
  * Only where the participle or state comes from a verb the grammar knows; undefined otherwise.
  */
-function goalAsCommand(clause: Clause, source: string): Clause | undefined {
+function goalAsCommand(clause: Clause, source: string, hints: ScreenHints | undefined): Clause | undefined {
   const tokens = stripFiller(clause.tokens);
   const lower = tokens.map((token) => (token.kind === 'word' ? token.lower : ''));
   const textOf = (from: number, to: number) => writtenBetween(source, tokens, from, to);
   const build = (verb: string, object: string, rest: string): Clause =>
     rewritten(`${verb} ${object}${rest === '' ? '' : ` ${rest}`}`.replace(lastingWords, ''), clause);
+  // "(I want to) be following Priya Nair": the verb of the "-ing", done.
+  const gerund = lower[0] === 'be' && tokens.length > 2 ? verbOfGerund(lower[1]!) : undefined;
+  if (gerund !== undefined) return build(gerund, textOf(2, tokens.length), '');
   // "<thing> should/must/needs to be <participle or state> <rest>"
   for (let at = 1; at < tokens.length - 2; at += 1) {
     const modal = lower[at]!;
@@ -2961,12 +3005,24 @@ function goalAsCommand(clause: Clause, source: string): Clause | undefined {
     const word = lower[be + 1]!;
     const rest = textOf(be + 2, tokens.length).replace(lastingWords, '');
     // A state ("open", "off") only as the last word: "on its way to …" is no switch.
+    // "The Dock Scheduling project should be called Berth Scheduling": a new name.
+    // (Not "the workspace name should be called …": a name is a field's value, not a thing to rename.)
+    // Nor where the screen has a field for the thing's name: that field is set, or the person asked.
+    const subjectIsName =
+      /^(?:name|title|label)$/.test(lower[at - 1] ?? '') ||
+      [...(hints?.fieldLabels ?? []), ...(hints?.controls ?? []).map((control) => control.name)].some(
+        (label) => (scoreText(`${textOf(0, at)} name`.replace(/^the\s+/i, ''), label)?.score ?? 0) >= 0.9,
+      );
+    if (namingWords.has(word) && rest !== '' && !subjectIsName && !['i', 'we', 'you'].includes(lower[at - 1] ?? ''))
+      return build('rename', textOf(0, at), `to ${rest.replace(/^to\s+/i, '')}`);
     const verb = verbOfParticiple(word) ?? (rest === '' ? stateVerbs[word] : undefined);
     if (verb === undefined || ['i', 'we', 'you'].includes(lower[at - 1] ?? '')) return undefined;
     // "should be paid by research": who does it is named, not what to do.
     if (lower[be + 2] === 'by') return undefined;
     return build(verb, textOf(0, at), rest);
   }
+  const left = noLongerMember(tokens, lower, textOf);
+  if (left !== undefined) return rewritten(left, clause);
   // "I want / we need / I'd like <thing> <participle> <rest>"
   const wants =
     startsWith(tokens, ['i', 'want']) || startsWith(tokens, ['we', 'want']) || startsWith(tokens, ["i'd", 'like']);
