@@ -481,6 +481,9 @@ describe('requests written around their values', () => {
     expect(read('star both the message from Owen Blake and the one from Sofia Marin')).toEqual(
       read('star the message from Owen Blake and the message from Sofia Marin'),
     );
+    // A noun said once for several owners or authors belongs to each.
+    expect(read("Like Dana's and Mei's posts")).toEqual(["Like the 'Dana' card", "Like the 'Mei' card"]);
+    expect(read('like the posts by Dana and Mei')).toEqual(read("like Dana's post and Mei's post"));
   });
 
   it('reads "replace X with Y", "move X to" a date, and "answer Yes to" a question', () => {

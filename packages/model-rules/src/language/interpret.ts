@@ -517,7 +517,7 @@ function listItems(tokens: readonly Token[]): Token[][] {
  */
 function targetsOf(source: string, tokens: readonly Token[], options: PhraseOptions = {}): Phrase[] | undefined {
   const whole = parsePhrase(source, tokens, options);
-  const items = withHeadForOne(listItems(tokens));
+  const items = withSharedNoun(withHeadForOne(listItems(tokens)));
   if (items.length > 1) {
     const quotedList = items.every((item) => item.some((token) => token.kind === 'quoted'));
     const hasComma = tokens.some(isComma);
@@ -532,6 +532,41 @@ function targetsOf(source: string, tokens: readonly Token[], options: PhraseOpti
     }
   }
   return whole === undefined ? undefined : [whole];
+}
+
+/** "Dana's": one word that is a name with a possessive "'s". */
+function ownerWord(token: Token | undefined): boolean {
+  return token?.kind === 'word' && /^[^'’]{2,}['’]s$/.test(token.text) && possessor(token) !== undefined;
+}
+
+/** A bare name in a list: capitalised words or a handle, at most three. */
+function bareName(item: readonly Token[]): boolean {
+  return (
+    item.length > 0 &&
+    item.length <= 3 &&
+    item.every((token) => token.kind === 'word' && (/^\p{Lu}/u.test(token.text) || token.text.startsWith('@')))
+  );
+}
+
+/**
+ * Items that share the noun said once: "Dana's and Mei's posts" is Dana's posts and Mei's posts;
+ * "the posts by Dana and Mei" the posts by Dana and the posts by Mei. Other lists stay as they are.
+ */
+function withSharedNoun(items: readonly Token[][]): Token[][] {
+  if (items.length < 2) return [...items];
+  const last = items.at(-1)!;
+  const owners = items.slice(0, -1);
+  if (ownerWord(last[0]) && last.length > 1 && owners.every((item) => item.length === 1 && ownerWord(item[0]))) {
+    const noun = last.slice(1);
+    return [...owners.map((item) => [...item, ...noun]), last];
+  }
+  const first = items[0]!;
+  const relation = first.findIndex((token) => isWord(token, 'by', 'from'));
+  if (relation > 0 && relation < first.length - 1 && items.slice(1).every(bareName)) {
+    const head = first.slice(0, relation + 1);
+    return [first, ...items.slice(1).map((item) => [...head, ...item])];
+  }
+  return [...items];
 }
 
 /** Words that relate a noun to what names it: "the message from Owen", "the post by Dana". */
