@@ -589,6 +589,13 @@ describe('requests written around their values', () => {
       "Type 'tidepool88' into the 'password' field",
       'Sign in',
     ]);
+    // An account and a password split by a slash, without their labels.
+    expect(steps("Check 'Remember me' and sign in with ada@example.com / 'harbor-lights-7'.")).toEqual([
+      "Check the 'Remember me' checkbox",
+      "Type 'ada@example.com' into the 'Email' field",
+      "Type 'harbor-lights-7' into the 'Password' field",
+      'Sign in',
+    ]);
     // A part that names no box or field on screen leaves the clause unread.
     expect(parseInstruction('log in as ada@example.com with password x, user bob', hints)).toMatchObject({
       ok: false,

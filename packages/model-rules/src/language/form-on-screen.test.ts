@@ -31,6 +31,28 @@ const booking: ScreenControl[] = [
   { role: 'combobox', name: 'Room type', options: ['Single', 'Double', 'Family suite'] },
 ];
 
+const contact: ScreenControl[] = [
+  { role: 'combobox', name: 'Topic', options: ['Choose a topic', 'Billing', 'Shipping'] },
+  { role: 'textbox', name: 'Your email', inputType: 'email' },
+  { role: 'textbox', name: 'Message' },
+];
+
+const visit: ScreenControl[] = [
+  { role: 'textbox', name: 'Patient name' },
+  { role: 'textbox', name: 'Date of birth', inputType: 'date' },
+  { role: 'textbox', name: 'Appointment date', inputType: 'date' },
+  { role: 'textbox', name: 'Preferred time', inputType: 'time' },
+  { role: 'combobox', name: 'Clinic', options: ['Choose a clinic', 'Northgate Health Centre', 'Riverside Clinic'] },
+  { role: 'radio', name: 'In person', group: 'Visit type' },
+  { role: 'radio', name: 'Video call', group: 'Visit type' },
+];
+
+const trip: ScreenControl[] = [
+  { role: 'combobox', name: 'From' },
+  { role: 'combobox', name: 'To' },
+  { role: 'textbox', name: 'Guest name' },
+];
+
 describe('values listed for a form on screen', () => {
   it('puts each value where the screen says it goes, confirms the password and sends the form', () => {
     expect(read('Sign up Lin Okafor, lin.okafor@example.org, Kenya, Pro plan, password okafor2024x', signup)).toEqual([
@@ -78,7 +100,35 @@ describe('values listed for a form on screen', () => {
     ]);
   });
 
+  it('puts the text of a message, commas and all, in the message field', () => {
+    expect(read('send a Billing message from kofi@example.com saying Hi, my invoice is wrong.', contact)).toEqual([
+      "Set the 'Topic' field to 'Billing'",
+      "Set the 'Your email' field to 'kofi@example.com'",
+      "Set the 'Message' field to 'Hi, my invoice is wrong'",
+      "Send 'message'",
+    ]);
+  });
+
+  it('reads values joined by prepositions, never a birth date from a bare date, and a route', () => {
+    expect(read('book a video call for noor haddad on march 14th 2026 at 9:30 am at northgate', visit)).toEqual([
+      "Choose the 'Video call' radio button for 'Visit type'",
+      "Set the 'Patient name' field to 'noor haddad'",
+      "Set the 'Appointment date' field to 'march 14th 2026'",
+      "Set the 'Preferred time' field to '9:30 am'",
+      "Set the 'Clinic' field to 'Northgate Health Centre'",
+      'Book',
+    ]);
+    expect(read('Book Ana Souza, Porto to Toronto', trip)).toEqual([
+      "Set the 'Guest name' field to 'Ana Souza'",
+      "Set the 'From' field to 'Porto'",
+      "Set the 'To' field to 'Toronto'",
+      'Book',
+    ]);
+  });
+
   it('asks rather than guess where a value goes', () => {
+    // A date and words that are not a date are not one date.
+    expect(read('book a video call for noor haddad born 1 june 1980', visit)[0]).toMatch(/^UNREAD/);
     // Two date fields: the screen does not say which one a bare date is for.
     const twoDates: ScreenControl[] = [...booking, { role: 'textbox', name: 'Departure date', inputType: 'date' }];
     expect(read('Book Ana Souza, 3/14/2026, Double', twoDates)[0]).toMatch(/^UNREAD/);

@@ -29,6 +29,8 @@ const joints = new Set(['with', 'in', 'on', 'at', 'for', 'from', 'as', 'using', 
 const confirmLabel = /\b(?:confirm|repeat|again|retype|re-enter|verify)\b/i;
 /** Labels of a field that takes a secret. */
 const secretLabel = /\b(?:password|passcode|passphrase)\b/i;
+/** Labels of a field for a date of birth. */
+const birthLabel = /\b(?:birth|born|birthday|dob)\b/i;
 /** Labels of the field for a person's name (not a user name or a company's). */
 const personLabel = /^(?:(?:full|your|patient|contact|guest|person'?s?)\s+)?name$/i;
 
@@ -47,7 +49,12 @@ export function readFormOnScreen(
   if (!sendingVerbs.has(verb)) return undefined;
   const fields = controls.filter((control) => control.role !== 'tab');
   if (fields.length < 2) return undefined;
-  const parts = splitParts(rest);
+  // "… saying My invoice shows the wrong VAT number", "…: Friday works": the text of the message,
+  // whole, commas and all.
+  const sayingAt = rest.findIndex((token) => isWord(token, 'saying') || (token.kind === 'punct' && token.text === ':'));
+  const message = sayingAt > 0 ? trimEnd(rest.slice(sayingAt + 1)) : [];
+  if (sayingAt > 0 && message.length === 0) return undefined;
+  const parts = splitParts(sayingAt > 0 ? rest.slice(0, sayingAt) : rest);
   if (parts.length === 0) return undefined;
   const placed: Placed[] = [];
   const used = new Set<string>();
@@ -69,10 +76,43 @@ export function readFormOnScreen(
     for (const entry of found) used.add(entry.control);
     placed.push(...found);
   }
+  if (message.length > 0) {
+    const field = messageField(fields, used, object);
+    if (field === undefined) return undefined;
+    used.add(field.name);
+    const text = message.length === 1 && message[0]!.kind === 'quoted' ? message[0]!.text : spanText(source, message);
+    placed.push({
+      control: field.name,
+      intent: { kind: 'set', target: { name: field.name, role: 'field' }, value: text },
+    });
+  }
   if (placed.length < 2) return undefined;
   const confirm = confirmation(placed, fields, used);
   const send: StepIntent = { kind: 'command', verb, ...(object === undefined ? {} : { object }) };
   return [...placed.map((entry) => entry.intent), ...confirm, send];
+}
+
+/** Labels of the field that takes a message's text. */
+const messageLabel = /\b(?:message|body|comment|note|notes|details|description|text|reply)\b/i;
+
+/** The one free text field a message goes into: named like the thing sent, or labelled as a message's. */
+function messageField(
+  fields: readonly ScreenControl[],
+  used: ReadonlySet<string>,
+  object: TargetRef | undefined,
+): ScreenControl | undefined {
+  const free = fields.filter((field) => field.role === 'textbox' && !used.has(field.name));
+  const noun = object?.name?.toLowerCase();
+  const named = noun === undefined ? [] : free.filter((field) => normalWords(field.name).includes(noun));
+  if (named.length === 1) return named[0];
+  const labelled = free.filter((field) => messageLabel.test(field.name));
+  return labelled.length === 1 ? labelled[0] : undefined;
+}
+
+function trimEnd(tokens: readonly Token[]): Token[] {
+  let end = tokens.length;
+  while (end > 0 && tokens[end - 1]!.kind === 'punct' && /^[.!?,;]$/.test(tokens[end - 1]!.text)) end -= 1;
+  return tokens.slice(0, end);
 }
 
 /** The parts of the words after the verb: split at commas, semicolons and "and". */
@@ -97,9 +137,10 @@ function madeThing(
   used: ReadonlySet<string>,
 ): { placed: Placed[]; object?: TargetRef; rest: Token[] } | undefined {
   if (!determiners.has(part[0]?.lower ?? '')) return { placed: [], rest: [...part] };
-  const forAt = part.findIndex((token) => isWord(token, 'for'));
-  const head = part.slice(1, forAt < 0 ? part.length : forAt);
-  const rest = forAt < 0 ? [] : part.slice(forAt + 1);
+  // The head ends where a joint starts the values: "a Billing message from kofi@…".
+  const jointAt = part.findIndex((token, index) => index > 1 && isWord(token, ...joints));
+  const head = part.slice(1, jointAt < 0 ? part.length : jointAt);
+  const rest = jointAt < 0 ? [] : part.slice(jointAt);
   if (head.length === 0 || head.some((token) => token.kind !== 'word')) return undefined;
   // "a video call": the head names a value whole; "a free account": values, then the thing made.
   const whole = namedOnScreen(head, source, fields);
@@ -122,7 +163,7 @@ function placeAll(
   fields: readonly ScreenControl[],
   used: ReadonlySet<string>,
 ): Placed[] | undefined {
-  const both = dateAndTime(tokens, source, fields, used);
+  const both = dateAndTime(tokens, source, fields, used) ?? route(tokens, source, fields, used);
   if (both !== undefined) return both;
   const one = placeOne(tokens, source, fields, used);
   if (one !== undefined) return [one];
@@ -144,6 +185,39 @@ function placeAll(
   return placed;
 }
 
+/** Labels of the start and the end of a route. */
+const startLabel = /^(?:from|origin|departure|departing|leaving|start)\b/i;
+const endLabel = /^(?:to|destination|arrival|arriving|going to|end)\b/i;
+
+/**
+ * "Porto to Toronto", "from Lisbon to Oslo": the start of a route in the field labelled for where it
+ * starts, the end in the one for where it ends, each by one of that field's options or as typed.
+ */
+function route(
+  tokens: readonly Token[],
+  source: string,
+  fields: readonly ScreenControl[],
+  used: ReadonlySet<string>,
+): Placed[] | undefined {
+  const words = withoutLeadingJoint(tokens);
+  const to = words.findIndex((token) => isWord(token, 'to'));
+  if (to <= 0 || to === words.length - 1 || words.slice(to + 1).some((token) => isWord(token, 'to'))) return undefined;
+  const free = fields.filter((field) => !used.has(field.name) && field.role !== 'checkbox' && field.role !== 'switch');
+  const starts = free.filter((field) => startLabel.test(field.name.trim()));
+  const ends = free.filter((field) => endLabel.test(field.name.trim()));
+  if (starts.length !== 1 || ends.length !== 1) return undefined;
+  const value = (field: ScreenControl, part: readonly Token[]): Placed | undefined => {
+    const said = normalWords(spanText(source, part));
+    const options = (field.options ?? []).filter((option) => containsRun(normalWords(option), said));
+    if (field.options !== undefined && field.options.length > 0 && options.length !== 1) return undefined;
+    const text = options[0] ?? spanText(source, part);
+    return { control: field.name, intent: { kind: 'set', target: { name: field.name, role: 'field' }, value: text } };
+  };
+  const from = value(starts[0]!, words.slice(0, to));
+  const end = value(ends[0]!, words.slice(to + 1));
+  return from !== undefined && end !== undefined ? [from, end] : undefined;
+}
+
 /** "3/14/2026 9:30": a date and a time written together, each into its own field. */
 function dateAndTime(
   tokens: readonly Token[],
@@ -154,12 +228,41 @@ function dateAndTime(
   for (let split = 1; split < tokens.length; split += 1) {
     const date = tokens.slice(0, split);
     const time = tokens.slice(split);
-    if (parseDate(spanText(source, date)) === undefined || parseTime(spanText(source, time)) === undefined) continue;
+    if (!onlyDate(date, source) || !onlyTime(time, source)) continue;
     const day = placeOne(date, source, fields, used);
     const hour = day === undefined ? undefined : placeOne(time, source, fields, new Set([...used, day.control]));
     return day !== undefined && hour !== undefined ? [day, hour] : undefined;
   }
   return undefined;
+}
+
+/** Words a date or a time may be written with, besides numbers. */
+const dateWords = new Set([
+  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
+  ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'],
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'tomorrow'],
+  ...['the', 'of', 'on', 'next', 'this'],
+]);
+const timeWords = new Set([
+  ...['am', 'pm', 'a.m.', 'p.m.', "o'clock", 'noon', 'midnight', 'half', 'past', 'quarter', 'to', 'at', 'a'],
+  ...['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'],
+  ...['fifteen', 'twenty', 'thirty', 'forty', 'forty-five', 'in', 'morning', 'afternoon', 'evening'],
+]);
+
+/** Whether the words are a date and nothing else ("March 14th, 2026", "3/14/2026"). */
+function onlyDate(words: readonly Token[], source: string): boolean {
+  return (
+    words.every((token) => token.kind === 'punct' || /\d/.test(token.text) || dateWords.has(token.lower)) &&
+    parseDate(spanText(source, words)) !== undefined
+  );
+}
+
+/** Whether the words are a time and nothing else ("9:30 am", "half past three"). */
+function onlyTime(words: readonly Token[], source: string): boolean {
+  return (
+    words.every((token) => token.kind === 'punct' || /\d/.test(token.text) || timeWords.has(token.lower)) &&
+    parseTime(spanText(source, words)) !== undefined
+  );
 }
 
 /** One value's place, from the screen: named there, or the one field of its kind. */
@@ -186,10 +289,14 @@ function placeOne(
   let field: ScreenControl | undefined;
   if (words.length === 1 && emailAddress.test(words[0]!.text))
     field = only((candidate) => candidate.inputType === 'email' || /\be-?mail\b/i.test(candidate.name));
-  else if (parseTime(text) !== undefined && !/^\d+$/.test(text))
+  else if (onlyTime(words, source) && !/^\d+$/.test(text))
     field = only((candidate) => candidate.inputType === 'time' || /\btime\b/i.test(candidate.name));
-  else if (parseDate(text) !== undefined)
-    field = only((candidate) => candidate.inputType === 'date' || /\bdate\b/i.test(candidate.name));
+  else if (onlyDate(words, source))
+    // A birth date is always named: a date alone is never one.
+    field = only(
+      (candidate) =>
+        (candidate.inputType === 'date' || /\bdate\b/i.test(candidate.name)) && !birthLabel.test(candidate.name),
+    );
   else if (personName(words, source)) field = only((candidate) => personLabel.test(candidate.name.trim()));
   if (field === undefined) return undefined;
   return { control: field.name, intent: { kind: 'set', target: { name: field.name, role: 'field' }, value: text } };

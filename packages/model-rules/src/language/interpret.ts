@@ -2083,7 +2083,30 @@ function signInWith(
     return parts === undefined ? undefined : [account, ...parts];
   }
   if (!isWord(rest[0], 'with', 'using')) return undefined;
-  return credentialParts(source, rest.slice(1), hints);
+  return unnamedCredentials(source, rest.slice(1), hints) ?? credentialParts(source, rest.slice(1), hints);
+}
+
+/**
+ * "with ada@example.com / 'harbor-lights-7'": an account and a password without their labels,
+ * split by a slash, each into the screen's one field of its kind.
+ */
+function unnamedCredentials(
+  source: string,
+  tokens: readonly Token[],
+  hints: ScreenHints | undefined,
+): StepIntent[] | undefined {
+  const slash = tokens.findIndex((token) => token.kind !== 'quoted' && token.text === '/');
+  if (slash !== 1 || tokens.length !== 3) return undefined;
+  const labels = hints?.fieldLabels ?? [];
+  const accounts = labels.filter((label) => accountLabel.test(label));
+  const secrets = labels.filter((label) => secretLabel.test(label));
+  const account = valueOf(source, tokens.slice(0, 1));
+  const secret = valueOf(source, tokens.slice(2));
+  if (accounts.length !== 1 || secrets.length !== 1 || account === undefined || secret === undefined) return undefined;
+  return [
+    typeInto(account.text, { name: accounts[0]!, role: 'field' }),
+    typeInto(secret.text, { name: secrets[0]!, role: 'field' }),
+  ];
 }
 
 /**
