@@ -31,6 +31,20 @@ describe('a command the page answers in a live region', () => {
     expect(result.evidence).toContain('16 jobs match your filters.');
   });
 
+  it('fails on a refusal in the region, which asks the person for something', async () => {
+    // A sign-up without the terms ticked: the page's answer is a request, not news.
+    const result = await check('Sign up', filters, [
+      ...filters,
+      ...status('Agree to the Terms of Service to continue.'),
+    ]);
+    expect(result.passed).toBe(false);
+    const named = await check('Sign up', filters, [
+      ...filters,
+      node('status', 'Agree to the Terms of Service to continue.', [20, 200, 400, 24]),
+    ]);
+    expect(named.passed).toBe(false);
+  });
+
   it('takes no announcement the page already made, an error, or one with an object to be wrong about', async () => {
     const same = [...filters, ...status('16 jobs match your filters.')];
     expect((await check('Apply', same, same)).evidence).not.toContain('announces');

@@ -7,7 +7,7 @@ import type { AccessibilityNode } from '@sandpiper/protocol';
  * ("Fields marked * are required") is never taken for an answer.
  */
 const REFUSAL =
-  /\b(?:(?:is|are) (?:required|invalid|not valid|missing|too (?:short|long))\s*[.!]?$|please (?:enter|fill(?: in| out)?|select|choose|provide|correct|fix|complete|check)\b|fix (?:\d+|the|these|this|all|highlighted) (?:\w+ )?(?:fields?|errors?|problems?|issues?)|(?:[1-9]\d*|one|two|three|some) (?:fields? (?:need|needs|have|has|are)|errors?\b(?! log))|(?:must|should) (?:be|contain|match|include|have) |can(?:not|'t|no?t) be (?:empty|blank|left blank)|(?:doesn't|does not|do not|don't) match|(?:invalid|incorrect|wrong) (?:\w+ ){0,2}(?:format|value|address|number|date|email|password|code|entry|input))/i;
+  /\b(?:(?:is|are) (?:required|invalid|not valid|missing|too (?:short|long))\s*[.!]?$|please (?:enter|fill(?: in| out)?|select|choose|provide|correct|fix|complete|check)\b|fix (?:\d+|the|these|this|all|highlighted) (?:\w+ )?(?:fields?|errors?|problems?|issues?)|(?:[1-9]\d*|one|two|three|some) (?:fields? (?:need|needs|have|has|are)|errors?\b(?! log))|(?:must|should) (?:be|contain|match|include|have) |can(?:not|'t|no?t) be (?:empty|blank|left blank)|(?:doesn't|does not|do not|don't) match|(?:invalid|incorrect|wrong) (?:\w+ ){0,2}(?:format|value|address|number|date|email|password|code|entry|input)|^(?:please )?(?:agree|accept|tick|check|enter|fill|select|choose|provide|add|confirm)\b.{0,80}\bto (?:continue|proceed|submit|sign up|register|finish|complete)\b)/i;
 
 /**
  * Words of an error in an alert that follows no validation pattern ("Payment failed", "Could not
@@ -26,6 +26,7 @@ const SAYING: ReadonlySet<string> = new Set([
   'alert',
   'status',
   'text',
+  'StaticText',
   'paragraph',
   'note',
   'log',

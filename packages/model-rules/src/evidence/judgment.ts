@@ -267,7 +267,10 @@ export async function judgeStep(
       if (gone !== undefined) return succeed(`After ${directive.verb}, ${quote(gone)} ${GONE_FROM_PAGE}.`);
       const toggled = toggledBy(context, evidence, directive.verb);
       if (toggled !== undefined) return toggled;
-      // "Apply", "Save": with no object to be wrong about, the page's own new announcement answers it.
+      // "Apply", "Save": with no object to be wrong about, the page's own new announcement answers
+      // it, unless the page turned it down.
+      const refused = formRefusal(context.input.before, context.input.after);
+      if (refused !== undefined) return refusedBy(`After ${directive.verb}, the page refused it: ${refused}.`, refused);
       const news = directive.object === undefined ? announced(context) : undefined;
       if (news !== undefined) return succeed(`After ${directive.verb}, the page announces ${quote(news)}.`);
       return judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
@@ -466,7 +469,11 @@ function announced(context: CheckContext): string | undefined {
       .filter((text) => text !== '');
   };
   const before = new Set(said(context.input.before));
-  return said(context.input.after).find((text) => !before.has(text) && !readsAsError(text) && !underWay.test(text));
+  // A message that opens with a verb asks the person for something ("Agree to the terms to continue").
+  const asks = (text: string) => verbAt([normalizeText(text).split(' ')[0] ?? '']) !== undefined;
+  return said(context.input.after).find(
+    (text) => !before.has(text) && !readsAsError(text) && !underWay.test(text) && !asks(text),
+  );
 }
 
 function boxWithin(inner: Box, outer: Box): boolean {

@@ -7,7 +7,7 @@ import { isInViewport } from '../screen/screen-reader.js';
 
 /** Control labels whose click changes something outside the page: it must be confirmed on screen. */
 const SIDE_EFFECT_LABEL =
-  /\b(save|submit|send|pay|delete|remove|create|export|download|upload|publish|post|book|order|purchase|install|confirm)\b/i;
+  /\b(save|submit|send|pay|delete|remove|create|export|download|upload|publish|post|book|order|purchase|install|confirm|sign up|register)\b/i;
 
 /** Words a page uses to confirm that such an action took effect. */
 const CONFIRMATION =
