@@ -73,13 +73,14 @@ describe('values listed for a form on screen', () => {
         signup,
       ),
     ).toEqual([
-      "Set the 'Full name' field to 'lin okafor'",
+      "Set the 'Full name' field to 'Lin Okafor'",
       "Set the 'Work email' field to 'lin.okafor@example.org'",
       "Set the 'Country' field to 'Kenya'",
       "Choose the 'Pro — $12/month' radio button for 'Plan'",
       "Set the 'Password' field to 'okafor2024x'",
       "Set the 'Confirm password' field to 'okafor2024x'",
-      // Ticked after the list, still before the form is sent.
+      // Ticked after the list, still before the form is sent. (The name was written without
+      // capitals, like everything else: it is typed as names are written.)
       "Check the 'Send me the monthly newsletter' checkbox",
       "Check the 'I agree to the Terms of Service' checkbox",
       "Create 'account'",
@@ -112,7 +113,7 @@ describe('values listed for a form on screen', () => {
   it('reads values joined by prepositions, never a birth date from a bare date, and a route', () => {
     expect(read('book a video call for noor haddad on march 14th 2026 at 9:30 am at northgate', visit)).toEqual([
       "Choose the 'Video call' radio button for 'Visit type'",
-      "Set the 'Patient name' field to 'noor haddad'",
+      "Set the 'Patient name' field to 'Noor Haddad'",
       "Set the 'Appointment date' field to 'march 14th 2026'",
       "Set the 'Preferred time' field to '9:30 am'",
       "Set the 'Clinic' field to 'Northgate Health Centre'",

@@ -279,6 +279,7 @@ function placeOne(
   if (named !== undefined) return used.has(named.control) ? undefined : named;
   if (words.some((token) => token.kind === 'word' && verbAt([token.lower]) !== undefined)) return undefined;
   const text = spanText(source, words);
+  let value = text;
   const free = fields.filter(
     (field) => !used.has(field.name) && (field.role === 'textbox' || field.role === 'combobox'),
   );
@@ -297,9 +298,17 @@ function placeOne(
       (candidate) =>
         (candidate.inputType === 'date' || /\bdate\b/i.test(candidate.name)) && !birthLabel.test(candidate.name),
     );
-  else if (personName(words, source)) field = only((candidate) => personLabel.test(candidate.name.trim()));
+  else if (personName(words, source)) {
+    field = only((candidate) => personLabel.test(candidate.name.trim()));
+    // Written without any capitals, a person's name is typed as names are written.
+    if (!/\p{Lu}/u.test(source))
+      value = text.replace(
+        /(^|[\s'’-])(\p{Ll})/gu,
+        (_, before: string, letter: string) => before + letter.toUpperCase(),
+      );
+  }
   if (field === undefined) return undefined;
-  return { control: field.name, intent: { kind: 'set', target: { name: field.name, role: 'field' }, value: text } };
+  return { control: field.name, intent: { kind: 'set', target: { name: field.name, role: 'field' }, value } };
 }
 
 /**
