@@ -536,3 +536,36 @@ describe('a label over a group of fields', () => {
     expect((await locate(nodes, 'maximum salary', 'field')).best?.label).toBe('Maximum salary');
   });
 });
+
+describe('the places of a holder named by what it shows', () => {
+  const post = (id: string, author: string, text: string, y: number): AccessibilityNode[] => [
+    node('article', '', [100, y, 600, 120], { ref: `p${id}`, parent: 'feed' }),
+    node('img', author, [110, y + 10, 40, 40], { parent: `p${id}` }),
+    node('StaticText', author, [160, y + 10, 200, 20], { parent: `p${id}` }),
+    node('StaticText', text, [160, y + 40, 400, 20], { parent: `p${id}` }),
+    node('button', '♡ Like', [160, y + 80, 80, 30], { ref: `like${id}`, parent: `p${id}` }),
+  ];
+  const likeBy = (nodes: AccessibilityNode[], author: string) =>
+    locateTarget(createHandle(), reader, screenOf({ nodes }), { text: 'Like', within: { name: author } });
+
+  it('are one place for two texts of one item, and the innermost one for a region that gathers them', async () => {
+    // The feed region's name gathers the text of every post in it.
+    const nodes = [
+      node('region', 'Feed Dana Whitfield Mei Chen', [100, 0, 600, 400], { ref: 'feed' }),
+      ...post('1', 'Dana Whitfield', 'Finished the mural', 20),
+      ...post('2', 'Mei Chen', 'Tide pool photos', 160),
+    ];
+    const match = await likeBy(nodes, 'Mei Chen');
+    expect(match.best?.node?.ref).toBe('like2');
+    expect(match.rivals).toBeUndefined();
+  });
+
+  it('are still two for two items that show the same name', async () => {
+    const nodes = [
+      node('region', 'Feed', [100, 0, 600, 400], { ref: 'feed' }),
+      ...post('1', 'Omar Haddad', 'Does the ferry run on holidays?', 20),
+      ...post('2', 'Omar Haddad', 'Found it: it does.', 160),
+    ];
+    expect((await likeBy(nodes, 'Omar Haddad')).rivals).toHaveLength(2);
+  });
+});

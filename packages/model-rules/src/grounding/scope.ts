@@ -284,6 +284,12 @@ function sharedDepth(tree: NodeTree, first: string, second: string): number {
   return 0;
 }
 
+/** The nearest node holding both (either may be it). */
+function sharedHolder(tree: NodeTree, first: string, second: string): string | undefined {
+  const other = new Set([second, ...tree.ancestors(second)]);
+  return [first, ...tree.ancestors(first)].find((ref) => other.has(ref));
+}
+
 /** The outcome of narrowing: candidates kept, and whether they are tied between different holders. */
 export interface Scoped {
   readonly candidates: readonly TargetCandidate[];
@@ -341,7 +347,14 @@ export function scopeCandidates(
   if (within.name === undefined) return { candidates, rivals: [] };
   // A holder named by what it shows: relate each candidate to the text. Text named inside
   // something else ("the readings from sensor T-09") counts only where that holds it too.
-  const anchors = anchorsFor(tree, within.name, within.within);
+  // The innermost places that show the text: a region whose name gathers all it holds ("Feed
+  // Dana Whitfield @dana …") is no second place beside the card inside it.
+  const found = anchorsFor(tree, within.name, within.within);
+  const anchors = tree.structured
+    ? found.filter(
+        (anchor) => !found.some((other) => other !== anchor && tree.ancestors(other.ref).includes(anchor.ref)),
+      )
+    : found;
   const ownName = candidates.filter(
     (candidate) =>
       scoreText(within.name!, candidate.label)?.tier !== undefined &&
@@ -402,10 +415,18 @@ export function scopeCandidates(
     const nearest = Math.min(...best.map((entry) => entry.distance));
     best = best.filter((entry) => entry.distance <= Math.max(nearest * 3, nearest + 200));
   }
-  const holdersSeen = new Set(best.map((entry) => entry.anchorRef));
+  // Places are the holders a candidate shares with its text: two texts of one item (a post's
+  // avatar and its author's name) are one place, not two.
+  const place = (entry: (typeof best)[number]): string | undefined => {
+    const ref = entry.candidate.node?.ref;
+    if (ref === undefined || entry.anchorRef === undefined || !tree.structured) return entry.anchorRef;
+    return sharedHolder(tree, ref, entry.anchorRef) ?? entry.anchorRef;
+  };
+  const holdersSeen = new Map<string | undefined, string | undefined>();
+  for (const entry of best) if (!holdersSeen.has(place(entry))) holdersSeen.set(place(entry), entry.anchorRef);
   const rivals =
     holdersSeen.size > 1
-      ? [...holdersSeen].map((ref) => {
+      ? [...holdersSeen.values()].map((ref) => {
           const anchor = ref === undefined ? undefined : tree.byRef(ref);
           return anchor === undefined ? 'another place' : describeAnchor(tree, anchor);
         })

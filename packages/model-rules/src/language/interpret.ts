@@ -517,7 +517,7 @@ function listItems(tokens: readonly Token[]): Token[][] {
  */
 function targetsOf(source: string, tokens: readonly Token[], options: PhraseOptions = {}): Phrase[] | undefined {
   const whole = parsePhrase(source, tokens, options);
-  const items = withSharedNoun(withHeadForOne(listItems(tokens)));
+  const items = withSharedNoun(withHeadForOne(listItems(tokens)), source);
   if (items.length > 1) {
     const quotedList = items.every((item) => item.some((token) => token.kind === 'quoted'));
     const hasComma = tokens.some(isComma);
@@ -539,12 +539,16 @@ function ownerWord(token: Token | undefined): boolean {
   return token?.kind === 'word' && /^[^'’]{2,}['’]s$/.test(token.text) && possessor(token) !== undefined;
 }
 
-/** A bare name in a list: capitalised words or a handle, at most three. */
-function bareName(item: readonly Token[]): boolean {
+/** A bare name in a list: capitalised words (any words, where nothing is capitalised) or a handle, at most three. */
+function bareName(item: readonly Token[], cased: boolean): boolean {
   return (
     item.length > 0 &&
     item.length <= 3 &&
-    item.every((token) => token.kind === 'word' && (/^\p{Lu}/u.test(token.text) || token.text.startsWith('@')))
+    item.every(
+      (token) =>
+        token.kind === 'word' &&
+        (/^\p{Lu}/u.test(token.text) || token.text.startsWith('@') || (!cased && !isWord(token, 'the', 'a', 'an'))),
+    )
   );
 }
 
@@ -552,7 +556,7 @@ function bareName(item: readonly Token[]): boolean {
  * Items that share the noun said once: "Dana's and Mei's posts" is Dana's posts and Mei's posts;
  * "the posts by Dana and Mei" the posts by Dana and the posts by Mei. Other lists stay as they are.
  */
-function withSharedNoun(items: readonly Token[][]): Token[][] {
+function withSharedNoun(items: readonly Token[][], source: string): Token[][] {
   if (items.length < 2) return [...items];
   const last = items.at(-1)!;
   const owners = items.slice(0, -1);
@@ -562,7 +566,8 @@ function withSharedNoun(items: readonly Token[][]): Token[][] {
   }
   const first = items[0]!;
   const relation = first.findIndex((token) => isWord(token, 'by', 'from'));
-  if (relation > 0 && relation < first.length - 1 && items.slice(1).every(bareName)) {
+  const cased = /\p{Lu}/u.test(source);
+  if (relation > 0 && relation < first.length - 1 && items.slice(1).every((item) => bareName(item, cased))) {
     const head = first.slice(0, relation + 1);
     return [first, ...items.slice(1).map((item) => [...head, ...item])];
   }
