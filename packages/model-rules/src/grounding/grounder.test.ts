@@ -538,34 +538,55 @@ describe('a label over a group of fields', () => {
 });
 
 describe('the places of a holder named by what it shows', () => {
-  const post = (id: string, author: string, text: string, y: number): AccessibilityNode[] => [
-    node('article', '', [100, y, 600, 120], { ref: `p${id}`, parent: 'feed' }),
-    node('img', author, [110, y + 10, 40, 40], { parent: `p${id}` }),
-    node('StaticText', author, [160, y + 10, 200, 20], { parent: `p${id}` }),
-    node('StaticText', text, [160, y + 40, 400, 20], { parent: `p${id}` }),
-    node('button', '♡ Like', [160, y + 80, 80, 30], { ref: `like${id}`, parent: `p${id}` }),
+  // Two posts of a real feed, as Chromium's accessibility tree gave them: each post an article
+  // named by its author, inside a feed region.
+  const feed: AccessibilityNode[] = [
+    node('region', 'Feed', [112.5, 69, 720, 1247], { ref: 'n2' }),
+    node('generic', '', [112.5, 69, 720, 1184], { parent: 'n2', ref: 'n3' }),
+    node('article', 'Dana Whitfield', [112.5, 69, 720, 224], { parent: 'n3', ref: 'n4' }),
+    node('text', 'Dana Whitfield', [133.5, 86, 125.25, 18], { parent: 'n4', ref: 'n5' }),
+    node('text', '@dana \u00b7 2h', [266.75, 86, 85.75, 18], { parent: 'n4', ref: 'n6' }),
+    node(
+      'text',
+      'Finally finished the harbour mural on Quay Street! Three weeks of early mornings.',
+      [133.5, 119, 618.5, 18],
+      { parent: 'n4', ref: 'n7' },
+    ),
+    node('button', '\u2661 Like', [133.5, 152, 78.25, 32], { parent: 'n4', ref: 'n8', pressed: false }),
+    node('text', '24 likes', [221.75, 159, 57.5, 18], { parent: 'n4', ref: 'n9' }),
+    node('button', 'Comment', [289, 152, 103.5, 32], { parent: 'n4', ref: 'n10' }),
+    node('text', '0 comments', [402.5, 159, 93.5, 18], { parent: 'n4', ref: 'n11' }),
+    node('article', 'Omar Haddad', [112.5, 309, 720, 224], { parent: 'n3', ref: 'n12' }),
+    node('text', 'Omar Haddad', [133.5, 326, 116.25, 18], { parent: 'n12', ref: 'n13' }),
+    node('text', '@omar \u00b7 3h', [257.75, 326, 87.5, 18], { parent: 'n12', ref: 'n14' }),
+    node('text', 'Anyone know if the ferry to Kestrel Island runs on public holidays?', [133.5, 359, 496.25, 18], {
+      parent: 'n12',
+      ref: 'n15',
+    }),
+    node('button', '\u2661 Like', [133.5, 392, 78.25, 32], { parent: 'n12', ref: 'n16', pressed: false }),
+    node('text', '3 likes', [221.75, 399, 47.75, 18], { parent: 'n12', ref: 'n17' }),
+    node('button', 'Comment', [279.5, 392, 103.5, 32], { parent: 'n12', ref: 'n18' }),
+    node('text', '0 comments', [393, 399, 93.5, 18], { parent: 'n12', ref: 'n19' }),
   ];
   const likeBy = (nodes: AccessibilityNode[], author: string) =>
-    locateTarget(createHandle(), reader, screenOf({ nodes }), { text: 'Like', within: { name: author } });
+    locateTarget(createHandle(), reader, screenOf({ nodes }), { text: 'Like', within: { name: author, role: 'card' } });
 
-  it('are one place for two texts of one item, and the innermost one for a region that gathers them', async () => {
-    // The feed region's name gathers the text of every post in it.
-    const nodes = [
-      node('region', 'Feed Dana Whitfield Mei Chen', [100, 0, 600, 400], { ref: 'feed' }),
-      ...post('1', 'Dana Whitfield', 'Finished the mural', 20),
-      ...post('2', 'Mei Chen', 'Tide pool photos', 160),
-    ];
-    const match = await likeBy(nodes, 'Mei Chen');
-    expect(match.best?.node?.ref).toBe('like2');
+  it('are the innermost place showing the text, not the feed that holds every post', async () => {
+    const match = await likeBy(feed, 'Dana');
+    expect(match.best?.node?.ref).toBe('n8');
     expect(match.rivals).toBeUndefined();
   });
 
-  it('are still two for two items that show the same name', async () => {
-    const nodes = [
-      node('region', 'Feed', [100, 0, 600, 400], { ref: 'feed' }),
-      ...post('1', 'Omar Haddad', 'Does the ferry run on holidays?', 20),
-      ...post('2', 'Omar Haddad', 'Found it: it does.', 160),
-    ];
-    expect((await likeBy(nodes, 'Omar Haddad')).rivals).toHaveLength(2);
+  it('are still two for two posts that show the same name', async () => {
+    const again = feed
+      .filter((entry) => entry.ref === 'n12' || entry.parent === 'n12')
+      .map((entry) => ({
+        ...entry,
+        ref: `x${entry.ref}`,
+        ...(entry.parent === 'n12' ? { parent: 'xn12' } : { parent: 'n3' }),
+        name: entry.name === 'Omar Haddad' ? 'Dana Whitfield' : entry.name,
+        box: { ...entry.box, y: entry.box.y + 480 },
+      }));
+    expect((await likeBy([...feed, ...again], 'Dana')).rivals).toHaveLength(2);
   });
 });
