@@ -645,9 +645,8 @@ async function judgePick(context: CheckContext, evidence: StepEvidence, directiv
   // menu closes once its item is clicked: the item is read where it was clicked.
   const clicked =
     node ??
-    (context.input.lastActedOn === undefined
-      ? undefined
-      : (await locateTarget(context.handle, context.reader, context.input.lastActedOn, query)).best?.node);
+    (await locateTarget(context.handle, context.reader, context.input.lastActedOn ?? context.input.before, query)).best
+      ?.node;
   const command = clicked !== undefined && actionRoles.has(clicked.role) ? 'the click' : 'an effect';
   return judgeClicked(context, evidence, { kind: 'click' }, quote(directive.option), command);
 }
