@@ -104,6 +104,22 @@ describe('the rules judge at a completion claim', () => {
     expect((await claim('Your account could not be scheduled for deletion.')).verdict).toBe('reject');
   });
 
+  it('takes a confirmation the last step made appear just below the visible part, not far below', async () => {
+    const plan = planOf(["Click 'Book appointment'"], []);
+    const book = node('button', 'Book appointment', [20, 740, 200, 40]);
+    const claim = (y: number) =>
+      judge.judge(createHandle(), {
+        ...input({ ...plan, successCriteria: savePlan.successCriteria }, [
+          nameField,
+          book,
+          node('text', 'Booked for Noor Haddad on 2026-03-14 at 09:30.', [20, y, 400, 20]),
+        ]),
+        lastStepBefore: screenOf({ nodes: [nameField, book] }),
+      });
+    expect((await claim(800)).verdict).toBe('accept');
+    expect((await claim(1600)).verdict).toBe('reject');
+  });
+
   it('takes a toast seen when the last step was checked, though it has gone from the final screen', async () => {
     const plan = planOf(["Click 'Download' for 'Invoice March 2024'"], []);
     const download = node('link', 'Download', [10, 100, 80, 30]);

@@ -175,12 +175,22 @@ export async function findConfirmation(
     }
     const done = reportedDone(label);
     const reports = (text: string) => (CONFIRMATION.test(text) || done?.test(text) === true) && !REFUSAL.test(text);
+    // Text the last step made appear just below the visible part (a form's confirmation under its
+    // button at the foot of the screen) is the page's answer too.
+    const below = nodes.filter(
+      (node) =>
+        !isInViewport(node.box, screen) &&
+        node.box.x + node.box.width / 2 >= 0 &&
+        node.box.x + node.box.width / 2 < screen.capture.width &&
+        node.box.y >= screen.capture.height - node.box.height &&
+        node.box.y < screen.capture.height * 1.5,
+    );
     const message =
       messages.find((node) => CONFIRMATION.test(`${node.name} ${node.value ?? ''}`)) ??
       visible.find((node) => LIVE_ROLES.has(node.role) && reports(`${node.name} ${node.value ?? ''}`)) ??
       visible.find((node) => LIVE_ROLES.has(node.role) && echoes(`${node.name} ${node.value ?? ''}`, values)) ??
       visible.find((node) => LIVE_ROLES.has(node.role) && BEGUN.test(node.name) && !REFUSAL.test(node.name)) ??
-      newPlainText(visible, before).find((node) => reports(node.name) || echoes(node.name, values));
+      newPlainText([...visible, ...below], before).find((node) => reports(node.name) || echoes(node.name, values));
     return message === undefined
       ? { confirmed: false, unsure: true, detail: `No message on screen confirms that ${quote(label)} took effect.` }
       : {
