@@ -19,6 +19,16 @@ export function intersects(first: Box, second: Box): boolean {
   return area(intersection(first, second)) > 0;
 }
 
+/** Whether `inner` lies within `outer`, a pixel of slack allowed on each side. */
+export function within(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 1 &&
+    inner.y >= outer.y - 1 &&
+    inner.x + inner.width <= outer.x + outer.width + 1 &&
+    inner.y + inner.height <= outer.y + outer.height + 1
+  );
+}
+
 /** The smallest box holding both. */
 export function union(first: Box, second: Box): Box {
   const left = Math.min(first.x, second.x);

@@ -13,7 +13,6 @@ import {
   describeTarget as describeElement,
   interactiveRoles,
   type AccessibilityNode,
-  type Box,
   type TargetRef,
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
@@ -32,7 +31,7 @@ import type { CheckContext } from '../step-checks/check-context.js';
 import { findVisibleText } from '../screen/visible-text.js';
 import type { StepEvidence } from './extract-evidence.js';
 import { formRefusal, readsAsError } from './form-refusal.js';
-import { containsPoint } from './geometry.js';
+import { containsPoint, within } from './geometry.js';
 import type { RegionKind } from './labelled-region.js';
 import { judgeSelected, judgeToggled, judgeTyped } from './judge-fields.js';
 import {
@@ -460,8 +459,8 @@ function announced(context: CheckContext): string | undefined {
       .filter((node) => liveRoles.has(node.role) && isInViewport(node.box, screen))
       .map((region) => {
         if (region.name.trim() !== '') return region.name.trim();
-        const within = nodes.filter((node) => node !== region && node.name !== '' && boxWithin(node.box, region.box));
-        return within
+        const held = nodes.filter((node) => node !== region && node.name !== '' && within(node.box, region.box));
+        return held
           .map((node) => node.name.trim())
           .join(' ')
           .trim();
@@ -473,15 +472,6 @@ function announced(context: CheckContext): string | undefined {
   const asks = (text: string) => verbAt([normalizeText(text).split(' ')[0] ?? '']) !== undefined;
   return said(context.input.after).find(
     (text) => !before.has(text) && !readsAsError(text) && !underWay.test(text) && !asks(text),
-  );
-}
-
-function boxWithin(inner: Box, outer: Box): boolean {
-  return (
-    inner.x >= outer.x - 1 &&
-    inner.y >= outer.y - 1 &&
-    inner.x + inner.width <= outer.x + outer.width + 1 &&
-    inner.y + inner.height <= outer.y + outer.height + 1
   );
 }
 

@@ -1,9 +1,10 @@
 import type { Handle, Screen } from '@sandpiper/core';
-import type { AccessibilityNode, Box, PlanVersion } from '@sandpiper/protocol';
+import type { AccessibilityNode, PlanVersion } from '@sandpiper/protocol';
 import { normalizeText } from '../grounding/text-score.js';
 import { directiveOfStep, quote } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { isInViewport } from '../screen/screen-reader.js';
+import { within } from '../evidence/geometry.js';
 
 /** Control labels whose click changes something outside the page: it must be confirmed on screen. */
 const SIDE_EFFECT_LABEL =
@@ -131,15 +132,6 @@ export interface Confirmation {
   readonly unsure?: boolean;
 }
 
-function inside(inner: Box, outer: Box): boolean {
-  return (
-    inner.x >= outer.x - 1 &&
-    inner.y >= outer.y - 1 &&
-    inner.x + inner.width <= outer.x + outer.width + 1 &&
-    inner.y + inner.height <= outer.y + outer.height + 1
-  );
-}
-
 /**
  * Look for a visible message that confirms the side effect, on a settled page: no dialog still
  * open (its text describes what would happen, not what did), no message saying the work is under
@@ -167,7 +159,7 @@ export async function findConfirmation(
     }
     const messageBoxes = visible.filter((node) => MESSAGE_ROLES.has(node.role)).map((node) => node.box);
     const messages = visible.filter(
-      (node) => MESSAGE_ROLES.has(node.role) || messageBoxes.some((box) => inside(node.box, box)),
+      (node) => MESSAGE_ROLES.has(node.role) || messageBoxes.some((box) => within(node.box, box)),
     );
     const busy = messages.find((node) => IN_PROGRESS.test(`${node.name} ${node.value ?? ''}`.trim()));
     if (busy !== undefined) {
