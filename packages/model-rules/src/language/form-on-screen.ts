@@ -15,7 +15,7 @@
  */
 import type { StepIntent, TargetRef } from '@sandpiper/protocol';
 import { determiners, verbAt } from './lexicon.js';
-import { readAgainstScreen, type ScreenControl } from './screen-reading.js';
+import { readAgainstScreen, runIn, type ScreenControl } from './screen-reading.js';
 import { isWord, spanText, type Token } from './tokens.js';
 import { emailAddress, parseDate, parseTime } from './values.js';
 
@@ -208,7 +208,7 @@ function route(
   if (starts.length !== 1 || ends.length !== 1) return undefined;
   const value = (field: ScreenControl, part: readonly Token[]): Placed | undefined => {
     const said = normalWords(spanText(source, part));
-    const options = (field.options ?? []).filter((option) => containsRun(normalWords(option), said));
+    const options = (field.options ?? []).filter((option) => runIn(normalWords(option), said));
     if (field.options !== undefined && field.options.length > 0 && options.length !== 1) return undefined;
     const text = options[0] ?? spanText(source, part);
     return { control: field.name, intent: { kind: 'set', target: { name: field.name, role: 'field' }, value: text } };
@@ -353,7 +353,7 @@ function choiceNamed(
     const rest = said.filter((word) => !label.has(word));
     if (rest.length === 0) continue;
     for (const option of choice.options) {
-      if (!containsRun(normalWords(option), rest)) continue;
+      if (!runIn(normalWords(option), rest)) continue;
       fits.push(
         choice.radio
           ? { kind: 'choose', option, group: choice.name }
@@ -432,7 +432,7 @@ export function boxNamed(
   for (const keep of stages) {
     const name = normalWords(said.filter(keep).join(' '));
     if (name.length === 0) continue;
-    const fits = boxes.filter((box) => containsRun(normalWords(box.name), name));
+    const fits = boxes.filter((box) => runIn(normalWords(box.name), name));
     if (fits.length !== 1) continue;
     const dropped = said.filter((word) => !keep(word));
     let on = !dropped.some((word) => offStates.has(word));
@@ -486,10 +486,4 @@ function normalWords(text: string): string[] {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '' && word !== 'the' && word !== 'a' && word !== 'to');
-}
-
-function containsRun(haystack: readonly string[], run: readonly string[]): boolean {
-  for (let start = 0; start + run.length <= haystack.length; start += 1)
-    if (run.every((word, offset) => haystack[start + offset] === word)) return true;
-  return false;
 }

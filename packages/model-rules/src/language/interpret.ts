@@ -3071,12 +3071,12 @@ function goalAsCommand(clause: Clause, source: string, hints: ScreenHints | unde
     // "The Dock Scheduling project should be called Berth Scheduling": a new name.
     // (Not "the workspace name should be called …": a name is a field's value, not a thing to rename.)
     // Nor where the screen has a field for the thing's name: that field is set, or the person asked.
-    const subjectIsName =
+    const subjectIsName = () =>
       /^(?:name|title|label)$/.test(lower[at - 1] ?? '') ||
       [...(hints?.fieldLabels ?? []), ...(hints?.controls ?? []).map((control) => control.name)].some(
         (label) => (scoreText(`${textOf(0, at)} name`.replace(/^the\s+/i, ''), label)?.score ?? 0) >= 0.9,
       );
-    if (namingWords.has(word) && rest !== '' && !subjectIsName && !['i', 'we', 'you'].includes(lower[at - 1] ?? ''))
+    if (namingWords.has(word) && rest !== '' && !['i', 'we', 'you'].includes(lower[at - 1] ?? '') && !subjectIsName())
       return build('rename', textOf(0, at), `to ${rest.replace(/^to\s+/i, '')}`);
     const verb = verbOfParticiple(word) ?? (rest === '' ? stateVerbs[word] : undefined);
     if (verb === undefined || ['i', 'we', 'you'].includes(lower[at - 1] ?? '')) return undefined;

@@ -209,7 +209,8 @@ function namedThings(controls: readonly ScreenControl[]): Named[] {
   return named.filter((entry) => entry.words.length > 0);
 }
 
-function runIn(haystack: readonly string[], run: readonly string[]): boolean {
+/** Whether `run` stands, word for word, somewhere in `haystack`. */
+export function runIn(haystack: readonly string[], run: readonly string[]): boolean {
   for (let start = 0; start + run.length <= haystack.length; start += 1) {
     if (run.every((word, index) => haystack[start + index] === word)) return true;
   }
