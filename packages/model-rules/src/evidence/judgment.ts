@@ -32,6 +32,7 @@ import { findVisibleText } from '../screen/visible-text.js';
 import type { StepEvidence } from './extract-evidence.js';
 import { formRefusal, readsAsError } from './form-refusal.js';
 import { containsPoint, within } from './geometry.js';
+import { IN_PROGRESS, LIVE_ROLES } from './live-regions.js';
 import type { RegionKind } from './labelled-region.js';
 import { judgeSelected, judgeToggled, judgeTyped } from './judge-fields.js';
 import {
@@ -441,12 +442,6 @@ function newTextForWord(context: CheckContext, verb: string): string | undefined
   return newlyShown(context, (name) => normalizeText(name) !== word && pattern.test(name) && !readsAsError(name));
 }
 
-/** Roles of a live region, where a page announces what an action did. */
-const liveRoles = new Set(['status', 'alert']);
-
-/** Words of an announcement that the work is still going on. */
-const underWay = /…|\.\.\.$|\b(?:loading|saving|sending|submitting|processing|please wait)\b/i;
-
 /**
  * What a live region on screen newly says after the step ("16 jobs match your filters." after
  * "Apply filters"): the page's own answer to the action. What it said before, an error, or news
@@ -456,7 +451,7 @@ function announced(context: CheckContext): string | undefined {
   const said = (screen: Screen): string[] => {
     const nodes = context.reader.nodes(screen) ?? [];
     return nodes
-      .filter((node) => liveRoles.has(node.role) && isInViewport(node.box, screen))
+      .filter((node) => LIVE_ROLES.has(node.role) && isInViewport(node.box, screen))
       .map((region) => {
         if (region.name.trim() !== '') return region.name.trim();
         const held = nodes.filter((node) => node !== region && node.name !== '' && within(node.box, region.box));
@@ -471,7 +466,7 @@ function announced(context: CheckContext): string | undefined {
   // A message that opens with a verb asks the person for something ("Agree to the terms to continue").
   const asks = (text: string) => verbAt([normalizeText(text).split(' ')[0] ?? '']) !== undefined;
   return said(context.input.after).find(
-    (text) => !before.has(text) && !readsAsError(text) && !underWay.test(text) && !asks(text),
+    (text) => !before.has(text) && !readsAsError(text) && !IN_PROGRESS.test(text) && !asks(text),
   );
 }
 

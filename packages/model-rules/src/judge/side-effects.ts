@@ -5,6 +5,7 @@ import { directiveOfStep, quote } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { isInViewport } from '../screen/screen-reader.js';
 import { within } from '../evidence/geometry.js';
+import { IN_PROGRESS, LIVE_ROLES } from '../evidence/live-regions.js';
 
 /** Control labels whose click changes something outside the page: it must be confirmed on screen. */
 const SIDE_EFFECT_LABEL =
@@ -25,9 +26,6 @@ function reportedDone(label: string): RegExp | undefined {
   const stem = verb.replace(/e$/, '');
   return new RegExp(`\\b${stem}(?:ed|d|led|ted|ion|ions|al|lation|lations)\\b`, 'i');
 }
-
-/** Live regions: where a page announces what just happened ("Invoices now go to …"). */
-const LIVE_ROLES = new Set(['status', 'alert']);
 
 /**
  * Words of an announcement that the work has begun on the page's side ("Download started.",
@@ -75,10 +73,6 @@ const MESSAGE_ROLES = new Set(['status', 'alert', 'heading']);
 
 /** Roles of a window that blocks the page until it is answered. */
 const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
-
-/** Words of a message that says the work is still under way. */
-const IN_PROGRESS =
-  /(\b(saving|submitting|sending|processing|preparing|loading|uploading|downloading|exporting|working|pending|please wait)\b|…|\.\.\.$)/i;
 
 /** Side-effect labels that only fetch something for the person (a file, a copy of the data). */
 const FETCH_LABEL = /^\s*(?:download|export)\b/i;

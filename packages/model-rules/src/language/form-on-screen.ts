@@ -14,7 +14,7 @@
  * nothing (the person is asked): a value is never put where the screen does not say it goes.
  */
 import type { StepIntent, TargetRef } from '@sandpiper/protocol';
-import { determiners, verbAt } from './lexicon.js';
+import { determiners, secretLabel, verbAt } from './lexicon.js';
 import { readAgainstScreen, runIn, type ScreenControl } from './screen-reading.js';
 import { isWord, spanText, type Token } from './tokens.js';
 import { emailAddress, parseDate, parseTime } from './values.js';
@@ -27,8 +27,6 @@ const joints = new Set(['with', 'in', 'on', 'at', 'for', 'from', 'as', 'using', 
 
 /** Labels of a field that repeats the password to confirm it. */
 const confirmLabel = /\b(?:confirm|repeat|again|retype|re-enter|verify)\b/i;
-/** Labels of a field that takes a secret. */
-const secretLabel = /\b(?:password|passcode|passphrase)\b/i;
 /** Labels of a field for a date of birth. */
 const birthLabel = /\b(?:birth|born|birthday|dob)\b/i;
 /** Labels of the field for a person's name (not a user name or a company's). */
@@ -481,6 +479,7 @@ function withoutLeadingJoint(tokens: readonly Token[]): Token[] {
   return tokens.slice(start);
 }
 
+/** Lower-case words of a label or a span, without the articles and "to" a phrasing adds. */
 function normalWords(text: string): string[] {
   return text
     .toLowerCase()

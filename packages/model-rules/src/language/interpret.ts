@@ -14,6 +14,7 @@ import {
   determiners,
   leadingFiller,
   roleNounAt,
+  secretLabel,
   trailingFiller,
   undoCommandOf,
   verbAt,
@@ -3278,9 +3279,6 @@ function withoutPassword(read: readonly ReadStep[], hints: ScreenHints | undefin
     return typedHere && !before.some((name) => secretLabel.test(name)) ? [step.source] : [];
   });
 }
-
-/** Labels of a field that takes a secret. */
-const secretLabel = /\b(?:password|passcode|passphrase|pin)\b/i;
 
 /**
  * A sign-in, or a command that sends a form its own clause filled ("sign up Lin, lin@…, Kenya"),

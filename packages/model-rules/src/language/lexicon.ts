@@ -859,6 +859,9 @@ export const pronouns: ReadonlySet<string> = new Set([
   'one',
 ]);
 
+/** Labels of a field that takes a secret ("Password", "Confirm passcode", "PIN"). */
+export const secretLabel = /\b(?:password|passcode|passphrase|pin)\b/i;
+
 /** Determiners before a noun phrase, dropped. */
 export const determiners: ReadonlySet<string> = new Set([
   'the',
