@@ -596,10 +596,43 @@ describe('requests written around their values', () => {
       "Type 'harbor-lights-7' into the 'Password' field",
       'Sign in',
     ]);
+    // The account after "with", without its label, then the password.
+    expect(steps('log in with ada@example.com, password harbor-lights-7')).toEqual([
+      "Type 'ada@example.com' into the 'Email' field",
+      "Type 'harbor-lights-7' into the 'password' field",
+      'Log in',
+    ]);
+    // A capitalised name alone after "with" is a provider, not an account.
+    expect(parseInstruction('sign in with Google and remember me', hints)).toMatchObject({ ok: false });
     // A part that names no box or field on screen leaves the clause unread.
     expect(parseInstruction('log in as ada@example.com with password x, user bob', hints)).toMatchObject({
       ok: false,
     });
+  });
+
+  it('applies a case asked for apart from the clause that types the value', () => {
+    const hints = {
+      fieldLabels: ['Email', 'Password'],
+      controls: [
+        { role: 'textbox', name: 'Email' },
+        { role: 'textbox', name: 'Password' },
+      ],
+    };
+    const steps = (text: string) => {
+      const result = parseInstruction(text, hints);
+      if (!result.ok) throw new Error(`unparsed: ${result.unparsed.join(' | ')}`);
+      return result.parsed.map((clause) => renderStepIntent(clause.directive));
+    };
+    const lowered = [
+      "Type 'ada@example.com' into the 'Email' field",
+      "Type 'Harbor-7' into the 'password' field",
+      'Sign in',
+    ];
+    expect(steps('Sign in as Ada@Example.com (type it lowercase), password Harbor-7')).toEqual(lowered);
+    expect(steps('sign in with ADA@example.com typed all in lower case, password Harbor-7')).toEqual(lowered);
+    expect(steps('Sign in as Ada@Example.com with password Harbor-7. Please type the email in lower case.')).toEqual(
+      lowered,
+    );
   });
 
   it('asks for what a request leaves out or a value it cannot place', () => {

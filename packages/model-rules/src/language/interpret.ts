@@ -20,6 +20,7 @@ import {
   verbAt,
   type VerbMatch,
 } from './lexicon.js';
+import { withLetterCaseApplied } from './letter-case.js';
 import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
 import { isWord, spanText, tokenize, type Token } from './tokens.js';
 import {
@@ -2078,7 +2079,8 @@ function signInWith(
   hints: ScreenHints | undefined,
 ): StepIntent[] | undefined {
   if (!signInVerbs.has(name)) return undefined;
-  if (isWord(rest[0], 'as') && rest.length >= 2) {
+  // "as ada@example.com, password Y": the account comes first, without its label.
+  const accountFirst = (): StepIntent[] | undefined => {
     const accounts = (hints?.fieldLabels ?? []).filter((label) => accountLabel.test(label));
     const value = valueOf(source, rest.slice(1, 2));
     if (accounts.length !== 1 || value === undefined) return undefined;
@@ -2087,9 +2089,18 @@ function signInWith(
     const more = rest.slice(isWord(rest[2], 'with', 'using', 'and') || isComma(rest[2]) ? 3 : 2);
     const parts = credentialParts(source, more, hints);
     return parts === undefined ? undefined : [account, ...parts];
-  }
+  };
+  if (isWord(rest[0], 'as') && rest.length >= 2) return accountFirst();
   if (!isWord(rest[0], 'with', 'using')) return undefined;
-  return unnamedCredentials(source, rest.slice(1), hints) ?? credentialParts(source, rest.slice(1), hints);
+  const labelled = unnamedCredentials(source, rest.slice(1), hints) ?? credentialParts(source, rest.slice(1), hints);
+  if (labelled !== undefined) return labelled;
+  // "with ada@example.com, password Y": the same, after "with".
+  // A capitalised name alone is a provider to sign in with ("with Google and remember me").
+  const account = rest[1];
+  const looksLikeAccount =
+    account?.kind === 'quoted' || (account?.kind === 'word' && /[\p{N}@._]|^[\p{Ll}]+$/u.test(account.text));
+  const apart = rest.length > 3 && (isWord(rest[2], 'and') || isComma(rest[2]));
+  return apart && looksLikeAccount ? accountFirst() : undefined;
 }
 
 /**
@@ -3130,7 +3141,9 @@ function withGroupNamed(clause: Clause, source: string, group: readonly string[]
 }
 
 /** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
-export function interpretInstruction(text: string, hints?: ScreenHints): Interpretation {
+export function interpretInstruction(instruction: string, hints?: ScreenHints): Interpretation {
+  // "Sign in as Ada@Example.com (type it lowercase)": the case is applied to the value it names.
+  const text = withLetterCaseApplied(instruction);
   const readSteps: ReadStep[] = [];
   const unparsed: string[] = [];
   const constraints: string[] = [];
