@@ -397,6 +397,11 @@ describe('requests written around their values', () => {
   it('leaves out a statement in brackets, and takes no preposition for a value', () => {
     expect(read("Delete 'Boiler B-02' (it is on page 3).")).toEqual(["Delete 'Boiler B-02'"]);
     expect(read('Click Save (the blue one)')).toEqual(["Click 'Save (the blue one)'"]);
+    // A contrast with a look-alike, even one ending in "!", is an aside too.
+    expect(read('change my country to New Zealand (not New Caledonia!) then save', ['Country'])).toEqual([
+      "Set 'country' to 'New Zealand'",
+      'Save',
+    ]);
     expect(parseInstruction('Page through the grid to find it.', { fieldLabels: ['Page'] }).ok).toBe(false);
   });
 

@@ -369,6 +369,7 @@ function sentencesOf(text: string): { tokens: Token[]; afterArrow: boolean }[] {
   let afterArrow = false;
   let lastEnd = 0;
   let lineStart = true;
+  let depth = 0;
   const flush = (nextAfterArrow: boolean): void => {
     if (current.length > 0) sentences.push({ tokens: current, afterArrow });
     current = [];
@@ -379,6 +380,7 @@ function sentencesOf(text: string): { tokens: Token[]; afterArrow: boolean }[] {
     if (text.slice(lastEnd, token.start).includes('\n')) {
       flush(false);
       lineStart = true;
+      depth = 0;
     }
     lastEnd = token.end;
     if (lineStart && stepNumberAt(tokens, index)) {
@@ -391,7 +393,10 @@ function sentencesOf(text: string): { tokens: Token[]; afterArrow: boolean }[] {
       current.push(token);
       continue;
     }
-    if (token.kind === 'punct' && /^[.;!?]$/.test(token.text)) {
+    if (token.kind === 'punct' && token.text === '(' && closedLater(tokens, index, text)) depth += 1;
+    if (token.kind === 'punct' && token.text === ')' && depth > 0) depth -= 1;
+    // "(not New Caledonia!)": a mark inside brackets ends no sentence; it belongs to the aside.
+    if (token.kind === 'punct' && /^[.;!?]$/.test(token.text) && depth === 0) {
       flush(false);
       continue;
     }
@@ -403,6 +408,16 @@ function sentencesOf(text: string): { tokens: Token[]; afterArrow: boolean }[] {
   }
   flush(false);
   return sentences;
+}
+
+/** Whether the bracket opened at `index` closes later on the same line. */
+function closedLater(tokens: readonly Token[], index: number, text: string): boolean {
+  for (let at = index + 1; at < tokens.length; at += 1) {
+    const token = tokens[at]!;
+    if (text.slice(tokens[at - 1]!.end, token.start).includes('\n')) return false;
+    if (token.kind === 'punct' && token.text === ')') return true;
+  }
+  return false;
 }
 
 /** "1." or "12)" written right after the number: a list marker, when a step follows it. */
@@ -1132,12 +1147,11 @@ function readType(verb: VerbMatch, written: readonly Token[], source: string): C
 }
 
 /**
- * A closing remark in brackets after a quoted value ("type ' Revised.' (with the leading space)")
- * says how to type it, not what: it is dropped. Brackets anywhere else are kept.
+ * Openings of a statement in brackets: "(it is on page 3)", "(probably under Archived)", and of
+ * a contrast with a look-alike ("New Zealand (not New Caledonia!)").
  */
-/** Openings of a statement in brackets: "(it is on page 3)", "(probably under Archived)". */
 const asideOpeners =
-  /^(?:it(?:'s| is| was| may| might| should)|they(?:'re| are)|this is|that is|probably|maybe|perhaps|i think|i believe|should be|might be|may be)\b/;
+  /^(?:it(?:'s| is| was| may| might| should)|they(?:'re| are)|this is|that is|probably|maybe|perhaps|i think|i believe|should be|might be|may be|not)\b/;
 
 /**
  * "Delete 'Boiler B-02' (it is on page 3)": a statement in brackets at the end of a clause says
@@ -1151,6 +1165,10 @@ function withoutAside(tokens: readonly Token[]): readonly Token[] {
   return asideOpeners.test(inside) ? trimPunctuation(tokens.slice(0, open)) : tokens;
 }
 
+/**
+ * A closing remark in brackets after a quoted value ("type ' Revised.' (with the leading space)")
+ * says how to type it, not what: it is dropped. Brackets anywhere else are kept.
+ */
 function withoutRemark(tokens: readonly Token[]): readonly Token[] {
   if (tokens.at(-1)?.text !== ')') return tokens;
   const open = tokens.findLastIndex((token) => token.kind === 'punct' && token.text === '(');
@@ -1368,8 +1386,14 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
     }
     if (at > 0 && at < part.length - 1) {
       // "turn the volume up to 40": the particle belongs to the verb.
-      const named =
+      let named =
         verb.words === 'turn' && isWord(part[at - 1], 'up', 'down') ? part.slice(0, at - 1) : part.slice(0, at);
+      // "change the plan from Basic to Pro": what it is now only says which value is replaced.
+      // "Switch from daily digest to weekly report" names no field: two things on screen may be
+      // meant (one off, the other on), which the screen reading decides.
+      const was = verb.words === 'set' ? -1 : named.findLastIndex((token) => isWord(token, 'from'));
+      if (was === 0) return { type: 'unparsed' };
+      if (was > 0) named = named.slice(0, was);
       // "Set Role to 'Editor' on the Members tab": where the field is, said after its value.
       const placed = placeAfterValue(source, part.slice(at + 1));
       const target = possessedField(source, placed === undefined ? named : [...named, ...placed.place]);

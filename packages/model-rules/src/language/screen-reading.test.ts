@@ -312,3 +312,32 @@ describe('a choice named "as" a field', () => {
     ).toMatch(/^unread/);
   });
 });
+
+describe('one thing on screen in place of another', () => {
+  const digest: ScreenControl[] = [
+    { role: 'switch', name: 'Daily digest' },
+    { role: 'switch', name: 'Weekly report' },
+    { role: 'combobox', name: 'Plan', options: ['Basic', 'Pro', 'Team'] },
+    ...booking,
+  ];
+
+  it('turns the one left off and the one taken on, for two switches', () => {
+    const swapped = ["Turn off the 'Daily digest' switch", "Turn on the 'Weekly report' switch"];
+    expect(read('Switch from daily digest to weekly report and save', digest).slice(0, 2)).toEqual(swapped);
+    expect(read('gonna want the weekly report instead of the daily digest pls', digest)).toEqual(swapped);
+    expect(read('weekly report rather than daily digest', digest)).toEqual(swapped);
+  });
+
+  it('chooses the one taken among the choices of one group', () => {
+    expect(read('switch from Phone to Video call', digest)).toEqual([
+      "Choose the 'Video call' radio button for 'Visit type'",
+    ]);
+    expect(read('Pro instead of Basic', digest)).toEqual(["Set the 'Plan' field to 'Pro'"]);
+    expect(read('change the plan from Basic to Team', digest)).toEqual(["Set 'plan' to 'Team'"]);
+  });
+
+  it('reads nothing for a pair of different kinds or other words between them', () => {
+    expect(read('Switch from daily digest to Phone', digest)[0]).toMatch(/^unread/);
+    expect(read('daily digest and later weekly report', digest)[0]).toMatch(/^unread/);
+  });
+});

@@ -280,6 +280,7 @@ export function readAgainstScreen(
   }
   const tabs = mentions.filter((found) => found.control.role === 'tab');
   const targets = mentions.filter((found) => found.control.role !== 'tab');
+  if (targets.length === 2 && tabs.length === 0) return replaced(content, targets[0]!, targets[1]!);
   if (targets.length !== 1) return undefined;
   // A verb that asks for something else ("delete", "send") is not this clause's to drop.
   const outside = (index: number) => !mentions.some((found) => index >= found.start && index < found.end);
@@ -301,6 +302,46 @@ export function readAgainstScreen(
   }));
   const intent = intentFor(targets[0]!, values, source);
   return intent === undefined ? undefined : [...places, intent];
+}
+
+/** Words that say one thing named takes the place of another: "from A to B", "B instead of A". */
+const replacingWords = new Set(['instead', 'rather', 'than', 'of', 'not', 'from', 'to', 'gonna', 'wanna']);
+
+/**
+ * "Switch from daily digest to weekly report", "the weekly report instead of the daily digest":
+ * two things on screen, one to leave and one to take. Two switches or boxes: the one left goes
+ * off and the other on. Two choices of one group: the one taken is chosen. Undefined for any
+ * other pair, or any word that is not a linking word or one of these.
+ */
+function replaced(content: readonly Token[], first: Mention, second: Mention): StepIntent[] | undefined {
+  const between = content.slice(first.end, second.start).map((token) => token.lower);
+  const before = content.slice(0, first.start).map((token) => token.lower);
+  const after = content.slice(second.end);
+  const outside = [...before, ...between, ...after.map((token) => token.lower)];
+  if (outside.some((word) => !linkingWords.has(word) && !replacingWords.has(word))) return undefined;
+  const joined = between.join(' ').replace(/ (?:the|a|an|my|our)$/, '');
+  let taken: Mention;
+  let left: Mention;
+  if (before.includes('from') && /\bto$/.test(joined)) [left, taken] = [first, second];
+  else if (/^(?:instead of|rather than|and not|not)$/.test(joined)) [taken, left] = [first, second];
+  else return undefined;
+  const toggles = new Set(['switch', 'checkbox']);
+  if (toggles.has(taken.control.role) && toggles.has(left.control.role) && taken.control !== left.control) {
+    return [
+      { kind: 'toggle', target: { name: left.control.name, role: hintFor(left.control.role) }, on: false },
+      { kind: 'toggle', target: { name: taken.control.name, role: hintFor(taken.control.role) }, on: true },
+    ];
+  }
+  const sameGroup =
+    taken.option !== undefined
+      ? left.control === taken.control && left.option !== undefined
+      : taken.control.role === 'radio' &&
+        left.control.role === 'radio' &&
+        taken.control.group !== undefined &&
+        taken.control.group === left.control.group;
+  if (!sameGroup) return undefined;
+  const intent = intentFor(taken, [], '');
+  return intent === undefined ? undefined : [intent];
 }
 
 function quotedMention(token: Token, index: number, named: readonly Named[]): Mention | undefined {
