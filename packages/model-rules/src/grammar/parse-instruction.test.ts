@@ -189,10 +189,20 @@ describe('several values, targets and clauses', () => {
     ['Ana should no longer be on the Platform team.', ["Remove 'Ana' in 'Platform team'"]],
     ['I want to be following Priya Nair.', ["Follow 'Priya Nair'"]],
     ['Ana should be on the Platform team.', []],
-    // Without any capitals, case says nothing: plain words may be a new name, a description may not.
+    // Without any capitals, case says nothing: plain words may be a new name, written as names
+    // are; a description may not be one.
     [
       'rename the dock scheduling project to berth scheduling',
-      ["Rename 'dock scheduling project'", "Type 'berth scheduling' into the first field in the dialog", 'Save'],
+      ["Rename 'dock scheduling project'", "Type 'Berth Scheduling' into the first field in the dialog", 'Save'],
+    ],
+    [
+      'rename the project to the end of days',
+      ["Rename 'project'", "Type 'End of Days' into the first field in the dialog", 'Save'],
+    ],
+    // A code or a file name keeps its case.
+    [
+      'rename the file to report-v2.txt',
+      ["Rename 'file'", "Type 'report-v2.txt' into the first field in the dialog", 'Save'],
     ],
     ['rename the dock scheduling project to something shorter', []],
     ['A reset email should be on its way to ada@example.com.', []],

@@ -81,11 +81,35 @@ function namedAddress(tokens: readonly Token[]): string | undefined {
   return named ? inside.text : undefined;
 }
 
-/** A value step for a value the form takes: typed where it fits, or set in the field labelled so. */
-function valueStep(tokens: readonly Token[], source: string, label?: string): StepIntent | undefined {
+/** Small words a name's title case leaves in lower case after its first word. */
+const minorWords = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'for', 'to', 'in', 'on', 'at', 'by', 'with']);
+
+/**
+ * A name written in a request without any capitals, as names are written ("berth scheduling" →
+ * "Berth Scheduling"): case said nothing there. Words with digits or joiners (codes, slugs,
+ * addresses) keep the case they were written in.
+ */
+function asNameWritten(text: string): string {
+  return text
+    .split(' ')
+    .map((word, index) =>
+      /^\p{Ll}+$/u.test(word) && (index === 0 || !minorWords.has(word))
+        ? word.charAt(0).toUpperCase() + word.slice(1)
+        : word,
+    )
+    .join(' ');
+}
+
+/**
+ * A value step for a value the form takes: typed where it fits, or set in the field labelled so.
+ * `naming`: the value is a name given to something ("called X", "rename … to X").
+ */
+function valueStep(tokens: readonly Token[], source: string, label?: string, naming = false): StepIntent | undefined {
   const trimmed = withoutArticle(tokens);
-  if (!valueLike(trimmed) && !uncasedValue(trimmed, source)) return undefined;
-  const text = spanText(source, trimmed);
+  const plain = !valueLike(trimmed);
+  if (plain && !uncasedValue(trimmed, source)) return undefined;
+  const written = spanText(source, trimmed);
+  const text = plain && naming ? asNameWritten(written) : written;
   return label === undefined
     ? { kind: 'type', text }
     : { kind: 'set', target: { name: label, role: 'field' }, value: text };
@@ -161,7 +185,8 @@ export function readFormCommand(
       values.push(step);
       continue;
     }
-    const step = valueStep(part, source);
+    const naming = marker === 'called' || marker === 'named' || marker === 'titled' || verb === 'rename';
+    const step = valueStep(part, source, undefined, naming);
     if (step?.kind !== 'type') return undefined;
     if (!(part.length === 1 && email.test(part[0]!.text))) unnamed += 1;
     // A new name replaces the old one in the rename dialog's field, which opens holding it.
