@@ -658,6 +658,20 @@ describe('requests written around their values', () => {
     expect(noField).toMatchObject({ ok: false, unparsed: ['Our domain is northwind'] });
     // A state, not a value: context beside the request.
     expect(read('My tracker is stuck. Open the Troubleshooting article.')).toEqual(["Go to 'Troubleshooting article'"]);
+    // So is one whose subject and verb are run together.
+    expect(read("We're tidying up the member list. Please remove Jonas from the project.")).toEqual(
+      read('Please remove Jonas from the project.'),
+    );
+    expect(read("I'm heading to Portland for this trip. Set the To field to Portland.")).toEqual([
+      "Set the 'To' field to 'Portland'",
+    ]);
+    // What "there is" names is what a following "it" stands for.
+    expect(read("There's a trial reminder popup in the bottom right. Dismiss it.")).toEqual(
+      read('Dismiss the trial reminder popup.'),
+    );
+    // Alone, such a statement asks for nothing that can be done.
+    expect(parseInstruction("We're moving to Oslo.")).toMatchObject({ ok: false });
+    expect(parseInstruction("That's the wrong one. Delete Pump-07.")).toMatchObject({ ok: false });
   });
 
   it('never drops a statement of what should be, or one carrying a value, as mere context', () => {

@@ -943,7 +943,13 @@ function readFrame(
     case 'dismiss': {
       const phrase = parsePhrase(source, rest, { contentKinds: true });
       if (phrase === undefined) return { type: 'unparsed' };
-      if (phrase.type === 'pronoun') return steps([{ kind: 'dismiss' }]);
+      // "There's a reminder popup at the bottom. Close it.": the overlay said before; else whatever is open.
+      if (phrase.type === 'pronoun')
+        return steps([
+          last !== undefined && overlayRoles.has(last.role ?? '')
+            ? { kind: 'dismiss', target: last }
+            : { kind: 'dismiss' },
+        ]);
       return steps([{ kind: 'dismiss', target: phrase.target }], phrase.target);
     }
     case 'confirm':
@@ -2342,6 +2348,17 @@ function readVerbless(
   return { type: 'unparsed' };
 }
 
+/** Roles of what a "close it" can mean: something laid over the page. */
+const overlayRoles: ReadonlySet<string> = new Set([
+  'dialog',
+  'alertdialog',
+  'notice',
+  'alert',
+  'status',
+  'menu',
+  'banner',
+]);
+
 /** Roles of a control that takes one of several values by name. */
 const choosingRoles: ReadonlySet<string> = new Set(['combobox', 'listbox', 'radiogroup', 'textbox', 'searchbox']);
 
@@ -2614,6 +2631,15 @@ const copulas: ReadonlySet<string> = new Set([
   'was',
   'were',
   "it's",
+  // A pronoun and a form of be, run together: "We're tidying up the list", "I'm heading to Oslo".
+  "i'm",
+  "we're",
+  "they're",
+  "you're",
+  "he's",
+  "she's",
+  "that's",
+  "there's",
   "isn't",
   "aren't",
   "wasn't",
@@ -2724,7 +2750,24 @@ function statementSubject(
   const subjectTokens = tokens.slice(0, at);
   // "It's the second one", "That one is Ana's": a statement picking one out is part of the request.
   const picksOne = picksOneOut(tokens);
-  if (subjectTokens.length === 0) return isWord(tokens[0], "it's", 'its') && !picksOne ? {} : undefined;
+  // "There's a trial reminder popup in the bottom right": what is there, for an "it" that follows.
+  const existential = isWord(tokens[0], "there's")
+    ? 1
+    : isWord(tokens[0], 'there') && isWord(tokens[1], 'is', 'are')
+      ? 2
+      : 0;
+  if (existential > 0 && at === existential - 1) {
+    const rest = tokens.slice(existential);
+    const end = rest.findIndex(
+      (token) => isWord(token, 'in', 'at', 'on', 'under', 'near', 'above', 'below') || token.kind === 'punct',
+    );
+    const phrase = parsePhrase(source, end < 0 ? rest : rest.slice(0, end), { contentKinds: true });
+    return phrase?.type === 'target' ? { subject: phrase.target } : {};
+  }
+  if (subjectTokens.length === 0)
+    return isWord(tokens[0], "it's", 'its', "i'm", "we're", "they're", "you're", "he's", "she's", "that's") && !picksOne
+      ? {}
+      : undefined;
   // "answer Yes to Was this helpful": a capitalised "Was" after a preposition starts a name, and
   // a subject ending in a preposition is no noun phrase; the clause is a request, not a statement.
   if (/^\p{Lu}/u.test(tokens[at]!.text)) return undefined;
