@@ -13,6 +13,7 @@ import {
   constraintOpeners,
   determiners,
   leadingFiller,
+  numberOf,
   roleNounAt,
   secretLabel,
   trailingFiller,
@@ -2804,6 +2805,18 @@ function absoluteTimes(read: readonly ReadStep[]): ReadStep[] {
   return read.map((step) => {
     const intent = step.intent;
     if (intent.kind !== 'set') return step;
+    // "start at 9:30 and end at 11", "from 2pm to 3": a bare hour after a time is a time too, the
+    // first one after the earlier time ("3" after 14:00 is 15:00).
+    const hour = timeField.test(intent.target.name ?? '') ? bareHour(intent.value) : undefined;
+    if (hour !== undefined && last !== undefined) {
+      const time = {
+        hour: hour < 12 && hour + 12 > last.time.hour && last.time.hour >= 12 ? hour + 12 : hour,
+        minute: 0,
+      };
+      const value = formatTime(time, last.written);
+      last = { time, written: value };
+      return { ...step, intent: { ...intent, value } };
+    }
     const minutes = relativeMinutes(intent.value);
     if (minutes === undefined || last === undefined) {
       const time = parseTime(intent.value);
@@ -2815,6 +2828,16 @@ function absoluteTimes(read: readonly ReadStep[]): ReadStep[] {
     last = { time, written: value };
     return { ...step, intent: { ...intent, value } };
   });
+}
+
+/** Names of a field that holds a time of day ("End time", "Until", "Start"). */
+const timeField = /\b(?:time|start|end|from|to|until|till|finish|arrival|departure)\b/i;
+
+/** The hour a value names alone ("11", "eleven"), or undefined. */
+function bareHour(value: string): number | undefined {
+  const text = value.trim().toLowerCase();
+  const hour = /^\d{1,2}$/.test(text) ? Number(text) : numberOf(text);
+  return hour !== undefined && Number.isInteger(hour) && hour >= 1 && hour <= 23 ? hour : undefined;
 }
 
 /** A clause split at its commas and "and"s, each part read against the screen; undefined unless every part is. */

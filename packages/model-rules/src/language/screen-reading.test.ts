@@ -85,6 +85,21 @@ describe('a time given relative to the one before it', () => {
       "Set the 'End time' field to '17:15'",
     ]);
   });
+
+  it('reads a bare hour for a time field after a time as the first such hour after it', () => {
+    expect(read('set the start time to 9:30 and the end time to 11', booking)).toEqual([
+      "Set 'start time' to '9:30'",
+      "Set 'end time' to '11:00'",
+    ]);
+    expect(read('set the start time to 2:00 PM and the end time to 3', booking)).toEqual([
+      "Set 'start time' to '2:00 PM'",
+      "Set 'end time' to '3:00 PM'",
+    ]);
+    // Not for a field that counts something.
+    expect(read('set the start time to 9:30 and the meeting date to 11', booking)).toContain(
+      "Set 'meeting date' to '11'",
+    );
+  });
 });
 
 describe('free words as a value', () => {

@@ -296,11 +296,13 @@ export function addMinutes(time: ClockTime, minutes: number): ClockTime {
 
 /** A time in a field's format: 24-hour unless the hint shows AM/PM ("hh:mm AM", "9:00 AM"). */
 export function formatTime(time: ClockTime, hint: string | undefined): string {
+  // An hour written with one digit ("9:30", "2:00 PM") is written so again.
+  const hour = (value: number) => (hint !== undefined && /(?:^|\D)\d:\d\d/.test(hint) ? String(value) : pad(value));
   if (hint !== undefined && /\b(?:am|pm|a)\b/i.test(hint)) {
     const hour12 = time.hour % 12 === 0 ? 12 : time.hour % 12;
-    return `${pad(hour12)}:${pad(time.minute)} ${time.hour < 12 ? 'AM' : 'PM'}`;
+    return `${hour(hour12)}:${pad(time.minute)} ${time.hour < 12 ? 'AM' : 'PM'}`;
   }
-  return `${pad(time.hour)}:${pad(time.minute)}`;
+  return `${hour(time.hour)}:${pad(time.minute)}`;
 }
 
 /** What to type into a native time input in Chromium (its segments take digits then AM/PM). */
