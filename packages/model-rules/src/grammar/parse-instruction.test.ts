@@ -567,11 +567,13 @@ describe('requests written around their values', () => {
   });
 
   it('reads a password and the boxes of the form after "sign in as X"', () => {
+    // A "Show password" box is no second password field.
     const hints = {
-      fieldLabels: ['Email', 'Password', 'Remember me'],
+      fieldLabels: ['Email', 'Password', 'Show password', 'Remember me'],
       controls: [
         { role: 'textbox', name: 'Email' },
         { role: 'textbox', name: 'Password' },
+        { role: 'checkbox', name: 'Show password' },
         { role: 'checkbox', name: 'Remember me' },
       ],
     };

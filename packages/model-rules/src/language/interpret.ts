@@ -2096,6 +2096,14 @@ const signInVerbs = new Set(['sign in', 'log in', 'login', 'sign on', 'sign up',
 /** Labels of a sign-in form's account field. */
 const accountLabel = /\b(?:e-?mail|user(?:name)?|login|account)\b/i;
 
+/** Labels of the fields text is typed into ("Password", not the "Show password" box), when the screen says which. */
+function textLabels(hints: ScreenHints | undefined): readonly string[] {
+  if (hints?.controls === undefined) return hints?.fieldLabels ?? [];
+  return hints.controls
+    .filter((control) => control.role === 'textbox' || control.role === 'searchbox' || control.role === 'combobox')
+    .map((control) => control.name);
+}
+
 /**
  * The typing a sign-in command asks for first: "as X" types X into the screen's one account field
  * (email, username); "with the email X and the password Y" types each value into the field named
@@ -2112,7 +2120,7 @@ function signInWith(
   if (!signInVerbs.has(name)) return undefined;
   // "as ada@example.com, password Y": the account comes first, without its label.
   const accountFirst = (): StepIntent[] | undefined => {
-    const accounts = (hints?.fieldLabels ?? []).filter((label) => accountLabel.test(label));
+    const accounts = textLabels(hints).filter((label) => accountLabel.test(label));
     const value = valueOf(source, rest.slice(1, 2));
     if (accounts.length !== 1 || value === undefined) return undefined;
     const account = typeInto(value.text, { name: accounts[0]!, role: 'field' });
@@ -2145,7 +2153,7 @@ function unnamedCredentials(
 ): StepIntent[] | undefined {
   const slash = tokens.findIndex((token) => token.kind !== 'quoted' && token.text === '/');
   if (slash !== 1 || tokens.length !== 3) return undefined;
-  const labels = hints?.fieldLabels ?? [];
+  const labels = textLabels(hints);
   const accounts = labels.filter((label) => accountLabel.test(label));
   const secrets = labels.filter((label) => secretLabel.test(label));
   const account = valueOf(source, tokens.slice(0, 1));
