@@ -41,6 +41,7 @@ import {
 import {
   chooseInGroup,
   clickableNamed,
+  namedWithoutItsTab,
   pickIntoField,
   readAgainstScreen,
   readWithStatement,
@@ -3317,7 +3318,13 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
           if (sameBareCommand(intent, readSteps.at(-1)?.intent)) continue;
           const read = withPaths(takenBackMark(hints === undefined ? intent : namedWithOf(intent, text, hints)));
           const placed =
-            hints?.controls === undefined ? read : pickIntoField(chooseInGroup(read, hints.controls), hints.controls);
+            hints?.controls === undefined
+              ? read
+              : namedWithoutItsTab(
+                  pickIntoField(chooseInGroup(read, hints.controls), hints.controls),
+                  hints.controls,
+                  hints.clickables ?? [],
+                );
           readSteps.push({ source: clause.verbatim, intent: inShownTab(placed, readSteps.at(-1)?.intent) });
         }
         if (result.mentioned !== undefined) [last, lastGroup] = [result.mentioned, undefined];

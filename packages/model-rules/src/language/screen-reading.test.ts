@@ -356,3 +356,21 @@ describe('one thing on screen in place of another', () => {
     expect(read('daily digest and later weekly report', digest)[0]).toMatch(/^unread/);
   });
 });
+
+describe('a control named with the tab it is on', () => {
+  const profile: ScreenControl[] = [
+    { role: 'tab', name: 'Profile' },
+    { role: 'tab', name: 'Notifications' },
+    { role: 'combobox', name: 'Language', options: ['English', 'Deutsch'] },
+    { role: 'switch', name: 'SMS alerts' },
+  ];
+
+  it('is the control with the rest of the name when nothing has the whole', () => {
+    expect(read('change the profile language to Deutsch', profile)).toEqual(["Set 'Language' to 'Deutsch'"]);
+    expect(read('turn on the notifications sms alerts', profile)).toEqual(["Turn on 'SMS alerts'"]);
+  });
+
+  it('keeps a name that no tab opens, or that a control has whole', () => {
+    expect(read('change the account language to Deutsch', profile)).toEqual(["Set 'account language' to 'Deutsch'"]);
+  });
+});

@@ -677,6 +677,31 @@ export function pickIntoField(intent: StepIntent, controls: readonly ScreenContr
   return { kind: 'set', target: { name: named[0]!.name }, value: intent.option };
 }
 
+/**
+ * "change the profile language to Deutsch" on a Profile tab that shows a Language field: a control
+ * named with the tab it is on before its own name. The step names the control alone when nothing
+ * on screen has the whole name and exactly one control has the rest of it.
+ */
+export function namedWithoutItsTab(
+  intent: StepIntent,
+  controls: readonly ScreenControl[],
+  clickables: readonly ScreenClickable[],
+): StepIntent {
+  if (intent.kind !== 'set' && intent.kind !== 'toggle') return intent;
+  const target = intent.target;
+  if (target.name === undefined || target.within !== undefined) return intent;
+  const words = wordsOf(target.name);
+  if (controls.some((control) => sameWords(wordsOf(control.name), words))) return intent;
+  const tabs = [...clickables, ...controls].filter((item) => item.role === 'tab').map((tab) => wordsOf(tab.name));
+  for (const tab of tabs) {
+    if (tab.length === 0 || tab.length >= words.length || !tab.every((word, index) => words[index] === word)) continue;
+    const rest = words.slice(tab.length);
+    const named = controls.filter((control) => control.role !== 'tab' && sameWords(wordsOf(control.name), rest));
+    if (named.length === 1) return { ...intent, target: { ...target, name: named[0]!.name } };
+  }
+  return intent;
+}
+
 function sameWords(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((word, index) => word === b[index]);
 }
