@@ -686,6 +686,21 @@ describe('requests written around their values', () => {
     expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
   });
 
+  it('reads a restriction or a purpose after a request as a clause of its own', () => {
+    expect(parseInstruction('put contoso in the third text field on the page but dont submit')).toMatchObject({
+      ok: true,
+      constraints: ['dont submit'],
+    });
+    expect(read('put contoso in the third text field on the page but dont submit')).toEqual([
+      "Type 'contoso' into the third field",
+    ]);
+    expect(read('Then set the format to Audiobook so only audiobooks show up.')).toEqual([
+      "Set 'format' to 'Audiobook'",
+    ]);
+    // A value that starts with "so" is not a purpose.
+    expect(read('Set the title to So Long')).toEqual(["Set the header to 'So Long'"]);
+  });
+
   it('takes a sentence that only says where or how to find the target as context', () => {
     expect(read('Star the Q3 report. It may be further down.')).toEqual(["Star 'Q3 report'"]);
     expect(read('Click Archive. They ask for confirmation.')).toEqual(["Click 'Archive'"]);

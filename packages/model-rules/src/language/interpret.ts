@@ -199,7 +199,17 @@ function joinerAt(tokens: readonly Token[], index: number): number {
   if (isWord(token, 'and') && isWord(tokens[index + 1], 'then')) return 2;
   if (isWord(token, 'and', 'then', 'afterwards')) return 1;
   if (isWord(token, 'after') && isWord(tokens[index + 1], 'that')) return 2;
+  // "put contoso in the third field but don't submit": a restriction after the request.
+  if (isWord(token, 'but') && isWord(tokens[index + 1], "don't", 'dont', 'never', 'not', 'do')) return 1;
   return 0;
+}
+
+/** Words after "so" that open a clause of purpose: "so only audiobooks show up", "so it sticks". */
+const purposeStarts = new Set(['only', 'just', 'that', 'it', 'they', 'i', 'we', 'you', 'nothing', 'everything']);
+
+/** Whether a clause of purpose starts at `index` ("… to Audiobook so only audiobooks show up"). */
+function purposeAt(tokens: readonly Token[], index: number): boolean {
+  return isWord(tokens[index], 'so') && purposeStarts.has(tokens[index + 1]?.lower ?? '') && index > 0;
 }
 
 /** Whether the tokens open a clause of their own: a verb (after fillers), a constraint, or "to" + verb. */
@@ -285,6 +295,13 @@ function clausesOf(tokens: readonly Token[], source: string, afterArrow: boolean
     }
   };
   for (let index = 0; index < tokens.length; index += 1) {
+    // "set the format to Audiobook so only audiobooks show up": the purpose is a clause of its own.
+    if (purposeAt(tokens, index) && current.length > 0 && !verbless()) {
+      push(index);
+      start = index;
+      current = [tokens[index]!];
+      continue;
+    }
     const length = joinerAt(tokens, index);
     if (length === 0) {
       current.push(tokens[index]!);

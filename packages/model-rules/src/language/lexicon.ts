@@ -813,6 +813,11 @@ export const trailingFiller: readonly (readonly string[])[] = [
   ['if', 'it', 'asks'],
   ['when', 'prompted'],
   ['if', 'prompted'],
+  // "the third text field on the page": the page is where everything is.
+  ['on', 'the', 'page'],
+  ['on', 'this', 'page'],
+  ['on', 'the', 'screen'],
+  ['on', 'screen'],
 ];
 
 /** Clause openings that state a constraint, not a step ("do not submit yet", "leave the rest"). */
@@ -844,6 +849,12 @@ export const constraintOpeners: readonly (readonly string[])[] = [
   ['so', 'we'],
   ['so', 'that'],
   ['so', 'you'],
+  ['so', 'it'],
+  ['so', 'they'],
+  ['so', 'only'],
+  ['so', 'just'],
+  ['so', 'nothing'],
+  ['so', 'everything'],
 ];
 
 /** Pronouns that stand for the last thing named. */
