@@ -93,4 +93,11 @@ describe('reading numbers', () => {
     expect(sameValue('30', 'thirty percent', undefined)).toBe(true);
     expect(sameValue('31', 'thirty percent', undefined)).toBe(false);
   });
+
+  it('reads a number with a unit of time as the number a field of that unit shows', () => {
+    for (const written of ['45 minutes', '45 mins', '45'])
+      expect(sameValue('45', written, undefined), written).toBe(true);
+    expect(parseNumber('2 hours')).toBe(2);
+    expect(sameValue('40', '45 minutes', undefined)).toBe(false);
+  });
 });

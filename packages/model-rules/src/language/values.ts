@@ -320,7 +320,10 @@ export function parseNumber(text: string): number | undefined {
     .trim()
     .replace(/^[$€£]/, '')
     .replace(/\s*(?:%|percent|per cent)$/i, '')
-    .replace(/\s*(?:months?|days?|weeks?|years?|items?|units?|pieces?|px|points?|pts?|stars?|°[cf]?|degrees?)$/i, '');
+    .replace(
+      /\s*(?:months?|days?|weeks?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|items?|units?|pieces?|px|points?|pts?|stars?|°[cf]?|degrees?)$/i,
+      '',
+    );
   return numberOf(trimmed.replace(/,/g, ''));
 }
 
