@@ -163,6 +163,23 @@ describe('the rules judge at a completion claim', () => {
     expect(saving.reason).toContain("'Saving changes…'");
   });
 
+  it('takes a heading that was there before the last step for no news of work under way', async () => {
+    const article = node('heading', 'Sending to a pickup point', [10, 400, 300, 24]);
+    const sent = node('status', 'Changes saved', [10, 140, 200, 20]);
+    const before = screenOf({ nodes: [nameField, saveButton, article] });
+    const verdict = await judge.judge(createHandle(), {
+      ...input(savePlan, [nameField, saveButton, article, sent]),
+      lastStepBefore: before,
+    });
+    expect(verdict.verdict).toBe('accept');
+    // New, it is news: the work is still going on.
+    const fresh = await judge.judge(createHandle(), {
+      ...input(savePlan, [nameField, saveButton, article, sent]),
+      lastStepBefore: screenOf({ nodes: [nameField, saveButton] }),
+    });
+    expect(fresh.reason).toContain("'Sending to a pickup point'");
+  });
+
   it('looks for the confirmation in a status region or heading, not in a list elsewhere on the page', async () => {
     const sidebar = node('listitem', 'Travel, March: Paid', [900, 100, 200, 20]);
     const listed = await judge.judge(createHandle(), input(savePlan, [nameField, saveButton, sidebar]));

@@ -155,7 +155,11 @@ export async function findConfirmation(
     const messages = visible.filter(
       (node) => MESSAGE_ROLES.has(node.role) || messageBoxes.some((box) => within(node.box, box)),
     );
-    const busy = messages.find((node) => IN_PROGRESS.test(`${node.name} ${node.value ?? ''}`.trim()));
+    // News of work under way is news: a heading that was there before ("Sending to a pickup
+    // point", an article's title) says nothing about this step.
+    const said = (node: AccessibilityNode) => `${node.name} ${node.value ?? ''}`.trim();
+    const saidBefore = new Set((before ?? []).map(said));
+    const busy = messages.find((node) => IN_PROGRESS.test(said(node)) && !saidBefore.has(said(node)));
     if (busy !== undefined) {
       return { confirmed: false, detail: `The page still says ${quote(busy.name || busy.value || '')}.` };
     }
