@@ -686,6 +686,15 @@ describe('requests written around their values', () => {
     expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
   });
 
+  it('reads an option in a holder that is itself in a holder, and a name holding a comma', () => {
+    expect(read('select deploy.md in the guides folder under docs')).toEqual([
+      "Pick 'deploy.md' in the 'guides' treeitem below 'docs'",
+    ]);
+    // Two parts split by a comma alone are one name; a list closes with "and".
+    expect(read('pick Harbour View Inn, Oslo as the hotel')).toEqual(["Pick 'Harbour View Inn, Oslo' in 'hotel'"]);
+    expect(read('pick Red, Green and Blue in Colours')).toHaveLength(3);
+  });
+
   it('reads a restriction or a purpose after a request as a clause of its own', () => {
     expect(parseInstruction('put contoso in the third text field on the page but dont submit')).toMatchObject({
       ok: true,

@@ -125,6 +125,19 @@ describe('labels and fields', () => {
     });
     expect((await locate(nodes, 'Email', 'field')).best).toMatchObject({ via: 'label', node: { ref: 'below' } });
   });
+
+  it("takes no field after a group for the group's legend, but one inside it", async () => {
+    const group = node('group', 'Visit type', [10, 100, 400, 60], { ref: 'group' });
+    const legend = node('text', 'Visit type', [12, 100, 80, 18], { parent: 'group' });
+    const radio = node('radio', 'Phone', [12, 130, 13, 13], { parent: 'group' });
+    const after = node('spinbutton', 'Number of people attending', [10, 190, 200, 28], { ref: 'after' });
+    expect((await locate([group, legend, radio, after], 'Visit type', 'field')).best).toBeUndefined();
+    const inside = node('textbox', '', [12, 130, 200, 28], { ref: 'inside', parent: 'group' });
+    expect((await locate([group, legend, inside, after], 'Visit type', 'field')).best).toMatchObject({
+      via: 'label',
+      node: { ref: 'inside' },
+    });
+  });
 });
 
 describe('ambiguity', () => {

@@ -30,4 +30,13 @@ describe('scoreText', () => {
     expect(reaches(scoreText('March 2025 invoice', 'Invoice March 2024'), 'contains')).toBe(false);
     expect(scoreText('Invoice 2025', 'Invoice 2024')).toBeUndefined();
   });
+
+  it('takes no name inside the query that leaves out its code for a match', () => {
+    // "guides" is where deploy.md is, not deploy.md.
+    expect(scoreText('deploy.md in the guides folder', 'guides')).toBeUndefined();
+    expect(scoreText('deploy.md in the guides folder', 'deploy.md')?.tier).toBe('contained');
+    expect(scoreText('the Boiler B-02 row', 'Boiler')).toBeUndefined();
+    // Without a code the query may hold the name.
+    expect(scoreText('save changes', 'Save')?.tier).toBe('contained');
+  });
 });

@@ -85,7 +85,10 @@ export function scoreText(query: string, name: string): TextScore | undefined {
   // A plural name of a kind of item ("Messages", "Projects") names the collection: a query that
   // holds it ("the parking permits message") means one of its items, never the collection.
   const collection = seen !== singular(seen) && onlyItemNouns(seen) !== undefined;
-  if (` ${wanted} `.includes(` ${seen} `) && !collection)
+  // A name inside the query that leaves out the query's code ("guides" inside "deploy.md in the
+  // guides folder") names the place the thing is in, not the thing.
+  const codeLeftOut = codeWords(query).some((code) => !` ${seen} `.includes(` ${code} `));
+  if (` ${wanted} `.includes(` ${seen} `) && !collection && !codeLeftOut)
     return { score: 0.55 + 0.1 * (seen.length / wanted.length), tier: 'contained' };
   // "labels" for "Shipping label errors", "invoice" for "Invoices": the same words but for a plural.
   const one = singular(wanted);
@@ -101,6 +104,19 @@ export function scoreText(query: string, name: string): TextScore | undefined {
   if (digits(wanted) !== '' && digits(seen) !== '' && digits(wanted) !== digits(seen)) return undefined;
   const similarity = Math.max(editSimilarity(wanted, seen), tokenOverlap(wanted, seen));
   return similarity >= FUZZY_FLOOR ? { score: 0.5 * similarity, tier: 'fuzzy' } : undefined;
+}
+
+/**
+ * Words of a text that name one thing exactly, normalized: those with a digit ("B-02", "INV-2291")
+ * and those joined inside by a dot, an @ or an underscore ("deploy.md", "ada@example.com").
+ */
+function codeWords(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((word) => /\p{N}/u.test(word) || /[\p{L}\p{N}][.@_][\p{L}\p{N}]/u.test(word))
+    .map(normalizeText)
+    .filter((word) => word !== '');
 }
 
 /** How much less a match counts when it needed a plural made singular. */

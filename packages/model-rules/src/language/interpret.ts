@@ -1652,6 +1652,12 @@ function readPick(rest: readonly Token[], source: string, last: TargetRef | unde
       const inAt = lastIndexOfWord(rest, ['in', 'on']);
       const after = inAt > 0 ? parsePhrase(source, rest.slice(inAt + 1)) : undefined;
       if (after?.type === 'target' && after.target.role !== undefined) split = inAt;
+    } else {
+      // "deploy.md in the guides folder under docs": the first holder of a kind is where the
+      // option is; the rest is where that holder is.
+      const inAt = rest.slice(0, split).findIndex((token, index) => index > 0 && isWord(token, 'in', 'on'));
+      const inner = inAt > 0 ? parsePhrase(source, rest.slice(inAt + 1, split)) : undefined;
+      if (inner?.type === 'target' && inner.target.role !== undefined) split = inAt;
     }
   }
   const optionTokens = split > 0 ? rest.slice(0, split) : rest;
@@ -1663,9 +1669,15 @@ function readPick(rest: readonly Token[], source: string, last: TargetRef | unde
   const options = listItems(optionTokens).map((item) => valueOf(source, stripOptionNoun(item)));
   if (options.length === 0 || options.some((option) => option === undefined)) return { type: 'unparsed' };
   // "A and B" unquoted may be one name ("Terms and Conditions"), unless both name identifiers.
+  // "Harbour View Inn, Oslo": two unquoted parts split by a comma alone, with no "and" closing a
+  // list, are one name with a place in it.
+  const commaOnly =
+    listItems(optionTokens).length === 2 &&
+    optionTokens.filter(isComma).length === 1 &&
+    !optionTokens.some((token) => isWord(token, 'and', 'or', '&'));
   const joinedName =
     listItems(optionTokens).length > 1 &&
-    !optionTokens.some(isComma) &&
+    (!optionTokens.some(isComma) || commaOnly) &&
     !optionTokens.some((token) => token.kind === 'quoted') &&
     !listItems(optionTokens).every(namesAnIdentifier);
   const texts = (joinedName ? [valueOf(source, optionTokens)!] : options).map((option) => option!.text);
