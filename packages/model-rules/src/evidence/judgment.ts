@@ -18,7 +18,7 @@ import {
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
 import type { TargetMatch } from '../grounding/candidates.js';
 import { headerOf, nodeTree } from '../grounding/scope.js';
-import { choiceShownBeside } from '../screen/shown-choice.js';
+import { choiceInGroup, choiceShownBeside } from '../screen/shown-choice.js';
 import { containsText, normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import { verbAt } from '../language/lexicon.js';
 import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
@@ -535,6 +535,15 @@ async function judgeSet(context: CheckContext, evidence: StepEvidence, directive
   const name = describeElement(
     directive.target.role === undefined ? { ...directive.target, role: 'field' } : directive.target,
   );
+  // "Visit type" named by a group of radios: its value is the radio chosen (a label-based match
+  // would take the field below the group for it).
+  const group = choiceInGroup(
+    context.reader.tree(context.input.after) ?? [],
+    directive.target,
+    directive.value,
+    (shown, wanted) => sameValue(shown, wanted, undefined),
+  );
+  if (group !== undefined) return group.chosen ? succeed(group.detail) : fail(group.detail);
   const found = await after(context, queryFor(directive.target, directive.target.role ?? 'field'));
   // A column's order is its header's, whichever part of the header was found.
   const header =

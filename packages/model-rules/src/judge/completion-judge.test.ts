@@ -163,6 +163,22 @@ describe('the rules judge at a completion claim', () => {
     expect(saving.reason).toContain("'Saving changes…'");
   });
 
+  it("reads a radio group's value from the radio chosen in it, not from a field after it", async () => {
+    const plan = planOf(["Set 'Visit type' to 'Phone'"], ["The 'Visit type' field shows 'Phone'"]);
+    const group = node('group', 'Visit type', [10, 100, 400, 60], { ref: 'g' });
+    const legend = node('text', 'Visit type', [12, 100, 80, 18], { parent: 'g' });
+    const attendees = node('spinbutton', 'Number attending', [10, 190, 200, 28], { value: '1' });
+    const radios = (chosen: string) =>
+      ['In person', 'Phone'].map((name, index) =>
+        node('radio', name, [12 + index * 100, 130, 13, 13], { parent: 'g', checked: name === chosen }),
+      );
+    const phone = await judge.judge(createHandle(), input(plan, [group, legend, ...radios('Phone'), attendees]));
+    expect(phone.verdict).toBe('accept');
+    const person = await judge.judge(createHandle(), input(plan, [group, legend, ...radios('In person'), attendees]));
+    expect(person.verdict).toBe('reject');
+    expect(person.reason).toContain("'In person' is selected in 'Visit type'");
+  });
+
   it('takes a heading that was there before the last step for no news of work under way', async () => {
     const article = node('heading', 'Sending to a pickup point', [10, 400, 300, 24]);
     const sent = node('status', 'Changes saved', [10, 140, 200, 20]);

@@ -13,7 +13,7 @@ import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { sameValue } from '../evidence/judgment.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
-import { besideComboBox, choiceShownBeside } from '../screen/shown-choice.js';
+import { besideComboBox, choiceInGroup, choiceShownBeside } from '../screen/shown-choice.js';
 import { findVisibleText } from '../screen/visible-text.js';
 
 /** The outcome for one criterion: whether it was positively seen, and what was seen. */
@@ -51,6 +51,14 @@ async function fieldValue(
   wanted: string,
 ): Promise<CriterionOutcome> {
   const label = target.name ?? describeTarget(target);
+  // A group of radios named so: its value is the radio chosen.
+  const group =
+    role === 'column header'
+      ? undefined
+      : choiceInGroup(context.reader.tree(context.screen) ?? [], target, wanted, (shown, value) =>
+          sameValue(shown, value, undefined),
+        );
+  if (group !== undefined) return group.chosen ? seen(group.detail) : unseen(group.detail);
   const found = await locateTarget(context.handle, context.reader, context.screen, { ...queryFor(target), role });
   const header =
     role === 'column header'

@@ -1,4 +1,5 @@
-import type { AccessibilityNode } from '@sandpiper/protocol';
+import type { AccessibilityNode, TargetRef } from '@sandpiper/protocol';
+import { nodeTree } from '../grounding/scope.js';
 import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 
 /** How far beside a combobox's text box its shown choice may sit, in pixels. */
@@ -61,4 +62,41 @@ export function besideComboBox(
       .filter((name) => normalizeText(name) !== own && !hints.has(normalizeText(name))),
     placeholder: beside.some((node) => hints.has(normalizeText(node.name))),
   };
+}
+
+/** The group of radios named as the target (a fieldset's legend, a radiogroup's label), when there is exactly one. */
+function radioGroupNamed(
+  nodes: readonly AccessibilityNode[],
+  target: TargetRef,
+): { name: string; radios: AccessibilityNode[] } | undefined {
+  if (target.name === undefined || target.within !== undefined) return undefined;
+  const tree = nodeTree(nodes);
+  const groups = nodes
+    .filter((node) => (node.role === 'group' || node.role === 'radiogroup') && node.name.trim() !== '')
+    .filter((node) => reaches(scoreText(target.name!, node.name), 'same-words'))
+    .map((node) => ({
+      name: node.name,
+      radios: nodes.filter((item) => item.role === 'radio' && tree.ancestors(item.ref).includes(node.ref)),
+    }))
+    .filter((group) => group.radios.length > 0);
+  return groups.length === 1 ? groups[0] : undefined;
+}
+
+/**
+ * What a group of radios named as the target has chosen, against the value wanted: whether it is
+ * that value (compared with `same`), and what was seen. Undefined unless exactly one such group.
+ */
+export function choiceInGroup(
+  nodes: readonly AccessibilityNode[],
+  target: TargetRef,
+  wanted: string,
+  same: (shown: string, wanted: string) => boolean,
+): { readonly chosen: boolean; readonly detail: string } | undefined {
+  const group = radioGroupNamed(nodes, target);
+  if (group === undefined) return undefined;
+  const chosen = group.radios.find((radio) => radio.checked === true);
+  if (chosen === undefined) return { chosen: false, detail: `No option of '${group.name}' is selected.` };
+  return same(chosen.name, wanted)
+    ? { chosen: true, detail: `The '${chosen.name}' option of '${group.name}' is selected.` }
+    : { chosen: false, detail: `'${chosen.name}' is selected in '${group.name}', not '${wanted}'.` };
 }
