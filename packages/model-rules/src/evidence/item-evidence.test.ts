@@ -112,9 +112,9 @@ describe('going to something that expands', () => {
 
 describe('going to an item the page reports opened', () => {
   const tree = [node('treeitem', 'package.json', [20, 80, 300, 26])];
-  const open = (report: string) =>
+  const open = (report: string, step = "Go to 'package.json'") =>
     createEvidenceReflector().check(createHandle(), {
-      step: stepOf("Go to 'package.json'"),
+      step: stepOf(step),
       performed: performedOf(click(100, 92)),
       before: screenOf({ nodes: tree }),
       after: screenOf({
@@ -128,6 +128,11 @@ describe('going to an item the page reports opened', () => {
   it('is open when a new message says the named item opened', async () => {
     const result = await open('Opened package.json in the editor.');
     expect(result).toMatchObject({ passed: true, basis: 'state' });
+    // Named with its kind ("the package.json file"), the kind is not part of what is reported.
+    expect(await open('Opened package.json in the editor.', "Go to 'package.json file'")).toMatchObject({
+      passed: true,
+      basis: 'state',
+    });
   });
 
   it('is not when the message names another item, or says opening failed', async () => {

@@ -19,7 +19,7 @@ import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.
 import type { TargetMatch } from '../grounding/candidates.js';
 import { headerOf, nodeTree } from '../grounding/scope.js';
 import { choiceInGroup, choiceShownBeside } from '../screen/shown-choice.js';
-import { containsText, normalizeText, reaches, scoreText } from '../grounding/text-score.js';
+import { containsText, normalizeText, reaches, scoreText, withoutItemNoun } from '../grounding/text-score.js';
 import { verbAt } from '../language/lexicon.js';
 import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
@@ -829,11 +829,15 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
   if (shown !== undefined) return succeed(shown);
   // "Opened package.json in the editor.": the page reports the named item opened.
   const reported = newTextForWord(context, 'open');
+  const target = directive.target.name;
+  // "the package.json file": the kind of item is not part of the name the page reports.
+  const reportedName = (text: string, name: string) =>
+    containsText(text, name) || containsText(text, withoutItemNoun(name) ?? name);
   if (
     reported !== undefined &&
     /\bopened\b|\b(?:is|now) open\b/i.test(reported) &&
-    directive.target.name !== undefined &&
-    containsText(reported, directive.target.name)
+    target !== undefined &&
+    reportedName(reported, target)
   )
     return succeed(`The page says ${quote(reported)}.`);
   // A menu that opened: its items are new on screen (other new controls say less: a tab that
