@@ -686,6 +686,14 @@ describe('requests written around their values', () => {
     expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
   });
 
+  it('reads a quoted name after a comma as the name of the item a position picked out', () => {
+    expect(read('Delete the second email in the list, "Q3 budget draft".')).toEqual([
+      "Delete the 'Q3 budget draft' card",
+    ]);
+    // A list of names stays a list.
+    expect(read("Star 'A', 'B' and 'C'")).toHaveLength(3);
+  });
+
   it('reads an option in a holder that is itself in a holder, and a name holding a comma', () => {
     expect(read('select deploy.md in the guides folder under docs')).toEqual([
       "Pick 'deploy.md' in the 'guides' treeitem below 'docs'",

@@ -564,6 +564,22 @@ function targetsOf(source: string, tokens: readonly Token[], options: PhraseOpti
       items.every(namesAnIdentifier)
     ) {
       const phrases = items.map((item) => parsePhrase(source, item, options));
+      // "the second email in the list, 'Q3 budget draft'": a name after a comma names the one the
+      // position picked out.
+      const [first, second] = phrases;
+      if (
+        items.length === 2 &&
+        isComma(tokens[items[0]!.length]) &&
+        items[1]!.length === 1 &&
+        items[1]![0]!.kind === 'quoted' &&
+        first?.type === 'target' &&
+        first.target.name === undefined &&
+        first.target.ordinal !== undefined &&
+        second?.type === 'target'
+      ) {
+        const role = first.target.role === undefined ? {} : { role: first.target.role };
+        return [{ ...second, target: { name: items[1]![0]!.text, ...role } }];
+      }
       if (phrases.every((phrase) => phrase !== undefined)) return shareAnchor(items, shareRole(phrases as Phrase[]));
     }
   }
