@@ -163,6 +163,22 @@ describe('the rules judge at a completion claim', () => {
     expect(saving.reason).toContain("'Saving changes…'");
   });
 
+  it('confirms the step that opened the form with the confirmed send, and no other step', async () => {
+    const sent = node('status', 'Message sent.', [10, 140, 200, 20]);
+    const claim = (steps: string[]) =>
+      judge.judge(
+        createHandle(),
+        input({ ...planOf(steps, []), successCriteria: savePlan.successCriteria }, [nameField, sent]),
+      );
+    const replied = await claim(["Click 'Reply'", "Type 'Thanks' into the 'Message' field", "Click 'Send'"]);
+    expect(replied).toMatchObject({ verdict: 'accept', confirmedSteps: ['s1', 's3'] });
+    // A step that is no opener of the form keeps its own evidence.
+    const archived = await claim(["Click 'Archive'", "Type 'Thanks' into the 'Message' field", "Click 'Send'"]);
+    expect(archived.confirmedSteps).toEqual(['s3']);
+    // Nor is an opener with nothing filled after it.
+    expect((await claim(["Click 'Reply'", "Click 'Send'"])).confirmedSteps).toEqual(['s2']);
+  });
+
   it("reads a radio group's value from the radio chosen in it, not from a field after it", async () => {
     const plan = planOf(["Set 'Visit type' to 'Phone'"], ["The 'Visit type' field shows 'Phone'"]);
     const group = node('group', 'Visit type', [10, 100, 400, 60], { ref: 'g' });

@@ -5,7 +5,7 @@ import { throwIfCancelled } from '@sandpiper/core';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { checkCriterion } from './criteria.js';
 import { judgeFeasibility } from './feasibility.js';
-import { enteredValues, finalSideEffect, findConfirmation } from './side-effects.js';
+import { enteredValues, finalSideEffect, findConfirmation, formOpenerOf } from './side-effects.js';
 import { GONE_FROM_PAGE, NAVIGATED } from '../evidence/judgment.js';
 import { contradictedValue } from './contradictions.js';
 import { pendingDialog } from './open-dialog.js';
@@ -86,7 +86,9 @@ export function createRulesJudge(reader: ScreenReader): Judge {
         if (!confirmation.confirmed)
           return { verdict: 'reject', reason: confirmation.detail, satisfied, unsure: confirmation.unsure };
         found.push(confirmation.detail);
-        return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
+        const opener = formOpenerOf(input.plan, sideEffect.stepId);
+        const confirmedSteps = opener === undefined ? [sideEffect.stepId] : [opener, sideEffect.stepId];
+        return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps };
       }
       return { verdict: 'accept', reason: found.join(' '), satisfied };
     },

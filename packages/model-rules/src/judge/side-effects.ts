@@ -119,6 +119,39 @@ export function finalSideEffect(plan: PlanVersion): FinalSideEffect | undefined 
   return undefined;
 }
 
+/** Verbs of a control that opens a form to fill and send: "Reply", "Forward", "New message". */
+const FORM_OPENER =
+  /^(?:reply(?: to)?|reply all|forward|compose|new|write|create|add|invite|edit|rename|book|comment)\b/i;
+
+/** Directive kinds that fill a form: each value typed, chosen or ticked. */
+const FILLING = new Set(['type', 'set', 'select', 'pick', 'choose', 'check', 'uncheck', 'toggle']);
+
+/**
+ * The step that opened the form the final side effect sent ("Reply" before typing the message and
+ * pressing Send): confirmed with it, as the message was written in what that step opened. Only
+ * right before the run of filling steps that leads to the side effect, and only a control named
+ * by a verb that opens a form.
+ */
+export function formOpenerOf(plan: PlanVersion, sideEffectStepId: string): string | undefined {
+  const steps = [...plan.completed, ...plan.pending];
+  let at = steps.findIndex((step) => step.id === sideEffectStepId) - 1;
+  let filled = 0;
+  while (at >= 0 && FILLING.has(directiveOfStep(steps[at]!)?.kind ?? '')) {
+    at -= 1;
+    filled += 1;
+  }
+  const opener = steps[at];
+  const directive = opener === undefined ? undefined : directiveOfStep(opener);
+  if (filled === 0 || directive === undefined) return undefined;
+  const name =
+    directive.kind === 'command'
+      ? directive.verb
+      : directive.kind === 'click' || directive.kind === 'go-to'
+        ? (directive.target.name ?? '')
+        : '';
+  return FORM_OPENER.test(name.trim()) ? opener!.id : undefined;
+}
+
 export interface Confirmation {
   readonly confirmed: boolean;
   readonly detail: string;
