@@ -686,6 +686,13 @@ describe('requests written around their values', () => {
     expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
   });
 
+  it('takes no target from a word that names nothing in particular', () => {
+    expect(parseInstruction('check something').ok).toBe(false);
+    // Said of what the person will do, beside a request, it asks for nothing.
+    expect(read('Open package.json. I need to check something in it.')).toEqual(["Go to 'package.json'"]);
+    expect(parseInstruction('I need to check something.').ok).toBe(false);
+  });
+
   it('reads a quoted name after a comma as the name of the item a position picked out', () => {
     expect(read('Delete the second email in the list, "Q3 budget draft".')).toEqual([
       "Delete the 'Q3 budget draft' card",

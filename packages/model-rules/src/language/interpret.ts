@@ -698,6 +698,27 @@ function shareRole(phrases: Phrase[]): Phrase[] {
   );
 }
 
+/** Openings of what the person says they will do themselves: "I need to", "I want to". */
+const ownIntentOpeners = [
+  ['i', 'need', 'to'],
+  ['i', 'want', 'to'],
+  ['i', 'have', 'to'],
+  ['i', 'will'],
+  ["i'll"],
+  ["i'm", 'going', 'to'],
+];
+
+/** "I need to check something in it": the person's own plan, whose object is nothing in particular. */
+function ownVagueIntent(tokens: readonly Token[]): boolean {
+  const opener = ownIntentOpeners.find((words) => startsWith(tokens, words));
+  if (opener === undefined) return false;
+  const rest = tokens.slice(opener.length);
+  const verb = verbAt(words(rest));
+  if (verb === undefined) return false;
+  const object = rest[verb.length];
+  return object?.kind === 'word' && /^(?:something|anything|stuff|things)$/.test(object.lower);
+}
+
 /** What a clause reads as, given the last target mentioned (for pronouns). */
 function readClause(
   clause: Clause,
@@ -705,6 +726,8 @@ function readClause(
   hints: ScreenHints | undefined,
   last: TargetRef | undefined,
 ): ClauseResult {
+  // "I need to check something in it": what the person means to do, about nothing named.
+  if (ownVagueIntent(clause.tokens)) return { type: 'context' };
   let tokens: readonly Token[] = withoutAside(stripFiller(clause.tokens));
   if (tokens.length === 0) return { type: 'unparsed' };
   const opener = constraintOpeners.find((words) => startsWith(tokens, words));

@@ -218,7 +218,12 @@ interface Head {
 }
 
 /** Read the part before any relation: determiners, ordinal, role noun before or after the name. */
+/** Words that stand for no thing in particular: "check something", "click anything". */
+const vagueWords = new Set(['something', 'anything', 'someone', 'somebody', 'anyone', 'anybody', 'whatever', 'stuff']);
+
 function readHead(source: string, tokens: readonly Token[], options: PhraseOptions): Head | undefined {
+  // "something in it" names nothing the screen could show.
+  if (tokens[0]?.kind === 'word' && vagueWords.has(tokens[0].lower)) return undefined;
   let rest = [...tokens];
   const hadDeterminer = tokens[0]?.kind === 'word' && determiners.has(tokens[0].lower);
   const head: Head = { all: false, pronoun: false };
