@@ -686,6 +686,13 @@ describe('requests written around their values', () => {
     expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
   });
 
+  it('gives each name after a holder named by its content the same kind of target', () => {
+    expect(read('tick the checkboxes for ast-1004 and ast-1007')).toEqual([
+      "Check the checkbox in 'ast-1004'",
+      "Check the checkbox in 'ast-1007'",
+    ]);
+  });
+
   it('takes no target from a word that names nothing in particular', () => {
     expect(parseInstruction('check something').ok).toBe(false);
     // Said of what the person will do, beside a request, it asks for nothing.

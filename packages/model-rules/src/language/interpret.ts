@@ -580,7 +580,7 @@ function targetsOf(source: string, tokens: readonly Token[], options: PhraseOpti
         const role = first.target.role === undefined ? {} : { role: first.target.role };
         return [{ ...second, target: { name: items[1]![0]!.text, ...role } }];
       }
-      if (phrases.every((phrase) => phrase !== undefined)) return shareAnchor(items, shareRole(phrases as Phrase[]));
+      if (phrases.every((phrase) => phrase !== undefined)) return shareRole(shareAnchor(items, phrases as Phrase[]));
     }
   }
   return whole === undefined ? undefined : [whole];
