@@ -126,6 +126,16 @@ describe('labels and fields', () => {
     expect((await locate(nodes, 'Email', 'field')).best).toMatchObject({ via: 'label', node: { ref: 'below' } });
   });
 
+  it('takes the one box in the row that shows the name, when no box has the name', async () => {
+    const row = (ref: string, name: string, y: number) => [
+      node('row', '', [10, y, 600, 30], { ref }),
+      node('checkbox', 'Press Space to toggle row selection', [20, y + 8, 14, 14], { ref: `${ref}-box`, parent: ref }),
+      node('gridcell', name, [60, y, 200, 30], { parent: ref }),
+    ];
+    const nodes = [...row('r1', 'Forklift FL-3', 100), ...row('r2', 'Pallet jack PJ-2', 140)];
+    expect((await locate(nodes, 'Pallet jack PJ-2', 'checkbox')).best?.node?.ref).toBe('r2-box');
+  });
+
   it("takes no field after a group for the group's legend, but one inside it", async () => {
     const group = node('group', 'Visit type', [10, 100, 400, 60], { ref: 'group' });
     const legend = node('text', 'Visit type', [12, 100, 80, 18], { parent: 'group' });

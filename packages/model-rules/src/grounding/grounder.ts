@@ -169,6 +169,20 @@ export async function locateTarget(
     const hint = kind === 'card' || kind === 'tile' ? 'card' : kind === 'row' ? 'row' : 'item';
     return findMatch(handle, reader, screen, { ...query, text: '', role: hint });
   }
+  // "Tick 'Pallet jack PJ-2'" where each box is named by nothing but its row: the box in the row
+  // that shows the name, when no box has the name itself.
+  const boxRoles = ['checkbox', 'switch', 'radio'];
+  if (
+    query.role !== undefined &&
+    boxRoles.includes(query.role) &&
+    query.text.trim() !== '' &&
+    query.within === undefined &&
+    !boxRoles.includes(match.best?.node?.role ?? '') &&
+    reader.nodes(screen) !== undefined
+  ) {
+    const held = await findMatch(handle, reader, screen, { ...query, text: '', within: { name: query.text } });
+    if (held.best !== undefined && !held.ambiguous && boxRoles.includes(held.best.node?.role ?? '')) match = held;
+  }
   const shorter = match.best === undefined && item ? withoutItemNoun(query.text) : undefined;
   if (shorter !== undefined && reader.nodes(screen) !== undefined) {
     const retried = await findMatch(handle, reader, screen, { ...query, text: shorter });

@@ -163,6 +163,30 @@ describe('the rules judge at a completion claim', () => {
     expect(saving.reason).toContain("'Saving changes…'");
   });
 
+  it('confirms "Delete selected" by the ticked items leaving the page, and only then', async () => {
+    const plan = {
+      ...planOf(
+        [
+          "Check the checkbox in 'Forklift FL-3'",
+          "Check the checkbox in 'Pallet jack PJ-2'",
+          "Click 'Delete selected'",
+        ],
+        [],
+      ),
+      successCriteria: savePlan.successCriteria,
+    };
+    const row = (name: string, y: number) => node('cell', name, [40, y, 200, 24]);
+    const rest = [nameField, row('Forklift FL-1', 100)];
+    const before = screenOf({ nodes: [...rest, row('Forklift FL-3', 130), row('Pallet jack PJ-2', 160)] });
+    const claim = (after: AccessibilityNode[]) =>
+      judge.judge(createHandle(), { ...input(plan, after), lastStepBefore: before });
+    const deleted = await claim(rest);
+    expect(deleted.verdict).toBe('accept');
+    expect(deleted.reason).toContain("'Forklift FL-3' and 'Pallet jack PJ-2' are no longer on the page");
+    // One of them still there: no confirmation from the page.
+    expect((await claim([...rest, row('Pallet jack PJ-2', 130)])).verdict).toBe('reject');
+  });
+
   it('confirms the step that opened the form with the confirmed send, and no other step', async () => {
     const sent = node('status', 'Message sent.', [10, 140, 200, 20]);
     const claim = (steps: string[]) =>

@@ -5,7 +5,7 @@ import { throwIfCancelled } from '@sandpiper/core';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { checkCriterion } from './criteria.js';
 import { judgeFeasibility } from './feasibility.js';
-import { enteredValues, finalSideEffect, findConfirmation, formOpenerOf } from './side-effects.js';
+import { enteredValues, finalSideEffect, findConfirmation, formOpenerOf, selectionGone } from './side-effects.js';
 import { GONE_FROM_PAGE, NAVIGATED } from '../evidence/judgment.js';
 import { contradictedValue } from './contradictions.js';
 import { pendingDialog } from './open-dialog.js';
@@ -75,6 +75,18 @@ export function createRulesJudge(reader: ScreenReader): Judge {
           return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
         }
         const before = input.lastStepBefore === undefined ? undefined : reader.nodes(input.lastStepBefore);
+        // "Delete selected" after ticking A and B: A and B gone from the page confirm it.
+        const ticked = input.lastStepBefore === undefined ? undefined : reader.tree(input.lastStepBefore);
+        const gone =
+          ticked === undefined
+            ? undefined
+            : selectionGone(input.plan, sideEffect, ticked, reader.tree(input.screen) ?? []);
+        if (gone !== undefined) {
+          found.push(
+            `After ${quote(sideEffect.label)}, ${gone.map((name) => quote(name)).join(' and ')} ${gone.length > 1 ? 'are' : 'is'} no longer on the page.`,
+          );
+          return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
+        }
         const values = enteredValues(input.plan);
         let confirmation = await findConfirmation(handle, reader, input.screen, sideEffect.label, values, before);
         // A message that answered the last step (a toast) may have gone by the time the run ends.

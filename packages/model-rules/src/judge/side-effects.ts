@@ -152,6 +152,36 @@ export function formOpenerOf(plan: PlanVersion, sideEffectStepId: string): strin
   return FORM_OPENER.test(name.trim()) ? opener!.id : undefined;
 }
 
+/** Labels of a control that acts on the items ticked before it: "Delete selected (2)". */
+const ON_SELECTED = /^\s*(?:delete|remove|archive)\b.*\bselected\b/i;
+
+/**
+ * "Tick A and B, then Delete selected": the names of the items ticked before the side effect that
+ * were on the page before it and are on it no more. Undefined unless the side effect acts on the
+ * selection, at least one item was ticked, and every one of them is gone.
+ */
+export function selectionGone(
+  plan: PlanVersion,
+  sideEffect: FinalSideEffect,
+  before: readonly AccessibilityNode[],
+  after: readonly AccessibilityNode[],
+): string[] | undefined {
+  if (!ON_SELECTED.test(sideEffect.label)) return undefined;
+  const steps = [...plan.completed, ...plan.pending];
+  const names = steps.flatMap((step) => {
+    if (step.id === sideEffect.stepId) return [];
+    const directive = directiveOfStep(step);
+    if (directive?.kind !== 'check' && directive?.kind !== 'pick') return [];
+    const target = directive.kind === 'check' ? directive.target : undefined;
+    const name = target?.name ?? target?.within?.name ?? (directive.kind === 'pick' ? directive.option : undefined);
+    return name === undefined ? [] : [name];
+  });
+  if (names.length === 0) return undefined;
+  const shows = (nodes: readonly AccessibilityNode[], name: string) =>
+    nodes.some((node) => ` ${normalizeText(node.name)} `.includes(` ${normalizeText(name)} `));
+  return names.every((name) => shows(before, name) && !shows(after, name)) ? names : undefined;
+}
+
 export interface Confirmation {
   readonly confirmed: boolean;
   readonly detail: string;
