@@ -686,6 +686,17 @@ describe('requests written around their values', () => {
     expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
   });
 
+  it('reads a capitalised verb inside a list as one of its names', () => {
+    expect(read('Add TypeScript, Go and SQL to skills and apply')).toEqual([
+      "Pick 'TypeScript' in 'skills'",
+      "Pick 'Go' in 'skills'",
+      "Pick 'SQL' in 'skills'",
+      'Apply',
+    ]);
+    // A verb that goes on as a request still opens one.
+    expect(read('Add TypeScript to skills, Go to the results')).toHaveLength(2);
+  });
+
   it('gives each name after a holder named by its content the same kind of target', () => {
     expect(read('tick the checkboxes for ast-1004 and ast-1007')).toEqual([
       "Check the checkbox in 'ast-1004'",

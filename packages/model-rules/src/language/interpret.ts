@@ -226,7 +226,10 @@ function opensClause(tokens: readonly Token[]): boolean {
   if (verb === undefined) return false;
   // A word that is a verb but reads as a name here ("Set From to Lisbon and To to Oslo"): "to"
   // is never a verb, and a capitalised command word right after a comma list stays a name only
-  // when the clause so far is a list of names (decided by the caller).
+  // when the clause so far is a list of names (decided by the caller). A capitalised one-word
+  // verb followed by "and" or a comma is an item of a list ("Add TypeScript, Go and SQL").
+  const next = rest[verb.length];
+  if (verb.length === 1 && /^\p{Lu}/u.test(rest[0]!.text) && (isWord(next, 'and', 'or') || isComma(next))) return false;
   return true;
 }
 
