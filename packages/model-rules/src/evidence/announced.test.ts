@@ -53,6 +53,11 @@ describe('a command the page answers in a live region', () => {
     const object = await check("Archive 'Q3 report'", filters, [...filters, ...status('16 jobs match your filters.')]);
     expect(object.evidence).not.toContain('announces');
   });
+
+  it('reads "apply the filters" as applying the form itself', async () => {
+    const result = await check("Apply 'filters'", filters, [...filters, ...status('16 jobs match your filters.')]);
+    expect(result).toMatchObject({ passed: true, basis: 'state' });
+  });
 });
 
 describe('an item picked from a menu that closed', () => {

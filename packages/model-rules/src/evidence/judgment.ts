@@ -271,7 +271,13 @@ export async function judgeStep(
       // it, unless the page turned it down.
       const refused = formRefusal(context.input.before, context.input.after);
       if (refused !== undefined) return refusedBy(`After ${directive.verb}, the page refused it: ${refused}.`, refused);
-      const news = directive.object === undefined ? announced(context) : undefined;
+      // "Apply the filters", "Save the changes": the object is the form itself, nothing to be wrong about.
+      const formItself =
+        directive.object === undefined ||
+        (directive.object.within === undefined &&
+          directive.object.ordinal === undefined &&
+          /^(?:filters?|changes?|settings?|form|preferences|options)$/i.test(directive.object.name ?? ''));
+      const news = formItself ? announced(context) : undefined;
       if (news !== undefined) return succeed(`After ${directive.verb}, the page announces ${quote(news)}.`);
       return judgeClicked(context, evidence, { kind: 'click' }, describeTarget(directive), 'an effect');
     }
@@ -390,7 +396,12 @@ function removedObject(context: CheckContext, verb: string, name: string | undef
   if (afterNodes.some((node) => node.role === 'dialog' || node.role === 'alertdialog')) return undefined;
   const naming = (node: AccessibilityNode): boolean => (scoreText(object, node.name)?.score ?? 0) >= 0.9;
   const was = before.find(naming);
-  if (was === undefined || afterNodes.some((node) => (scoreText(object, node.name)?.score ?? 0) >= 0.7))
+  // A choice a list still offers, unchosen ("React" among the skills to pick), is not the item.
+  const offered = (node: AccessibilityNode) => node.role === 'option' && node.selected !== true;
+  if (
+    was === undefined ||
+    afterNodes.some((node) => !offered(node) && (scoreText(object, node.name)?.score ?? 0) >= 0.7)
+  )
     return undefined;
   const names = new Set(afterNodes.map((node) => node.name));
   const named = before.filter((node) => node.name.trim() !== '');

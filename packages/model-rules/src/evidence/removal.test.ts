@@ -37,6 +37,14 @@ describe('a removal', () => {
     expect(result).toMatchObject({ passed: true, evidence: expect.stringContaining(`'Mei Lin' ${GONE_FROM_PAGE}`) });
   });
 
+  it('is seen when the name stays only as a choice the list still offers', async () => {
+    const offered = node('option', 'Mei Lin', [20, 300, 300, 20], { selected: false });
+    expect((await check([...form, offered])).evidence).toContain(GONE_FROM_PAGE);
+    // Still chosen, it was not removed.
+    const chosen = node('option', 'Mei Lin', [20, 300, 300, 20], { selected: true });
+    expect((await check([...form, chosen])).evidence).not.toContain(GONE_FROM_PAGE);
+  });
+
   it('is not taken from a dialog that hides the page, nor from a page that was replaced', async () => {
     const dialog = [
       node('dialog', 'Remove traveller?', [200, 100, 400, 200]),

@@ -40,3 +40,11 @@ describe('scoreText', () => {
     expect(scoreText('save changes', 'Save')?.tier).toBe('contained');
   });
 });
+
+describe('names made of marks alone', () => {
+  it('match only themselves', () => {
+    expect(scoreText('×', '×')?.tier).toBe('exact');
+    expect(scoreText('×', '+')).toBeUndefined();
+    expect(scoreText('Remove', '×')).toBeUndefined();
+  });
+});

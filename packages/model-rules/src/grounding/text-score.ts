@@ -69,7 +69,9 @@ const FUZZY_FLOOR = 0.6;
 export function scoreText(query: string, name: string): TextScore | undefined {
   const wanted = normalizeText(query);
   const seen = normalizeText(name);
-  if (wanted === '' || seen === '') return undefined;
+  // A name of marks alone ("×", "⋮", "+") matches only itself.
+  if (wanted === '' || seen === '')
+    return query.trim() !== '' && query.trim() === name.trim() ? { score: 1, tier: 'exact' } : undefined;
   if (wanted === seen) return { score: 1, tier: 'exact' };
   const wantedWords = contentWords(wanted);
   if (wantedWords.length >= 2 && wantedWords.join(' ') === contentWords(seen).join(' '))
