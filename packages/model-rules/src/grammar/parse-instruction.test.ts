@@ -686,6 +686,30 @@ describe('requests written around their values', () => {
     expect(valued).toMatchObject({ ok: false, unparsed: ['My office moved to 14 Quay Street'] });
   });
 
+  it('reads "but keep X on" as a box kept, and "+" as joining a list', () => {
+    const controls = [
+      { role: 'switch', name: 'Email digests' },
+      { role: 'switch', name: 'Mention alerts' },
+      { role: 'switch', name: 'Push notifications' },
+    ];
+    const hints = { fieldLabels: controls.map((control) => control.name), controls };
+    const steps = (text: string) => {
+      const result = parseInstruction(text, hints);
+      if (!result.ok) throw new Error(`unparsed: ${result.unparsed.join(' | ')}`);
+      return result.parsed.map((clause) => renderStepIntent(clause.directive));
+    };
+    const expected = [
+      "Turn off 'email digests'",
+      "Turn off 'mention alerts'",
+      "Turn on the 'Push notifications' switch",
+      'Save',
+    ];
+    expect(steps('disable email digests and mention alerts but keep push notifications on, then save')).toEqual(
+      expected,
+    );
+    expect(steps('turn off email digests + mention alerts, keep push on, then save')).toEqual(expected);
+  });
+
   it('reads a capitalised verb inside a list as one of its names', () => {
     expect(read('Add TypeScript, Go and SQL to skills and apply')).toEqual([
       "Pick 'TypeScript' in 'skills'",

@@ -200,7 +200,11 @@ function joinerAt(tokens: readonly Token[], index: number): number {
   if (isWord(token, 'and', 'then', 'afterwards')) return 1;
   if (isWord(token, 'after') && isWord(tokens[index + 1], 'that')) return 2;
   // "put contoso in the third field but don't submit": a restriction after the request.
-  if (isWord(token, 'but') && isWord(tokens[index + 1], "don't", 'dont', 'never', 'not', 'do')) return 1;
+  if (
+    isWord(token, 'but') &&
+    isWord(tokens[index + 1], "don't", 'dont', 'never', 'not', 'do', 'keep', 'leave', 'leaving')
+  )
+    return 1;
   return 0;
 }
 
@@ -538,7 +542,7 @@ function listItems(tokens: readonly Token[]): Token[][] {
   const items: Token[][] = [];
   let current: Token[] = [];
   for (const token of tokens) {
-    if (isComma(token) || isWord(token, 'and', 'or', '&')) {
+    if (isComma(token) || isWord(token, 'and', 'or', '&') || (token.kind !== 'quoted' && token.text === '+')) {
       if (current.length > 0) items.push(current);
       current = [];
       continue;
