@@ -142,3 +142,24 @@ describe('going to an item the page reports opened', () => {
     expect((await open('Opening package.json…')).basis).not.toBe('state');
   });
 });
+
+describe('going to a choice', () => {
+  const theme = (checked: boolean) => [
+    node('group', 'Theme', [140, 350, 990, 65], { ref: 'g' }),
+    node('text', 'Theme', [158, 358, 52, 18], { parent: 'g' }),
+    node('radio', 'Light', [160, 390, 13, 13], { parent: 'g', checked: !checked }),
+    node('radio', 'Dark', [247, 390, 13, 13], { parent: 'g', checked }),
+  ];
+  const go = (after: boolean) =>
+    createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Go to 'dark theme'"),
+      performed: performedOf(click(253, 396)),
+      before: screenOf({ nodes: theme(false) }),
+      after: screenOf({ nodes: theme(after) }),
+    });
+
+  it('is done when the choice is selected, and not before', async () => {
+    expect(await go(true)).toMatchObject({ passed: true, basis: 'state' });
+    expect((await go(false)).passed).toBe(false);
+  });
+});

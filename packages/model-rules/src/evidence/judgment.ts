@@ -820,6 +820,9 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
     return node.selected === true
       ? succeed(`${capital(name)} is the selected tab.`)
       : fail(`${capital(name)} is not selected.`);
+  // "Switch to the dark theme": a choice gone to is made.
+  if (node !== undefined && (node.role === 'radio' || node.role === 'menuitemradio'))
+    return node.checked === true ? succeed(`${capital(name)} is selected.`) : fail(`${capital(name)} is not selected.`);
   // A cell is gone to when it has the cursor: that is a state, read the same after any action.
   if (node !== undefined && (node.role === 'cell' || node.role === 'gridcell')) {
     return node.focused === true || node.selected === true

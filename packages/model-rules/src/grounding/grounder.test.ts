@@ -402,6 +402,11 @@ describe("a choice named with its group's name", () => {
     const match = await locate(nodes, 'Dark theme');
     expect(match.best?.label).toBe('Dark');
     expect(match.ambiguous).toBe(false);
+    // Named by every word asked for, it is a good match, not a name holding part of them.
+    expect(match.best!.score).toBeGreaterThanOrEqual(0.9);
+    expect((await locate(nodes, 'Dark theme', 'radio')).best!.score).toBeGreaterThanOrEqual(0.9);
+    // Not when another kind is asked for.
+    expect((await locate(nodes, 'Dark theme', 'tab')).best?.score ?? 0).toBeLessThan(0.9);
   });
 });
 

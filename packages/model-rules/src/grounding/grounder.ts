@@ -253,11 +253,23 @@ async function findMatch(
     if (found.length > 0) {
       const pool = preferNear(insideRegion(found, query.region), query.near);
       const match = labelledTwins(preferActionableInside(chooseCandidate(query, 'accessibility', pool)), query.text);
+      // "the dark theme": the choice 'Dark' of the group 'Theme' has every word asked for, so it
+      // is that choice by name, not a name that only holds part of the words.
+      const withHolder = namedWithHolder(nodeTree(all), pool, query.text);
+      // Only for the kind asked for, if any: a radio is no "dark theme" tab.
+      const fitsKind = (named: TargetCandidate) => query.role === undefined || named.node?.role === query.role;
+      const asNamed = (named: TargetCandidate): TargetMatch => ({
+        ...match,
+        best: fitsKind(named) ? { ...named, score: Math.max(named.score, HOLDER_NAMED) } : named,
+        ambiguous: false,
+      });
       if (match.ambiguous && rivals.length <= 1) {
-        const named =
-          namedWithHolder(nodeTree(all), pool, query.text) ?? namedWithItem(nodeTree(all), match, query.text);
+        if (withHolder !== undefined) return asNamed(withHolder);
+        const named = namedWithItem(nodeTree(all), match, query.text);
         if (named !== undefined) return { ...match, best: named, ambiguous: false };
       }
+      if (withHolder !== undefined && !match.ambiguous && withHolder.node?.ref === match.best?.node?.ref)
+        return asNamed(withHolder);
       return rivals.length > 1 ? { ...match, ambiguous: true, rivals } : match;
     }
     if (query.within !== undefined || query.ordinal !== undefined)
@@ -358,6 +370,9 @@ function insideModal(
   const held = (node: AccessibilityNode) => node.ref === modal.ref || tree.ancestors(node.ref).includes(modal.ref);
   return { all: all.filter(held), content: content.filter(held) };
 }
+
+/** How well a choice named with its group's name ("the Dark theme") matches. */
+const HOLDER_NAMED = 0.9;
 
 /** Roles of the choices a group names ("the Dark theme" is the radio Dark of the group Theme). */
 const choiceRoles = new Set(['radio', 'menuitemradio', 'option', 'checkbox', 'switch', 'tab', 'button']);

@@ -1107,6 +1107,11 @@ export async function decideGoTo(context: DecisionContext, directive: GoToDirect
       ],
     };
   }
+  if (node !== undefined && (node.role === 'radio' || node.role === 'menuitemradio')) {
+    // "Switch to the dark theme": a choice gone to is made.
+    if (node.checked === true) return { type: 'step-complete', evidence: `${capitalize(description)} is selected.` };
+    return clickTarget(context, target, `Choosing ${nameOf(directive.target)}`);
+  }
   if (node !== undefined && CURSOR_ROLES.has(node.role)) {
     // A cell is gone to by putting the cursor on it: what is typed next goes there.
     if (node.focused === true || node.selected === true)

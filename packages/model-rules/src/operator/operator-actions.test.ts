@@ -37,6 +37,20 @@ describe('the actions for each kind of step', () => {
     });
   });
 
+  it('chooses a radio it is asked to go to ("switch to the dark theme"), once', async () => {
+    const theme = (checked: boolean) => [
+      node('group', 'Theme', [140, 350, 990, 65], { ref: 'g' }),
+      node('text', 'Theme', [158, 358, 52, 18], { parent: 'g' }),
+      node('radio', 'Light', [160, 390, 13, 13], { parent: 'g', checked: !checked }),
+      node('radio', 'Dark', [247, 390, 13, 13], { parent: 'g', checked }),
+    ];
+    const [click] = actionsOf(await decide("Go to 'dark theme'", screenOf({ nodes: theme(false) })));
+    expect(click).toMatchObject({ action: { type: 'click' }, summary: "Choosing 'dark theme'" });
+    expect(await decide("Go to 'dark theme'", screenOf({ nodes: theme(true) }))).toMatchObject({
+      type: 'step-complete',
+    });
+  });
+
   it('double-clicks and hovers with their own actions', async () => {
     const [double] = actionsOf(await decide("Double-click 'Next'", screenOf({ nodes: form })));
     const [hover] = actionsOf(await decide("Hover over 'Next'", screenOf({ nodes: form })));
