@@ -10,6 +10,7 @@ import { tokenize, type Token } from './tokens.js';
 
 /** Words of a case request: "(type it all in lower case letters)", "written in capitals". */
 const CASE_WORDS = /^(?:upper|lower|title|case|uppercase|lowercase|capitals|caps|capital|small|block|letters|all)$/;
+/** Words around the case words of a request that ask for nothing else: "(type it all in …)". */
 const LEAD_WORDS = new Set([
   'type',
   'write',
@@ -24,8 +25,11 @@ const LEAD_WORDS = new Set([
   'written',
   'entered',
 ]);
+/** Participles of typing after a value: "ada@example.com typed all in lowercase". */
 const PARTICIPLES = new Set(['typed', 'written', 'entered', 'spelled', 'spelt']);
+/** Verbs of a request of its own for a value's case: "Please type the email in lower case." */
 const CLAUSE_VERBS = new Set(['type', 'write', 'enter', 'put', 'use', 'spell', 'keep']);
+/** Words before the noun naming the value: "the email", "my username". */
 const OWNERS = new Set(['the', 'my', 'your', 'that', 'this']);
 /** Nouns for an email address when a case request names the value by its kind. */
 const EMAIL_NOUNS = new Set(['email', 'e-mail', 'address', 'login', 'username', 'user']);
@@ -76,23 +80,23 @@ function clauseEnd(tokens: readonly Token[], from: number): number {
 
 /** The value an earlier part of the instruction gave for `noun` ("email", "username", "code"). */
 function valueNamed(tokens: readonly Token[], noun: string, before: number): { from: number; to: number } | undefined {
-  const values: { from: number; to: number }[] = [];
-  if (EMAIL_NOUNS.has(noun)) {
-    for (let index = 0; index < before; index += 1) {
-      const token = tokens[index]!;
-      if (token.kind !== 'punct' && emailAddress.test(token.text)) values.push({ from: index, to: index + 1 });
-    }
+  // The value written right after the noun ("username AdaL", "code: 'ab12'").
+  const said: { from: number; to: number }[] = [];
+  for (let index = 0; index + 1 < before; index += 1) {
+    if (tokens[index]!.lower !== noun) continue;
+    let next = index + 1;
+    while (next < before && (tokens[next]!.lower === 'is' || tokens[next]!.text === ':')) next += 1;
+    const value = tokens[next];
+    if (value?.kind === 'quoted' || (value?.kind === 'word' && /[\p{N}@]|^\p{Lu}/u.test(value.text)))
+      said.push({ from: next, to: next + 1 });
   }
-  if (values.length === 0) {
-    for (let index = 0; index + 1 < before; index += 1) {
-      if (tokens[index]!.lower !== noun) continue;
-      let next = index + 1;
-      while (next < before && (tokens[next]!.lower === 'is' || tokens[next]!.text === ':')) next += 1;
-      const value = tokens[next];
-      if (value?.kind === 'quoted' || (value?.kind === 'word' && /[\p{N}@]|^\p{Lu}/u.test(value.text)))
-        values.push({ from: next, to: next + 1 });
-    }
-  }
+  // Else, for "the email", the address written anywhere before.
+  const addresses = tokens
+    .slice(0, before)
+    .flatMap((token, index) =>
+      token.kind !== 'punct' && emailAddress.test(token.text) ? [{ from: index, to: index + 1 }] : [],
+    );
+  const values = said.length > 0 || !EMAIL_NOUNS.has(noun) ? said : addresses;
   // Two values the noun could mean: which one is not for this rewrite to guess.
   return values.length === 1 ? values[0] : undefined;
 }
