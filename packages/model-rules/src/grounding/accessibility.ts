@@ -2,6 +2,7 @@ import type { AccessibilityNode, Box } from '@sandpiper/protocol';
 import type { TargetCandidate } from './candidates.js';
 import { interactiveRoles } from '@sandpiper/protocol';
 import { isFieldHint, rankRole, roleFactor, rolesForFieldHint } from './roles.js';
+import { nodeTree } from './scope.js';
 import { normalizeText, scoreText } from './text-score.js';
 
 /** A field's own name counts as a match from this score on; below it a matching label may win. */
@@ -150,7 +151,7 @@ export function accessibilityCandidates(
   });
   const bestByName = Math.max(0, ...candidates.map((candidate) => candidate.score));
   if (bestByName >= FIELD_NAME_ENOUGH) return candidates;
-  const byRef = new Map(tree.map((node) => [node.ref, node]));
+  const holders = nodeTree(tree);
   for (const labelNode of nodes) {
     // Only text labels a field: a tab, button or link near a field is a control of its own.
     if (fields.includes(labelNode) || !labelRoles.has(labelNode.role)) continue;
@@ -158,27 +159,17 @@ export function accessibilityCandidates(
     if (text === undefined || text.score <= bestByName) continue;
     const field = nearestField(labelNode.box, fields);
     // A group's legend ("Visit type" over its radios) names the group, not a field after it.
-    const legendOf = labelNode.parent === undefined ? undefined : byRef.get(labelNode.parent);
+    const legendOf = labelNode.parent === undefined ? undefined : holders.byRef(labelNode.parent);
     const legend =
       legendOf !== undefined &&
       (legendOf.role === 'group' || legendOf.role === 'radiogroup') &&
       normalizeText(legendOf.name) === normalizeText(labelNode.name);
-    if (legend && field !== undefined && !holds(byRef, legendOf, field)) continue;
+    if (legend && field !== undefined && !holders.ancestors(field.ref).includes(legendOf.ref)) continue;
     if (field !== undefined) {
       candidates.push(candidateFor(field, text.score * LABEL_FACTOR, hint, viewport, 'label', labelNode.name));
     }
   }
   return strongestPerNode(candidates);
-}
-
-/** Whether `node` sits inside `holder`, by the parents the snapshot gives. */
-function holds(
-  byRef: ReadonlyMap<string, AccessibilityNode>,
-  holder: AccessibilityNode,
-  node: AccessibilityNode,
-): boolean {
-  for (let at = node.parent; at !== undefined; at = byRef.get(at)?.parent) if (at === holder.ref) return true;
-  return false;
 }
 
 /**

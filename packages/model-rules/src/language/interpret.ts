@@ -2705,6 +2705,9 @@ function possessiveValue(tokens: readonly Token[]): boolean {
 const identityNoun =
   /^(?:name|username|email|e-mail|address|password|passcode|pin|code|domain|id|number|phone|account|login|handle|nickname|company|city|country)$/;
 
+/** A pronoun and a form of be, run together: "It's under Privacy", "We're tidying up the list". */
+const pronounAndBe = ["it's", "i'm", "we're", "they're", "you're", "he's", "she's", "that's"];
+
 /**
  * Closed-class verbs after which a clause states something rather than asks for it: forms of be,
  * have and do, modals, and a few verbs of where or whose a thing is.
@@ -2715,15 +2718,7 @@ const copulas: ReadonlySet<string> = new Set([
   'are',
   'was',
   'were',
-  "it's",
-  // A pronoun and a form of be, run together: "We're tidying up the list", "I'm heading to Oslo".
-  "i'm",
-  "we're",
-  "they're",
-  "you're",
-  "he's",
-  "she's",
-  "that's",
+  ...pronounAndBe,
   "there's",
   "isn't",
   "aren't",
@@ -2849,10 +2844,7 @@ function statementSubject(
     const phrase = parsePhrase(source, end < 0 ? rest : rest.slice(0, end), { contentKinds: true });
     return phrase?.type === 'target' ? { subject: phrase.target } : {};
   }
-  if (subjectTokens.length === 0)
-    return isWord(tokens[0], "it's", 'its', "i'm", "we're", "they're", "you're", "he's", "she's", "that's") && !picksOne
-      ? {}
-      : undefined;
+  if (subjectTokens.length === 0) return isWord(tokens[0], 'its', ...pronounAndBe) && !picksOne ? {} : undefined;
   // "answer Yes to Was this helpful": a capitalised "Was" after a preposition starts a name, and
   // a subject ending in a preposition is no noun phrase; the clause is a request, not a statement.
   if (/^\p{Lu}/u.test(tokens[at]!.text)) return undefined;

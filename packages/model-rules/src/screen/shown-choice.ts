@@ -1,4 +1,4 @@
-import type { AccessibilityNode, TargetRef } from '@sandpiper/protocol';
+import { quote, type AccessibilityNode, type TargetRef } from '@sandpiper/protocol';
 import { nodeTree } from '../grounding/scope.js';
 import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 
@@ -95,8 +95,8 @@ export function choiceInGroup(
   const group = radioGroupNamed(nodes, target);
   if (group === undefined) return undefined;
   const chosen = group.radios.find((radio) => radio.checked === true);
-  if (chosen === undefined) return { chosen: false, detail: `No option of '${group.name}' is selected.` };
+  if (chosen === undefined) return { chosen: false, detail: `No option of ${quote(group.name)} is selected.` };
   return same(chosen.name, wanted)
-    ? { chosen: true, detail: `The '${chosen.name}' option of '${group.name}' is selected.` }
-    : { chosen: false, detail: `'${chosen.name}' is selected in '${group.name}', not '${wanted}'.` };
+    ? { chosen: true, detail: `The ${quote(chosen.name)} option of ${quote(group.name)} is selected.` }
+    : { chosen: false, detail: `${quote(chosen.name)} is selected in ${quote(group.name)}, not ${quote(wanted)}.` };
 }
