@@ -1,10 +1,14 @@
 import { renderStepIntent } from '@sandpiper/protocol';
 import { describe, expect, it } from 'vitest';
 import { parseInstruction, parseStep } from './index.js';
+import type { ScreenHints } from '../language/interpret.js';
 
-/** The steps an instruction reads as, in their canonical text; throws on any clause not read. */
-function read(text: string, fieldLabels: readonly string[] = []): string[] {
-  const result = parseInstruction(text, { fieldLabels });
+/**
+ * The steps an instruction reads as, in their canonical text; throws on any clause not read. The
+ * screen is the labels of its fields, or the whole hints (controls included).
+ */
+function read(text: string, screen: readonly string[] | ScreenHints = []): string[] {
+  const result = parseInstruction(text, 'fieldLabels' in screen ? screen : { fieldLabels: screen });
   if (!result.ok) throw new Error(`unparsed: ${result.unparsed.join(' | ')}`);
   return result.parsed.map((clause) => renderStepIntent(clause.directive));
 }
@@ -577,11 +581,7 @@ describe('requests written around their values', () => {
         { role: 'checkbox', name: 'Remember me' },
       ],
     };
-    const steps = (text: string) => {
-      const result = parseInstruction(text, hints);
-      if (!result.ok) throw new Error(`unparsed: ${result.unparsed.join(' | ')}`);
-      return result.parsed.map((clause) => renderStepIntent(clause.directive));
-    };
+    const steps = (text: string) => read(text, hints);
     expect(steps('Sign in as ada@example.com with password harbor-lights-7, remember me')).toEqual([
       "Type 'ada@example.com' into the 'Email' field",
       "Type 'harbor-lights-7' into the 'password' field",
@@ -635,11 +635,7 @@ describe('requests written around their values', () => {
         { role: 'textbox', name: 'Password' },
       ],
     };
-    const steps = (text: string) => {
-      const result = parseInstruction(text, hints);
-      if (!result.ok) throw new Error(`unparsed: ${result.unparsed.join(' | ')}`);
-      return result.parsed.map((clause) => renderStepIntent(clause.directive));
-    };
+    const steps = (text: string) => read(text, hints);
     const lowered = [
       "Type 'ada@example.com' into the 'Email' field",
       "Type 'Harbor-7' into the 'password' field",
@@ -693,11 +689,7 @@ describe('requests written around their values', () => {
       { role: 'switch', name: 'Push notifications' },
     ];
     const hints = { fieldLabels: controls.map((control) => control.name), controls };
-    const steps = (text: string) => {
-      const result = parseInstruction(text, hints);
-      if (!result.ok) throw new Error(`unparsed: ${result.unparsed.join(' | ')}`);
-      return result.parsed.map((clause) => renderStepIntent(clause.directive));
-    };
+    const steps = (text: string) => read(text, hints);
     const expected = [
       "Turn off 'email digests'",
       "Turn off 'mention alerts'",
