@@ -9,6 +9,7 @@
  *   node --import tsx bench/testbed.ts --only filter-riverside,name-in-capitals   (any of the task ids)
  *   node --import tsx bench/testbed.ts --split probe        the probe instructions (readable; see probe/README.md)
  *   node --import tsx bench/testbed.ts --split probe --at 46,201   (only those entries of the file)
+ *   node --import tsx bench/testbed.ts --split fresh        a second readable set (see fresh/README.md)
  *
  * Outcomes per instruction: `success` (done and reported done; or, for ask/infeasible tasks,
  * nothing changed and the run asked or failed), `false-success` (reported done, state wrong),
@@ -34,11 +35,11 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const splits = ['dev', 'heldout', 'probe'] as const;
+const splits = ['dev', 'heldout', 'probe', 'fresh'] as const;
 const split = splits.find((name) => name === values.split);
 if (split === undefined) throw new Error(`--split must be one of ${splits.join(', ')}, got "${values.split}"`);
-if (values.at !== undefined && split !== 'probe')
-  throw new Error('--at picks entries of the probe file: use it with --split probe');
+if (values.at !== undefined && split !== 'probe' && split !== 'fresh')
+  throw new Error('--at picks entries of a readable file: use it with --split probe or --split fresh');
 
 interface Case {
   readonly task: TestbedTask;
@@ -46,8 +47,8 @@ interface Case {
   readonly text: string;
 }
 
-/** The instructions of a split written apart from the tasks (`heldout`, `probe`), in file order. */
-function fileCases(folder: 'heldout' | 'probe'): Case[] {
+/** The instructions of a split written apart from the tasks (`heldout`, `probe`, `fresh`), in file order. */
+function fileCases(folder: 'heldout' | 'probe' | 'fresh'): Case[] {
   const file = path.join(import.meta.dirname, '..', 'packages', 'testbed', folder, 'instructions.json');
   const entries = JSON.parse(readFileSync(file, 'utf8')) as { taskId: string; style: string; text: string }[];
   return entries.flatMap((entry) => {
