@@ -22,6 +22,14 @@ import {
   type VerbMatch,
 } from './lexicon.js';
 import { withLetterCaseApplied } from './letter-case.js';
+import {
+  LASTING_WORDS,
+  NAMING_WORDS,
+  STATE_VERBS,
+  verbOfGerund,
+  verbOfParticiple,
+  withGoalsAsRequests,
+} from './goals.js';
 import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
 import { isWord, spanText, tokenize, type Token } from './tokens.js';
 import {
@@ -197,6 +205,10 @@ function joinerAt(tokens: readonly Token[], index: number): number {
     return 1 + (next > 0 && tokens[index + 1]?.kind === 'word' ? next : 0);
   }
   if (isWord(token, 'and') && isWord(tokens[index + 1], 'then')) return 2;
+  // "turn on the digest n save", "star it & archive it": chat shorthands for "and"; they end a
+  // clause only where a verb follows ("rock n roll" stays a name).
+  if ((token.kind === 'word' && token.text === 'n') || (token.kind === 'punct' && token.text === '&'))
+    return opensClause(tokens.slice(index + 1)) ? 1 : 0;
   if (isWord(token, 'and', 'then', 'afterwards')) return 1;
   if (isWord(token, 'after') && isWord(tokens[index + 1], 'that')) return 2;
   // "put contoso in the third field but don't submit": a restriction after the request.
@@ -542,7 +554,12 @@ function listItems(tokens: readonly Token[]): Token[][] {
   const items: Token[][] = [];
   let current: Token[] = [];
   for (const token of tokens) {
-    if (isComma(token) || isWord(token, 'and', 'or', '&') || (token.kind !== 'quoted' && token.text === '+')) {
+    // "Mei Lin plus Ana Souza": "plus" in lower case joins a list ("Disney Plus" is a name).
+    if (
+      isComma(token) ||
+      isWord(token, 'and', 'or', '&') ||
+      (token.kind !== 'quoted' && (token.text === '+' || token.text === 'plus'))
+    ) {
       if (current.length > 0) items.push(current);
       current = [];
       continue;
@@ -958,7 +975,7 @@ function readFrame(
     case 'hover':
       return readPointer(verb, rest, source, last);
     case 'open':
-      return readOpen(rest, source, last);
+      return readOpen(verb, rest, source, last);
     case 'type': {
       const typed = readType(verb, rest, source);
       // "put the salary at 90,000": a value given to a control, not text typed somewhere.
@@ -1110,7 +1127,7 @@ function looksLikeFileName(text: string): boolean {
   return extension !== undefined && fileExtensions.has(extension);
 }
 
-function readOpen(rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
+function readOpen(verb: VerbMatch, rest: readonly Token[], source: string, last: TargetRef | undefined): ClauseResult {
   // "show me only the assets at Riverside": a filter over what is shown, not a place to go.
   if (isWord(rest[0], 'only')) return { type: 'unparsed' };
   const pager = pagerTarget(isWord(rest[0], 'on') ? rest.slice(1) : rest);
@@ -1132,6 +1149,14 @@ function readOpen(rest: readonly Token[], source: string, last: TargetRef | unde
     return steps([{ kind: 'open', target: address.text }]);
   if (value === undefined) return { type: 'unparsed' };
   if (isWord(rest[0], 'back') && rest.length === 1) return steps([{ kind: 'command', verb: 'go back' }]);
+  // "show me the results", "open the cards": things of a kind, none picked out, are no one
+  // place to go. Asked to be shown, they are what the request around it brings up (context);
+  // asked to be opened, which one is asked about.
+  const phrases = targetsOf(source, rest, { contentKinds: true });
+  const kindOnly = (phrase: Phrase) =>
+    phrase.type === 'target' && phrase.all && phrase.target.name === undefined && phrase.target.ordinal === undefined;
+  if (phrases?.some(kindOnly))
+    return verb.words.startsWith('show') || verb.words === 'display' ? { type: 'context' } : { type: 'unparsed' };
   const targets = targetList(source, rest, last, { contentKinds: true });
   if (targets === undefined) return { type: 'unparsed' };
   return steps(
@@ -1882,6 +1907,14 @@ function readFind(verb: VerbMatch, rest: readonly Token[], source: string, last:
       ],
       purpose,
     );
+  // "show me the results", "open the cards": things of a kind, none picked out, are no one
+  // place to go. Asked to be shown, they are what the request around it brings up (context);
+  // asked to be opened, which one is asked about.
+  const phrases = targetsOf(source, rest, { contentKinds: true });
+  const kindOnly = (phrase: Phrase) =>
+    phrase.type === 'target' && phrase.all && phrase.target.name === undefined && phrase.target.ordinal === undefined;
+  if (phrases?.some(kindOnly))
+    return verb.words.startsWith('show') || verb.words === 'display' ? { type: 'context' } : { type: 'unparsed' };
   const targets = targetList(source, rest, last, { contentKinds: true });
   if (targets === undefined) return { type: 'unparsed' };
   return steps(
@@ -2631,7 +2664,7 @@ function labelledValue(
     if (said === undefined) continue;
     const value = casedValue(source, said);
     // "… from now on" asks for the value to be kept (saved), which the words do not say how.
-    if (value === undefined || lastingWords.test(value.text)) continue;
+    if (value === undefined || LASTING_WORDS.test(value.text)) continue;
     // "The workspace should be deleted": an action done to the thing, unless the field offers
     // that word ("The status should be closed" with Closed among its options).
     if (said.length === 1 && said[0]!.kind === 'word' && verbOfParticiple(said[0]!.lower) !== undefined) {
@@ -3150,40 +3183,6 @@ function readRephrased(clause: Clause, hints: ScreenHints | undefined, last: Tar
   return readAsCommand(clause, clause.verbatim, hints, last) ?? result;
 }
 
-/** Participles whose verb is not their stem: "Cargo Tracker should be gone" asks to remove it. */
-const irregularParticiples: Readonly<Record<string, string>> = {
-  gone: 'remove',
-  sent: 'send',
-  shown: 'show',
-  hidden: 'hide',
-  chosen: 'choose',
-  written: 'write',
-  set: 'set',
-  put: 'put',
-  opened: 'open',
-  closed: 'close',
-};
-
-/** The verb a past participle comes from ("archived" archive, "checked" check, "scrapped" scrap), when the lexicon has it. */
-function verbOfParticiple(word: string): string | undefined {
-  const irregular = irregularParticiples[word];
-  if (irregular !== undefined) return irregular;
-  if (!word.endsWith('ed') || word.length < 5) return undefined;
-  const candidates = [word.slice(0, -1), word.slice(0, -2), word.slice(0, -3), `${word.slice(0, -3)}y`];
-  return candidates.find((candidate) => candidate.length >= 2 && verbAt([candidate]) !== undefined);
-}
-
-/** Participles of a goal that gives a thing a new name: "should be called Berth Scheduling". */
-const namingWords = new Set(['called', 'named', 'renamed', 'titled']);
-
-/** The verb an "-ing" form comes from ("following" follow, "starring" star, "sharing" share), when the lexicon has it. */
-function verbOfGerund(word: string): string | undefined {
-  if (!word.endsWith('ing') || word.length < 6) return undefined;
-  const stem = word.slice(0, -3);
-  const candidates = [stem, `${stem}e`, /(.)\1$/.test(stem) ? stem.slice(0, -1) : ''];
-  return candidates.find((candidate) => candidate.length >= 2 && verbAt([candidate]) !== undefined);
-}
-
 /**
  * "Jonas Berg shouldn't be a member of this project anymore", "Ana should no longer be on the
  * team": taking the named person or thing out, as "remove X (from the place)". A place said as
@@ -3214,13 +3213,6 @@ function noLongerMember(
   return `remove ${textOf(0, at)}${where === '' ? '' : ` from ${where}`}`;
 }
 
-/** States a goal may name for a thing that a verb puts it in: "should be open", "should be off". */
-const stateVerbs: Readonly<Record<string, string>> = { open: 'open', on: 'turn on', off: 'turn off' };
-
-/** Words that only say how long a goal should hold or why: "for good", "from now on", "so I can see it". */
-const lastingWords =
-  /\s*,?\s*\b(?:for good|from now on|permanently|again|so(?: that)? (?:i|we|you) (?:can|could|may|will)\b.*)\s*$/i;
-
 /**
  * A request in the form of a goal, as the imperative it asks for: "Cargo Tracker should be
  * archived" reads as "archive Cargo Tracker", "The garage door should be open" as "open the garage
@@ -3232,10 +3224,12 @@ function goalAsCommand(clause: Clause, source: string, hints: ScreenHints | unde
   const lower = tokens.map((token) => (token.kind === 'word' ? token.lower : ''));
   const textOf = (from: number, to: number) => writtenBetween(source, tokens, from, to);
   const build = (verb: string, object: string, rest: string): Clause =>
-    rewritten(`${verb} ${object}${rest === '' ? '' : ` ${rest}`}`.replace(lastingWords, ''), clause);
+    rewritten(`${verb} ${object}${rest === '' ? '' : ` ${rest}`}`.replace(LASTING_WORDS, ''), clause);
   // "(I want to) be following Priya Nair": the verb of the "-ing", done.
   const gerund = lower[0] === 'be' && tokens.length > 2 ? verbOfGerund(lower[1]!) : undefined;
   if (gerund !== undefined) return build(gerund, textOf(2, tokens.length), '');
+  // "Only A and B should be starred": the others must be undone too, which no imperative here says.
+  if (isWord(tokens[0], 'only', 'just')) return undefined;
   // "<thing> should/must/needs to be <participle or state> <rest>"
   for (let at = 1; at < tokens.length - 2; at += 1) {
     const modal = lower[at]!;
@@ -3244,7 +3238,7 @@ function goalAsCommand(clause: Clause, source: string, hints: ScreenHints | unde
     const be = at + (to ? 2 : 1);
     if (lower[be] !== 'be' || tokens[be + 1]?.kind !== 'word') continue;
     const word = lower[be + 1]!;
-    const rest = textOf(be + 2, tokens.length).replace(lastingWords, '');
+    const rest = textOf(be + 2, tokens.length).replace(LASTING_WORDS, '');
     // A state ("open", "off") only as the last word: "on its way to …" is no switch.
     // "The Dock Scheduling project should be called Berth Scheduling": a new name.
     // (Not "the workspace name should be called …": a name is a field's value, not a thing to rename.)
@@ -3254,9 +3248,9 @@ function goalAsCommand(clause: Clause, source: string, hints: ScreenHints | unde
       [...(hints?.fieldLabels ?? []), ...(hints?.controls ?? []).map((control) => control.name)].some(
         (label) => (scoreText(`${textOf(0, at)} name`.replace(/^the\s+/i, ''), label)?.score ?? 0) >= 0.9,
       );
-    if (namingWords.has(word) && rest !== '' && !['i', 'we', 'you'].includes(lower[at - 1] ?? '') && !subjectIsName())
+    if (NAMING_WORDS.has(word) && rest !== '' && !['i', 'we', 'you'].includes(lower[at - 1] ?? '') && !subjectIsName())
       return build('rename', textOf(0, at), `to ${rest.replace(/^to\s+/i, '')}`);
-    const verb = verbOfParticiple(word) ?? (rest === '' ? stateVerbs[word] : undefined);
+    const verb = verbOfParticiple(word) ?? (rest === '' ? STATE_VERBS[word] : undefined);
     if (verb === undefined || ['i', 'we', 'you'].includes(lower[at - 1] ?? '')) return undefined;
     // "should be paid by research": who does it is named, not what to do.
     if (lower[be + 2] === 'by') return undefined;
@@ -3309,7 +3303,8 @@ function withGroupNamed(clause: Clause, source: string, group: readonly string[]
 /** Read an instruction into steps; clauses it cannot read are reported, never guessed at. */
 export function interpretInstruction(instruction: string, hints?: ScreenHints): Interpretation {
   // "Sign in as Ada@Example.com (type it lowercase)": the case is applied to the value it names.
-  const text = withLetterCaseApplied(instruction);
+  // "My interests should be Chess and Go": a goal's opening is read as the imperative it stands for.
+  const text = withGoalsAsRequests(withLetterCaseApplied(instruction), hints?.fieldLabels ?? []);
   const readSteps: ReadStep[] = [];
   const unparsed: string[] = [];
   const constraints: string[] = [];
@@ -3444,7 +3439,63 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
     unparsed.push(text.trim());
   const ordered = signInLast(absoluteTimes(readSteps));
   unparsed.push(...withoutPassword(ordered, hints));
+  unparsed.push(...againstConstraints(ordered, constraints));
   return { steps: ordered, unparsed, constraints };
+}
+
+/** Openers of a constraint that forbids the verbs after it: "don't", "do not", "never", "avoid", "without". */
+const forbidding: readonly (readonly string[])[] = [
+  ['do', 'not'],
+  ["don't"],
+  ['dont'],
+  ['never'],
+  ['avoid'],
+  ['without'],
+];
+
+/** The verbs a constraint forbids: "Don't reserve or open anything" forbids reserve and open. */
+function forbiddenVerbs(constraint: string): VerbMatch[] {
+  const tokens = stripFiller(tokenize(constraint));
+  const opener = forbidding.find((candidate) => startsWith(tokens, candidate));
+  if (opener === undefined) return [];
+  const rest = tokens.slice(opener.length);
+  // "without opening anything": the verb in its "-ing" form.
+  const segments: Token[][] = [[]];
+  for (const token of rest) {
+    if (isComma(token) || isWord(token, 'or', 'and', 'nor')) segments.push([]);
+    else segments.at(-1)!.push(token);
+  }
+  return segments.flatMap((segment) => {
+    const said = words(segment);
+    const gerund = said[0] === undefined ? undefined : verbOfGerund(said[0]);
+    const verb = verbAt(gerund === undefined ? said : [gerund, ...said.slice(1)]);
+    // Only a verb with no object of its own or a general one ("anything", "it"): "don't delete
+    // Pump-08" beside "delete Pump-07" forbids nothing the request asks.
+    const object = said.slice(verb?.length ?? 0);
+    const general = object.every((word) =>
+      ['anything', 'any', 'it', 'them', 'yet', 'something', 'else', 'one', 'of'].includes(word),
+    );
+    return verb === undefined || !general ? [] : [verb];
+  });
+}
+
+/**
+ * Clauses whose step does what a constraint of the same request forbids ("… and just show me the
+ * results? Don't open anything." beside a step that opens one): the two cannot both hold, so the
+ * request is asked about rather than either being dropped.
+ */
+function againstConstraints(read: readonly ReadStep[], constraints: readonly string[]): string[] {
+  const forbidden = constraints.flatMap(forbiddenVerbs);
+  if (forbidden.length === 0) return [];
+  const breaks = (intent: StepIntent): boolean =>
+    forbidden.some((verb) => {
+      if (verb.verbClass === 'open') return intent.kind === 'go-to' || intent.kind === 'open';
+      if (verb.verbClass === 'type') return intent.kind === 'type';
+      if (verb.verbClass === 'search') return intent.kind === 'search';
+      if (verb.verbClass === 'command') return intent.kind === 'command' && intent.verb === verb.command;
+      return false;
+    });
+  return [...new Set(read.filter((step) => breaks(step.intent)).map((step) => step.source))];
 }
 
 /**

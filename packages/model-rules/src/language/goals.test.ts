@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { withGoalsAsRequests } from './goals.js';
+
+describe('goals read as the imperative they stand for', () => {
+  it.each([
+    ['The reviewers should be Ines and Tom.', 'Set the reviewers to Ines and Tom.'],
+    ['I want the currency to be EUR.', 'Set the currency to EUR.'],
+    ["I'd like the font size to be 14, with the settings saved.", 'Set the font size to 14, then save the settings.'],
+    ['The note must say "back at 3".', 'Set the note to "back at 3".'],
+    ['The box after Street needs to contain Flat 2.', 'Set the box after Street to Flat 2.'],
+    ['The table should be sorted by Price, highest first.', 'Sort the table by Price, highest first.'],
+    ['Report 7 should be archived for good.', 'Archive Report 7.'],
+    ['I want the porch light on.', 'Turn on the porch light.'],
+    ['Old Wiki should be back in the list.', 'Restore Old Wiki.'],
+  ])('%s', (goal, imperative) => {
+    expect(withGoalsAsRequests(goal)).toBe(imperative);
+  });
+
+  it('marks a list said to be the whole set, so what the field holds now is cleared first', () => {
+    expect(withGoalsAsRequests('My tags should be red, green and blue, nothing else.')).toBe(
+      'Clear my tags, then set my tags to red, green and blue.',
+    );
+    expect(withGoalsAsRequests('The owners should be Ana and Li only.')).toBe(
+      'Clear the owners, then set the owners to Ana and Li.',
+    );
+  });
+
+  it('names the field when the subject is a label on screen', () => {
+    expect(withGoalsAsRequests('The full name should read ADA KING.', ['Full name', 'Email'])).toBe(
+      'Set the full name field to ADA KING.',
+    );
+  });
+
+  it('leaves alone what is no plain goal for a field', () => {
+    for (const text of [
+      'I should be signed in as ada@example.com.',
+      'Only rows 2 and 5 should be ticked.',
+      'The password should be at least 8 characters.',
+      'The invoice should be paid by research.',
+      'The project should be called Atlas.',
+      'The name should be Atlas from now on.',
+      'It should be blue.',
+      'Nora should be a member of the team.',
+      'Set the colour to red, with the change saved.',
+    ])
+      expect(withGoalsAsRequests(text)).toBe(text);
+  });
+});

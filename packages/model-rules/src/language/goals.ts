@@ -1,0 +1,368 @@
+/**
+ * Requests written as the state the person wants rather than the steps: "My interests should be
+ * Chess, Hiking and Pottery", "I want the theme to be Dark, with the change saved", "The grid
+ * should be sorted by Name, A to Z", "I want the garage door open". Before the instruction is
+ * read, each such sentence opening is rewritten as the imperative it stands for ("Set my interests
+ * to …", "Sort the grid by Name, …", "Open the garage door"), so the rest of the sentence (a list,
+ * a second clause) is read with the verb in force, as if the person had written it that way.
+ * Only openings whose meaning is plain are rewritten; anything else is left for the reader, which
+ * asks about what it cannot place.
+ */
+import { reaches, scoreText } from '../grounding/text-score.js';
+import { verbAt } from './lexicon.js';
+import { isWord, tokenize, type Token } from './tokens.js';
+
+/** Participles whose verb is not their stem: "Cargo Tracker should be gone" asks to remove it. */
+const IRREGULAR_PARTICIPLES: Readonly<Record<string, string>> = {
+  gone: 'remove',
+  sent: 'send',
+  shown: 'show',
+  hidden: 'hide',
+  chosen: 'choose',
+  written: 'write',
+  set: 'set',
+  put: 'put',
+  opened: 'open',
+  closed: 'close',
+};
+
+/** The verb a past participle comes from ("archived" archive, "checked" check, "scrapped" scrap), when the lexicon has it. */
+export function verbOfParticiple(word: string): string | undefined {
+  const irregular = IRREGULAR_PARTICIPLES[word];
+  if (irregular !== undefined) return irregular;
+  if (!word.endsWith('ed') || word.length < 5) return undefined;
+  const candidates = [word.slice(0, -1), word.slice(0, -2), word.slice(0, -3), `${word.slice(0, -3)}y`];
+  return candidates.find((candidate) => candidate.length >= 2 && verbAt([candidate]) !== undefined);
+}
+
+/** The verb an "-ing" form comes from ("following" follow, "starring" star, "sharing" share), when the lexicon has it. */
+export function verbOfGerund(word: string): string | undefined {
+  if (!word.endsWith('ing') || word.length < 6) return undefined;
+  const stem = word.slice(0, -3);
+  const candidates = [stem, `${stem}e`, /(.)\1$/.test(stem) ? stem.slice(0, -1) : ''];
+  return candidates.find((candidate) => candidate.length >= 2 && verbAt([candidate]) !== undefined);
+}
+
+/** Participles of a goal that gives a thing a new name: "should be called Berth Scheduling". */
+export const NAMING_WORDS: ReadonlySet<string> = new Set(['called', 'named', 'renamed', 'titled']);
+
+/** States a goal may name for a thing that a verb puts it in: "should be open", "should be off". */
+export const STATE_VERBS: Readonly<Record<string, string>> = {
+  open: 'open',
+  closed: 'close',
+  on: 'turn on',
+  off: 'turn off',
+};
+
+/** Words that only say how long a goal should hold or why: "for good", "from now on", "so I can see it". */
+export const LASTING_WORDS =
+  /\s*,?\s*\b(?:for good|from now on|permanently|again|so(?: that)? (?:i|we|you) (?:can|could|may|will)\b.*)\s*$/i;
+
+/** Verbs a "by" after them gives a key to, not a doer: "sorted by Name", "grouped by team". */
+const KEYED_VERBS = new Set(['sort', 'order', 'group', 'filter', 'rank']);
+
+/**
+ * First words after "should be" that make the rest no value for a field: places and states
+ * ("in the archive", "back among …", "at least 8"), articles ("a member of …"), negations. The
+ * reader handles those goals itself, or asks.
+ */
+const NOT_A_VALUE = new Set([
+  'a',
+  'an',
+  'in',
+  'on',
+  'at',
+  'among',
+  'under',
+  'inside',
+  'from',
+  'to',
+  'with',
+  'by',
+  'for',
+  'back',
+  'out',
+  'off',
+  'there',
+  'here',
+  'no',
+  'not',
+  'able',
+  'longer',
+  'gone',
+  'done',
+  'visible',
+  'enabled',
+  'disabled',
+  'open',
+  'closed',
+  'empty',
+  'blank',
+  'cleared',
+  'more',
+  'less',
+  'higher',
+  'lower',
+  'bigger',
+  'smaller',
+  'the',
+  'it',
+  'them',
+  'that',
+  'this',
+  'there',
+  'same',
+  'like',
+  'as',
+]);
+
+/** Subjects that name no thing on screen: the person ("I should be …") or a pronoun. */
+const PERSONAL = new Set(['i', 'we', 'you', 'he', 'she', 'they', 'it', 'this', 'that', 'there', 'everything']);
+
+/** Modals that make a statement a demand: "should be", "must read", "needs to contain". */
+const MODALS = new Set(['should', 'must', 'shall']);
+const MODALS_WITH_TO = new Set(['needs', 'need', 'has', 'have', 'ought']);
+/** Verbs after the modal that say what a field holds. */
+const HOLDING = new Set(['be', 'become', 'contain', 'read', 'say', 'show', 'hold']);
+
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+const isEnd = (token: Token | undefined): boolean =>
+  token === undefined || (token.kind === 'punct' && /^[.!?;]$/.test(token.text));
+const isBreak = (token: Token | undefined): boolean =>
+  token === undefined || (token.kind === 'punct' && /^[.!?;,]$/.test(token.text));
+
+/** The subject written as the object of a verb: a sentence's capital on an article is dropped ("The grid" → "the grid"). */
+function asObject(text: string): string {
+  return text.replace(/^(The|A|An|My|Our|Your|This|That|These|Those)\b/, (word) => word.toLowerCase());
+}
+
+/** "I want", "we need", "I'd like", "I would like": the person's wish opens the sentence; its length, else 0. */
+function wishAt(tokens: readonly Token[], at: number): number {
+  const word = (offset: number) => (tokens[at + offset]?.kind === 'word' ? tokens[at + offset]!.lower : '');
+  if (['i', 'we'].includes(word(0)) && ['want', 'need'].includes(word(1))) return 2;
+  if (["i'd", "we'd"].includes(word(0)) && word(1) === 'like') return 2;
+  if (['i', 'we'].includes(word(0)) && word(1) === 'would' && word(2) === 'like') return 3;
+  return 0;
+}
+
+/** Whether the words after "be" can be a value a field takes ("Dark", "Chess, Hiking and Pottery", "Quay-Side-9"). */
+function valueStarts(tokens: readonly Token[], at: number): boolean {
+  const first = tokens[at];
+  if (first === undefined || first.kind === 'punct') return false;
+  if (first.kind === 'quoted') return true;
+  if (NOT_A_VALUE.has(first.lower) || verbOfParticiple(first.lower) !== undefined) return false;
+  // "paid by research", "finished", "frozen": a participle the lexicon does not know is a state,
+  // which the reader weighs against the field's options; a value is written as one.
+  if (/^\p{Ll}{3,}ed$/u.test(first.text) || (/^\p{Ll}/u.test(first.text) && isWord(tokens[at + 1], 'by'))) return false;
+  if (
+    /^(?:paid|made|taken|given|kept|left|sold|bought|held|lost|won|done|built|shut|broken|frozen|stolen)$/.test(
+      first.text,
+    )
+  )
+    return false;
+  return verbOfGerund(first.lower) === undefined;
+}
+
+/**
+ * The imperative for a goal opening the sentence at `start`: the edit replacing its opening, or
+ * undefined when the sentence is not such a goal.
+ */
+function goalOpening(
+  source: string,
+  tokens: readonly Token[],
+  start: number,
+  fieldLabels: readonly string[],
+): Edit | undefined {
+  const text = (from: number, to: number) => source.slice(tokens[from]!.start, tokens[to - 1]!.end);
+  const wish = wishAt(tokens, start);
+  const subjectFrom = start + wish;
+  // The subject runs to the modal ("… should be"), or for a wish to "to be" or a final state.
+  for (let at = subjectFrom + 1; at < tokens.length && !isEnd(tokens[at]); at += 1) {
+    const token = tokens[at]!;
+    if (token.kind === 'punct' && token.text !== "'") return undefined;
+    if (at - subjectFrom > 10) return undefined;
+    const word = token.kind === 'word' ? token.lower : '';
+    let after: number;
+    if (wish > 0) {
+      // "I want the theme to be Dark"; "I want the garage door open".
+      if (word === 'to' && tokens[at + 1]?.kind === 'word' && tokens[at + 1]!.lower === 'be') after = at + 2;
+      else if (STATE_VERBS[word] !== undefined && isBreak(tokens[at + 1]) && at > subjectFrom) {
+        return {
+          start: tokens[start]!.start,
+          end: token.end,
+          text: `${capitalised(STATE_VERBS[word]!)} ${asObject(text(subjectFrom, at))}`,
+        };
+      } else continue;
+    } else if (MODALS.has(word)) after = at + 1;
+    else if (MODALS_WITH_TO.has(word) && tokens[at + 1]?.kind === 'word' && tokens[at + 1]!.lower === 'to')
+      after = at + 2;
+    else continue;
+    const first = tokens[subjectFrom]!;
+    if (first.kind === 'word' && PERSONAL.has(first.lower)) return undefined;
+    // "Only A and B should be starred": the others must be undone too, which no imperative here
+    // says; the reader asks rather than leave the others as they are.
+    if (isWord(first, 'only', 'just')) return undefined;
+    const verbWord = tokens[after]?.kind === 'word' ? tokens[after]!.lower : '';
+    if (!HOLDING.has(verbWord) && !(wish > 0 && at + 2 === after)) return undefined;
+    const subject = asObject(text(subjectFrom, at));
+    const valueAt = wish > 0 ? after : after + 1;
+    const next = tokens[valueAt];
+    if (next === undefined) return undefined;
+    if (verbWord === 'be' || verbWord === 'become') {
+      // "The grid should be sorted by Name": the verb of the participle, done to the subject.
+      const participle = next.kind === 'word' ? verbOfParticiple(next.lower) : undefined;
+      if (participle !== undefined && !NAMING_WORDS.has(next.lower)) {
+        const by = tokens[valueAt + 1]?.kind === 'word' && tokens[valueAt + 1]!.lower === 'by';
+        if (by && !KEYED_VERBS.has(participle)) return undefined;
+        // A participle that is also an option ("should be closed") stays for the reader, which knows the screen.
+        if (isBreak(tokens[valueAt + 1]) && STATE_VERBS[next.lower] !== undefined) return undefined;
+        const end = sentenceEnd(tokens, valueAt);
+        const rest = source.slice(next.end, end).replace(LASTING_WORDS, '');
+        return { start: tokens[start]!.start, end, text: `${capitalised(participle)} ${subject}${rest}` };
+      }
+    }
+    // "Legacy Intranet should be back among the active projects": what was taken away, restored.
+    if (isWord(next, 'back') && (isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], ...PLACE_WORDS)))
+      return { start: tokens[start]!.start, end: sentenceEnd(tokens, valueAt), text: `Restore ${subject}` };
+    if (NAMING_WORDS.has(next.kind === 'word' ? next.lower : '') || !valueStarts(tokens, valueAt)) return undefined;
+    // "… should be X from now on" asks for the value to be kept, which the words do not say how.
+    if (LASTING_WORDS.test(source.slice(next.start, sentenceEnd(tokens, valueAt)))) return undefined;
+    // "The full name should read …" with a Full name field on screen: that field.
+    const field = isFieldLabel(text(subjectFrom, at), fieldLabels) ? `${subject} field` : subject;
+    // "My interests should be Chess and Go, nothing else": the field holds those and no others,
+    // so whatever it holds now is cleared first.
+    const exclusive = exclusiveEnd(tokens, valueAt);
+    if (exclusive !== undefined) {
+      const list = source.slice(tokens[valueAt]!.start, tokens[exclusive.end - 1]!.end);
+      return {
+        start: tokens[start]!.start,
+        end: tokens[exclusive.through - 1]!.end,
+        text: `Clear ${field}, then set ${field} to ${list}`,
+      };
+    }
+    return { start: tokens[start]!.start, end: tokens[valueAt - 1]!.end, text: `Set ${field} to` };
+  }
+  return undefined;
+}
+
+/**
+ * "…, with the change saved", "…, and the profile saved", "…, terms accepted": a thing and a
+ * participle at the end of a clause, after a joiner, ask for the participle's verb to be done to
+ * it ("then save the change"). Undefined unless the words between the joiner and the clause's end
+ * are an optional article, one to four plain words and a participle the lexicon knows.
+ */
+function participleClause(source: string, tokens: readonly Token[], at: number): Edit | undefined {
+  const joiner = tokens[at]!;
+  let from = at + 1;
+  if (joiner.kind === 'punct' && joiner.text === ',') {
+    if (tokens[from]?.kind === 'word' && ['and', 'with'].includes(tokens[from]!.lower)) from += 1;
+  } else if (!(joiner.kind === 'word' && ['and', 'with'].includes(joiner.lower))) return undefined;
+  let end = from;
+  while (end < tokens.length && tokens[end]!.kind === 'word' && !isBreak(tokens[end])) end += 1;
+  if (!isBreak(tokens[end]) || end - from < 2 || end - from > 6) return undefined;
+  const last = tokens[end - 1]!.lower;
+  const verb = verbOfParticiple(last);
+  if (verb === undefined || NAMING_WORDS.has(last)) return undefined;
+  const object = tokens.slice(from, end - 1);
+  // Plain words only: a capitalised name or a number is a value, which this reading would lose.
+  if (object.some((token, index) => /[\p{N}@]/u.test(token.text) || (index > 0 && /^\p{Lu}/u.test(token.text))))
+    return undefined;
+  if (
+    object.some((token) => verbAt([token.lower]) !== undefined && !['filter', 'change', 'search'].includes(token.lower))
+  )
+    return undefined;
+  const written = source.slice(object[0]!.start, object.at(-1)!.end);
+  return { start: joiner.start, end: tokens[end - 1]!.end, text: `, then ${verb} ${written}` };
+}
+
+/** Words after "back" that place the thing: "back among the active projects", "back in the list". */
+const PLACE_WORDS = ['among', 'in', 'on', 'with', 'to', 'into', 'onto'];
+
+/** The end of the sentence holding token `at`: the offset after its last word. */
+function sentenceEnd(tokens: readonly Token[], at: number): number {
+  let end = at;
+  while (end + 1 < tokens.length && !isEnd(tokens[end + 1])) end += 1;
+  return tokens[end]!.end;
+}
+
+/**
+ * A value list marked as the whole set: "Chess, Hiking and Pottery, nothing else", "A and B only",
+ * "only A and B". `end`: where the list's own words end; `through`: where the marker ends.
+ * Undefined when the list has no such marker.
+ */
+function exclusiveEnd(tokens: readonly Token[], from: number): { end: number; through: number } | undefined {
+  let end = from;
+  while (end < tokens.length && !isEnd(tokens[end])) end += 1;
+  const said = tokens.slice(from, end).map((token) => (token.kind === 'word' ? token.lower : token.text));
+  const tail = [
+    [',', 'nothing', 'else'],
+    [',', 'and', 'nothing', 'else'],
+    ['and', 'nothing', 'else'],
+    [',', 'no', 'others'],
+    ['and', 'no', 'others'],
+    [',', 'and', 'that', 'is', 'it'],
+    [',', "that's", 'it'],
+    [',', 'and', "that's", 'it'],
+    ['only'],
+  ].find(
+    (marker) =>
+      marker.length < said.length && marker.every((word, index) => said[said.length - marker.length + index] === word),
+  );
+  if (tail !== undefined) return { end: end - tail.length, through: end };
+  // "…, nothing else, and the profile saved": the marker before a clause of its own.
+  const inner = said.findIndex(
+    (word, index) => word === ',' && said[index + 1] === 'nothing' && said[index + 2] === 'else',
+  );
+  if (inner > 0) return { end: from + inner, through: from + inner + 3 };
+  return undefined;
+}
+
+/** Whether the words (an article or possessive aside) are the label of a field on screen. */
+function isFieldLabel(words: string, fieldLabels: readonly string[]): boolean {
+  const bare = words.replace(/^(?:the|a|an|my|our|your|this|that)\s+/i, '');
+  if (/\b(?:field|box|input|dropdown|menu|list|selector|picker)$/i.test(bare)) return false;
+  return fieldLabels.some((label) => reaches(scoreText(bare, label), 'same-words'));
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Skip words that only lead into a sentence ("So", "Also", "Basically,"). */
+function sentenceBody(tokens: readonly Token[], start: number): number {
+  let at = start;
+  while (tokens[at]?.kind === 'word' && ['so', 'also', 'ok', 'okay', 'basically', 'now'].includes(tokens[at]!.lower)) {
+    at += 1;
+    if (tokens[at]?.kind === 'punct' && tokens[at]!.text === ',') at += 1;
+  }
+  return at;
+}
+
+/** The instruction with each goal-shaped sentence opening rewritten as the imperative it stands for. */
+export function withGoalsAsRequests(instruction: string, fieldLabels: readonly string[] = []): string {
+  const tokens = tokenize(instruction);
+  const edits: Edit[] = [];
+  let goalSentence = false;
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (index === 0 || isEnd(tokens[index - 1])) {
+      const start = sentenceBody(tokens, index);
+      const edit = tokens[start] === undefined ? undefined : goalOpening(instruction, tokens, start, fieldLabels);
+      goalSentence = edit !== undefined;
+      if (edit !== undefined) edits.push(edit);
+    }
+    // Only inside a goal: "with the change saved" after an imperative the person wrote is theirs to word.
+    if (goalSentence && index > 0) {
+      const edit = participleClause(instruction, tokens, index);
+      if (edit !== undefined && edit.start >= (edits.at(-1)?.end ?? 0)) edits.push(edit);
+    }
+  }
+  let result = instruction;
+  for (const edit of [...edits].sort((first, second) => second.start - first.start))
+    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  return result;
+}
