@@ -105,9 +105,16 @@ describe('values listed for a form on screen', () => {
     expect(read('send a Billing message from kofi@example.com saying Hi, my invoice is wrong.', contact)).toEqual([
       "Set the 'Topic' field to 'Billing'",
       "Set the 'Your email' field to 'kofi@example.com'",
-      "Set the 'Message' field to 'Hi, my invoice is wrong'",
+      "Set the 'Message' field to 'Hi, my invoice is wrong.'",
       "Send 'message'",
     ]);
+    // A colon after "saying" only introduces the text; a fragment ends before the instruction's full stop.
+    expect(read('send a Billing message from kofi@example.com saying: Call me back.', contact)).toContain(
+      "Set the 'Message' field to 'Call me back.'",
+    );
+    expect(read('send a Billing message from kofi@example.com saying running late today.', contact)).toContain(
+      "Set the 'Message' field to 'running late today'",
+    );
   });
 
   it('reads values joined by prepositions, never a birth date from a bare date, and a route', () => {

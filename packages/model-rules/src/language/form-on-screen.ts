@@ -50,7 +50,9 @@ export function readFormOnScreen(
   // "… saying My invoice shows the wrong VAT number", "…: Friday works": the text of the message,
   // whole, commas and all.
   const sayingAt = rest.findIndex((token) => isWord(token, 'saying') || (token.kind === 'punct' && token.text === ':'));
-  const message = sayingAt > 0 ? trimEnd(rest.slice(sayingAt + 1)) : [];
+  // "saying: My invoice …": the colon only introduces the text.
+  const opens = sayingAt > 0 && rest[sayingAt + 1]?.kind === 'punct' && rest[sayingAt + 1]!.text === ':' ? 2 : 1;
+  const message = sayingAt > 0 ? trimEnd(rest.slice(sayingAt + opens)) : [];
   if (sayingAt > 0 && message.length === 0) return undefined;
   const parts = splitParts(sayingAt > 0 ? rest.slice(0, sayingAt) : rest);
   if (parts.length === 0) return undefined;
@@ -78,7 +80,7 @@ export function readFormOnScreen(
     const field = messageField(fields, used, object);
     if (field === undefined) return undefined;
     used.add(field.name);
-    const text = message.length === 1 && message[0]!.kind === 'quoted' ? message[0]!.text : spanText(source, message);
+    const text = message.length === 1 && message[0]!.kind === 'quoted' ? message[0]!.text : asWritten(source, message);
     placed.push({
       control: field.name,
       intent: { kind: 'set', target: { name: field.name, role: 'field' }, value: text },
@@ -105,6 +107,18 @@ function messageField(
   if (named.length === 1) return named[0];
   const labelled = free.filter((field) => messageLabel.test(field.name));
   return labelled.length === 1 ? labelled[0] : undefined;
+}
+
+/**
+ * The message's text: a sentence written out ("My invoice shows the wrong VAT number.") keeps its
+ * closing mark, as it would be typed; a fragment ("thanks.", "running late") ends where the
+ * instruction's own punctuation starts.
+ */
+function asWritten(source: string, message: readonly Token[]): string {
+  const text = spanText(source, message);
+  const sentence = message.filter((token) => token.kind === 'word').length >= 3 && /^\p{Lu}/u.test(text);
+  const mark = /^[.!?]/.exec(source.slice(message.at(-1)!.end));
+  return sentence && mark !== null ? `${text}${mark[0]}` : text;
 }
 
 function trimEnd(tokens: readonly Token[]): Token[] {
