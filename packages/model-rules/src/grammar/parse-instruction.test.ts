@@ -702,6 +702,31 @@ describe('requests written around their values', () => {
     expect(steps('turn off email digests + mention alerts, keep push on, then save')).toEqual(expected);
   });
 
+  it('asks when a step does what a constraint of the same request forbids', () => {
+    const result = parseInstruction('Search for coral and open the first hit. Do not open or reserve anything.');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.unparsed).toEqual(['open the first hit']);
+    // A constraint about another thing, or another verb, forbids nothing asked.
+    expect(read('Archive Report-3, never archive Report-4')).toEqual(["Archive 'Report-3'"]);
+    expect(read('Search for coral and reserve the second hit. Do not open it.')).toEqual([
+      "Search for 'coral'",
+      'Reserve the second card',
+    ]);
+  });
+
+  it('reads the chat shorthands "n" and "&" as "and" where a verb follows', () => {
+    expect(read('turn on the daily digest n save')).toEqual(["Turn on 'daily digest'", 'Save']);
+    expect(read('star it & archive it')).toEqual(['Star', 'Archive']);
+    expect(read("click 'rock n roll'")).toEqual(["Click 'rock n roll'"]);
+  });
+
+  it('goes to no one of things named only by their kind', () => {
+    expect(read('Search for tide and just show me the results.')).toEqual(["Search for 'tide'"]);
+    expect(parseInstruction('open the results').ok).toBe(false);
+    expect(parseInstruction('show me the results').ok).toBe(false);
+    expect(read('open the second result')).toEqual(['Go to the second card']);
+  });
+
   it('reads a capitalised verb inside a list as one of its names', () => {
     expect(read('Add TypeScript, Go and SQL to skills and apply')).toEqual([
       "Pick 'TypeScript' in 'skills'",
@@ -710,7 +735,7 @@ describe('requests written around their values', () => {
       'Apply',
     ]);
     // A verb that goes on as a request still opens one.
-    expect(read('Add TypeScript to skills, Go to the results')).toHaveLength(2);
+    expect(read('Add TypeScript to skills, Go to the Billing tab')).toHaveLength(2);
   });
 
   it('gives each name after a holder named by its content the same kind of target', () => {

@@ -25,6 +25,7 @@ import type {
   ToggleDirective,
 } from '../grammar/index.js';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
+import { tiedWithBest } from '../grounding/candidates.js';
 import { headerOf, nodeTree } from '../grounding/scope.js';
 import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import {
@@ -1482,13 +1483,28 @@ async function scopeNode(
   const found = await locateTarget(context.handle, context.reader, context.screen, queryFor(object));
   const node = found.best?.node;
   if (node === undefined) return {};
-  if (found.ambiguous && object.ordinal === undefined) {
-    const labels = [found.best!.label, ...found.alternatives.map((alternative) => alternative.label)];
-    const distinct = [...new Set(labels.map((label) => label.trim()))];
-    if (distinct.length > 1) return { ambiguous: distinct };
-  }
   const all = context.reader.tree(context.screen) ?? [];
   const tree = nodeTree(all);
+  if (found.ambiguous && object.ordinal === undefined) {
+    if (found.rivals !== undefined && found.rivals.length > 1) return { ambiguous: found.rivals };
+    // Equally good places, told apart by their names, else by the text of the nearest holders
+    // that differ (two messages from one sender hold the same name and differ in their subjects).
+    const tied = tiedWithBest(found).filter((candidate) => candidate.node !== undefined);
+    const short = (text: string) => {
+      const flat = text.replace(/\s+/g, ' ').trim();
+      return flat.length > 80 ? `${flat.slice(0, 77)}…` : flat;
+    };
+    let described = tied.map((candidate) => candidate.label.trim());
+    for (let depth = 0; depth < 8 && new Set(described).size < tied.length; depth += 1) {
+      const texts = tied.map((candidate) => {
+        const ref = tree.ancestors(candidate.node!.ref)[depth];
+        return ref === undefined ? '' : short(tree.textUnder(ref));
+      });
+      if (new Set(texts).size === tied.length && texts.every((text) => text !== '')) described = texts;
+    }
+    const distinct = [...new Set(described)];
+    if (distinct.length > 1) return { ambiguous: distinct };
+  }
   const controls = (context.reader.nodes(context.screen) ?? []).filter(
     (candidate) => (candidate.role === 'button' || candidate.role === 'link') && candidate.ref !== node.ref,
   );

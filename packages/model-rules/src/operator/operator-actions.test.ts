@@ -490,6 +490,23 @@ describe('going to a place named on screen', () => {
   });
 });
 
+describe('a command on an item named by what it holds', () => {
+  it('asks which one when two items hold the name, telling them apart by the rest of their text', async () => {
+    const inbox = ['Dana Ruiz · Site visit', 'Omar Haddad · Rota', 'Dana Ruiz · Invoice query'].flatMap(
+      (summary, index) => [
+        node('listitem', '', [200, 60 + index * 60, 400, 57], { ref: `i${index}` }),
+        node('button', summary, [200, 60 + index * 60, 364, 56], { parent: `i${index}` }),
+        node('button', 'Star', [570, 72 + index * 60, 36, 33], { parent: `i${index}`, pressed: false }),
+      ],
+    );
+    const decision = await decide("Reply 'message' in 'Dana Ruiz'", screenOf({ nodes: inbox }));
+    expect(decision).toMatchObject({ type: 'clarify' });
+    if (decision.type !== 'clarify') return;
+    expect(decision.question).toContain('Site visit');
+    expect(decision.question).toContain('Invoice query');
+  });
+});
+
 describe('a value for a group of radios', () => {
   it('chooses the radio of that name in the group, not the field below its legend', async () => {
     const nodes = [
