@@ -714,6 +714,24 @@ describe('requests written around their values', () => {
     ]);
   });
 
+  it('types the text a confirmation asks for, then confirms', () => {
+    expect(read('Close the account and confirm by typing "Northwind" in the dialog.')).toEqual([
+      "Close 'account'",
+      "Type 'Northwind'",
+      'Confirm in the dialog',
+    ]);
+  });
+
+  it('renames in the name field on screen when nothing there renames', () => {
+    const settings = { fieldLabels: ['Team name', 'Region'], clickables: [{ role: 'button', name: 'Save' }] };
+    expect(read('rename the team to night owls and save', settings)).toEqual([
+      "Set the 'Team name' field to 'Night Owls'",
+      'Save',
+    ]);
+    const listed = { ...settings, clickables: [{ role: 'button', name: 'Rename' }] };
+    expect(read('rename the team to night owls', listed)[0]).toBe("Rename 'team'");
+  });
+
   it('reads the chat shorthands "n" and "&" as "and" where a verb follows', () => {
     expect(read('turn on the daily digest n save')).toEqual(["Turn on 'daily digest'", 'Save']);
     expect(read('star it & archive it')).toEqual(['Star', 'Archive']);

@@ -232,6 +232,8 @@ function purposeAt(tokens: readonly Token[], index: number): boolean {
 function opensClause(tokens: readonly Token[]): boolean {
   const rest = stripFiller(tokens);
   if (rest.length === 0) return onlyFiller(tokens);
+  // "just that one": a constraint whose first word is also a filler ("just click …").
+  if (constraintOpeners.some((opener) => startsWith(trimPunctuation(tokens), opener))) return true;
   // ", it's on page 3", ", its under Billing": a statement of where, after the request.
   if (isWord(rest[0], "it's", 'its') && rest.length > 1) return true;
   if (constraintOpeners.some((opener) => startsWith(rest, opener))) return true;
@@ -752,7 +754,11 @@ function readClause(
 ): ClauseResult {
   // "I need to check something in it": what the person means to do, about nothing named.
   if (ownVagueIntent(clause.tokens)) return { type: 'context' };
-  let tokens: readonly Token[] = withoutAside(stripFiller(clause.tokens));
+  const raw = trimPunctuation(clause.tokens);
+  // "just that one": a constraint whose first word is also a filler ("just click …").
+  let tokens: readonly Token[] = constraintOpeners.some((words) => startsWith(raw, words))
+    ? raw
+    : withoutAside(stripFiller(clause.tokens));
   if (tokens.length === 0) return { type: 'unparsed' };
   const opener = constraintOpeners.find((words) => startsWith(tokens, words));
   if (opener !== undefined) {
@@ -1850,6 +1856,13 @@ function readConfirm(rest: readonly Token[], source: string, hints: ScreenHints 
   const withAt = indexOfWord(rest, ['with', 'using', 'by']);
   if (withAt >= 0) {
     let after = rest.slice(withAt + 1);
+    // "confirm by typing 'Tidewater' in the dialog": the text the dialog asks for, then its yes.
+    if (isWord(after[0], 'typing', 'entering', 'writing', 'putting')) {
+      const into = indexOfWord(after, ['in', 'into']);
+      const typed = casedValue(source, trimPunctuation(after.slice(1, into > 1 ? into : undefined)));
+      if (typed !== undefined) return steps([{ kind: 'type', text: typed.text }, { kind: 'confirm' }]);
+      return { type: 'unparsed' };
+    }
     if (isWord(after[0], 'clicking', 'pressing', 'choosing', 'selecting', 'hitting')) after = after.slice(1);
     const phrase = parsePhrase(source, after);
     if (phrase?.type === 'target') return steps([{ kind: 'confirm', target: phrase.target }]);
@@ -3375,7 +3388,7 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
     }
     switch (result.type) {
       case 'steps':
-        for (const intent of result.intents) {
+        for (const intent of hints === undefined ? result.intents : renamedInPlace(result.intents, hints)) {
           // "Edit Chiller-01: technician 'Rosa Diaz'. Save.": the edit already ends with its Save.
           if (sameBareCommand(intent, readSteps.at(-1)?.intent)) continue;
           const read = withPaths(takenBackMark(hints === undefined ? intent : namedWithOf(intent, text, hints)));
@@ -3441,6 +3454,25 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
   unparsed.push(...withoutPassword(ordered, hints));
   unparsed.push(...againstConstraints(ordered, constraints));
   return { steps: ordered, unparsed, constraints };
+}
+
+/**
+ * "rename the workspace to Harbor Ops" on a page with a "Workspace name" field and nothing to
+ * press that renames: the new name goes into that field (a rename dialog is for things listed
+ * with a Rename control of their own). The steps as read otherwise.
+ */
+function renamedInPlace(intents: readonly StepIntent[], hints: ScreenHints): readonly StepIntent[] {
+  const [open, typed, ...rest] = intents;
+  if (open?.kind !== 'command' || open.verb !== 'rename' || open.object?.name === undefined) return intents;
+  if (typed?.kind !== 'type' || typed.field?.within?.role !== 'dialog') return intents;
+  const renames = [...(hints.clickables ?? []), ...(hints.controls ?? [])].some((item) =>
+    /\brename\b/i.test(item.name),
+  );
+  if (renames) return intents;
+  const wanted = `${open.object.name} name`;
+  const labels = hints.fieldLabels.filter((label) => reaches(scoreText(wanted, label), 'same-words'));
+  if (labels.length !== 1) return intents;
+  return [{ kind: 'set', target: { name: labels[0]!, role: 'field' }, value: typed.text }, ...rest];
 }
 
 /** Openers of a constraint that forbids the verbs after it: "don't", "do not", "never", "avoid", "without". */
