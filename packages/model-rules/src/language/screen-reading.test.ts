@@ -366,8 +366,21 @@ describe('a control named with the tab it is on', () => {
   ];
 
   it('is the control with the rest of the name when nothing has the whole', () => {
-    expect(read('change the profile language to Deutsch', profile)).toEqual(["Set 'Language' to 'Deutsch'"]);
-    expect(read('turn on the notifications sms alerts', profile)).toEqual(["Turn on 'SMS alerts'"]);
+    expect(read('change the profile language to Deutsch', profile)).toEqual([
+      "Set 'Language' in the tab of 'Profile' to 'Deutsch'",
+    ]);
+    expect(read('turn on the notifications sms alerts', profile)).toEqual([
+      "Turn on 'SMS alerts' in the tab of 'Notifications'",
+    ]);
+  });
+
+  it('keeps the tab, so a control every tab repeats is the one in the tab named', () => {
+    const rooms: ScreenControl[] = [
+      { role: 'tab', name: 'Hall' },
+      { role: 'tab', name: 'Attic' },
+      { role: 'switch', name: 'Lamp' },
+    ];
+    expect(read('turn off the attic lamp', rooms)).toEqual(["Turn off 'Lamp' in the tab of 'Attic'"]);
   });
 
   it('keeps a name that no tab opens, or that a control has whole', () => {

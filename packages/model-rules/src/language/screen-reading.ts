@@ -692,12 +692,20 @@ export function namedWithoutItsTab(
   if (target.name === undefined || target.within !== undefined) return intent;
   const words = wordsOf(target.name);
   if (controls.some((control) => sameWords(wordsOf(control.name), words))) return intent;
-  const tabs = [...clickables, ...controls].filter((item) => item.role === 'tab').map((tab) => wordsOf(tab.name));
+  const tabs = [...clickables, ...controls].filter((item) => item.role === 'tab');
   for (const tab of tabs) {
-    if (tab.length === 0 || tab.length >= words.length || !tab.every((word, index) => words[index] === word)) continue;
-    const rest = words.slice(tab.length);
+    const opening = wordsOf(tab.name);
+    if (
+      opening.length === 0 ||
+      opening.length >= words.length ||
+      !opening.every((word, index) => words[index] === word)
+    )
+      continue;
+    const rest = words.slice(opening.length);
     const named = controls.filter((control) => control.role !== 'tab' && sameWords(wordsOf(control.name), rest));
-    if (named.length === 1) return { ...intent, target: { ...target, name: named[0]!.name } };
+    // The control in that tab: "the kitchen lights" while the Living room tab shows its own Lights.
+    if (named.length === 1)
+      return { ...intent, target: { ...target, name: named[0]!.name, within: { name: tab.name, role: 'tab' } } };
   }
   return intent;
 }
