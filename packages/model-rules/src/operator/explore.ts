@@ -221,6 +221,9 @@ export function revealRest(context: DecisionContext, description: string): Plann
   return more === undefined ? undefined : exploreWith(context, more, description, 'showing the rest of the list with');
 }
 
+/** The share of the view's height at its bottom where a sticky bar may cover what lies under it. */
+const EDGE_BAND = 0.1;
+
 /** Click `node` to explore (`what` says how), or scroll to it first when it is out of view. */
 function exploreWith(
   context: DecisionContext,
@@ -228,11 +231,13 @@ function exploreWith(
   description: string,
   what: string,
 ): PlannedAction {
-  if (!isInViewport(node.box, context.screen)) {
-    return exploring(
-      scrollToward(node.box, context.screen),
-      `${EXPLORING} for ${description}: scrolling to ${quote(label(node))}`,
-    );
+  const scrolling = `${EXPLORING} for ${description}: scrolling to ${quote(label(node))}`;
+  // At the bottom edge of the view a sticky footer or bar may cover it: bring it to the middle
+  // first (once; a page that cannot scroll further leaves it where it is).
+  const atEdge = node.box.y + node.box.height / 2 > context.screen.capture.height * (1 - EDGE_BAND);
+  const justScrolled = context.input.performed.at(-1)?.summary === scrolling;
+  if (!isInViewport(node.box, context.screen) || (atEdge && !justScrolled)) {
+    return exploring(scrollToward(node.box, context.screen), scrolling);
   }
   return exploring(
     clickAt(pointIn(node.box, context.screen)),

@@ -111,6 +111,22 @@ describe('targets that are not ready', () => {
 });
 
 describe('exploring for a target', () => {
+  it('brings a section at the bottom edge to the middle before opening it, once', async () => {
+    const page = [
+      node('button', 'Save changes', [100, 740, 130, 32]),
+      node('button', 'Danger zone', [100, 752, 900, 21], { expanded: false }),
+    ];
+    const first = await decide("Click 'Erase everything'", screenOf({ nodes: page }));
+    if (first.type !== 'act') throw new Error(`expected act, got ${first.type}`);
+    expect(first.actions[0]?.action.type).toBe('scroll');
+    const scrolled: PerformedAction[] = [
+      { action: first.actions[0]!.action, summary: first.actions[0]!.summary, ok: true },
+    ];
+    // The page could not scroll: the section is opened where it is.
+    const second = await decide("Click 'Erase everything'", screenOf({ nodes: page }), scrolled);
+    expect(second).toMatchObject({ type: 'act', actions: [{ action: { type: 'click' } }] });
+  });
+
   const tree = [
     node('tree', 'Files', [10, 50, 300, 300], { ref: 'tree' }),
     node('treeitem', 'tests', [10, 60, 300, 24], { ref: 'tests', parent: 'tree', expanded: false, level: 1 }),
