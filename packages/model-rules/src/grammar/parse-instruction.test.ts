@@ -714,6 +714,44 @@ describe('requests written around their values', () => {
     ]);
   });
 
+  it('reads a comment as a form: the post it is on, its text, and Post', () => {
+    expect(read("Comment 'Great shot!' on @kai's post.")).toEqual([
+      "Comment the '@kai' card",
+      "Type 'Great shot!'",
+      'Post',
+    ]);
+    expect(read('leave a comment on the harbour post saying Lovely light')).toEqual([
+      "Comment 'harbour post'",
+      "Type 'Lovely light'",
+      'Post',
+    ]);
+    // With no post named, the comment is on the one just named.
+    expect(read('Like the harbour post and add a comment: Lovely light')).toEqual([
+      "Like 'harbour post'",
+      "Comment 'harbour post'",
+      "Type 'Lovely light'",
+      'Post',
+    ]);
+  });
+
+  it('reads the text after a colon as the whole message, with its closing mark', () => {
+    expect(read('Reply to the last message: Sounds good, see you then.')).toEqual([
+      'Reply the last card',
+      "Type 'Sounds good, see you then.'",
+      'Send',
+    ]);
+    expect(read('Ines wrote about the rota. Reply to her saying: Monday is fine.')).toEqual([
+      "Reply 'Ines'",
+      "Type 'Monday is fine.'",
+      'Send',
+    ]);
+    expect(read('Reply "Got it." to the very last message, so Ines knows I saw it.')).toEqual([
+      'Reply the last card',
+      "Type 'Got it.'",
+      'Send',
+    ]);
+  });
+
   it('types the text a confirmation asks for, then confirms', () => {
     expect(read('Close the account and confirm by typing "Northwind" in the dialog.')).toEqual([
       "Close 'account'",

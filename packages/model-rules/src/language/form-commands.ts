@@ -11,7 +11,7 @@
 import type { StepIntent, TargetRef } from '@sandpiper/protocol';
 import { determiners, itemNouns } from './lexicon.js';
 import { parsePhrase } from './phrases.js';
-import { isWord, spanText, type Token } from './tokens.js';
+import { isWord, messageText, spanText, type Token } from './tokens.js';
 import { emailAddress as email } from './values.js';
 
 /** Verbs that open a form, and the verb of the control that sends it. */
@@ -24,6 +24,7 @@ const formVerbs: Readonly<Record<string, string>> = {
   add: 'add',
   rename: 'save',
   book: 'book',
+  comment: 'post',
 };
 
 /** The field a rename dialog asks for the new name in: its first one. */
@@ -127,17 +128,30 @@ export function readFormCommand(
 ): StepIntent[] | undefined {
   const sender = formVerbs[verb];
   if (sender === undefined) return undefined;
+  // "Reply to the last message: Thanks, noted.", "… saying: Friday works": after the colon, the
+  // message itself, commas and all; before it, what the message answers.
+  const colon = messageVerbs.has(verb) ? rest.findIndex((token) => token.kind === 'punct' && token.text === ':') : -1;
+  if (colon > 0 && colon < rest.length - 1) return messageAfterColon(verb, sender, rest, colon, source, last);
   const [head = [], ...labelled] = split(rest, (token) => token.kind === 'punct' && /^[,;]$/.test(token.text));
   const values: StepIntent[] = [];
   let object: TargetRef | undefined;
   let unnamed = 0;
   // The head: an object or a value, then marked parts ("as Editor", "to ada@…", "called X").
-  const marks = head.flatMap((token, index) => (token.kind === 'word' && markers.has(token.lower) ? [index] : []));
+  // "comment 'Nice!' on Lee's post": what a comment is on is its object, as "to" is a reply's.
+  const marking = (token: Token) => markers.has(token.lower) || (verb === 'comment' && token.lower === 'on');
+  const marks = head.flatMap((token, index) => (token.kind === 'word' && marking(token) ? [index] : []));
   const first = head.slice(0, marks[0] ?? head.length);
   // "Noor (noor@example.com)": a person named, with the address the form takes in brackets.
   const address = namedAddress(first);
   if (address !== undefined) {
     values.push({ kind: 'type', text: address });
+  } else if (first.length > 0 && verb === 'comment') {
+    // "comment Stunning colours on the post": what comes before the post is the comment, whatever its words.
+    values.push({
+      kind: 'type',
+      text: messageText(source, first),
+    });
+    unnamed += 1;
   } else if (first.length > 0) {
     const value = first.length === 1 && (first[0]!.kind === 'quoted' || email.test(first[0]!.text));
     if (value) {
@@ -160,7 +174,11 @@ export function readFormCommand(
     if (part.length === 0) return undefined;
     // "invite Noor … to the workspace": where the person is invited is the page's own place.
     if (marker === 'to' && verb === 'invite' && address !== undefined && !email.test(part.at(-1)?.text ?? '')) continue;
-    if (marker === 'to' && !(part.length === 1 && email.test(part[0]!.text)) && verb !== 'rename') {
+    if (
+      (marker === 'to' || marker === 'on') &&
+      !(part.length === 1 && email.test(part[0]!.text)) &&
+      verb !== 'rename'
+    ) {
       // "reply … to the last message": what the reply is to.
       const phrase = parsePhrase(source, part);
       if (phrase?.type !== 'target' || object !== undefined) return undefined;
@@ -186,7 +204,11 @@ export function readFormCommand(
       continue;
     }
     const naming = marker === 'called' || marker === 'named' || marker === 'titled' || verb === 'rename';
-    const step = valueStep(part, source, undefined, naming);
+    // "saying Friday works for us": a message's text, whatever its words.
+    const said = marker === 'saying' && !(part.length === 1 && part[0]!.kind === 'quoted');
+    const step = said
+      ? { kind: 'type' as const, text: messageText(source, part) }
+      : valueStep(part, source, undefined, naming);
     if (step?.kind !== 'type') return undefined;
     if (!(part.length === 1 && email.test(part[0]!.text))) unnamed += 1;
     // A new name replaces the old one in the rename dialog's field, which opens holding it.
@@ -202,12 +224,45 @@ export function readFormCommand(
     values.push(step);
   }
   if (values.length === 0 || unnamed > 1) return undefined;
+  // "Like the post and add a comment: …": a comment with no post named is on the one just named.
+  if (verb === 'comment' && object === undefined) object = last;
   const open: StepIntent = {
     kind: 'command',
     verb: verb === 'reply to' ? 'reply' : verb,
     ...(object ? { object } : {}),
   };
   return [open, ...values, { kind: 'command', verb: sender }];
+}
+
+/** Form verbs whose form is a message written out: a colon after them opens its text. */
+const messageVerbs = new Set(['reply', 'reply to', 'forward', 'comment']);
+
+/** The steps of "reply to X: text" / "comment on X saying: text"; undefined when X names nothing. */
+function messageAfterColon(
+  verb: string,
+  sender: string,
+  rest: readonly Token[],
+  colon: number,
+  source: string,
+  last: TargetRef | undefined,
+): StepIntent[] | undefined {
+  let before = rest.slice(0, isWord(rest[colon - 1], 'saying') ? colon - 1 : colon);
+  if (isWord(before[0], 'to', 'on')) before = before.slice(1);
+  const message = rest.slice(colon + 1);
+  const text = messageText(source, message);
+  let object: TargetRef | undefined;
+  if (before.length === 1 && isWord(before[0], 'him', 'her', 'it', 'them')) object = last;
+  else if (before.length > 0) {
+    const phrase = parsePhrase(source, before);
+    if (phrase?.type !== 'target') return undefined;
+    object = phrase.target;
+  } else if (verb === 'comment') object = last;
+  const open: StepIntent = {
+    kind: 'command',
+    verb: verb === 'reply to' ? 'reply' : verb,
+    ...(object ? { object } : {}),
+  };
+  return [open, { kind: 'type', text }, { kind: 'command', verb: sender }];
 }
 
 /** Verbs that open an item's edit form: the control that opens it is named "Edit". */

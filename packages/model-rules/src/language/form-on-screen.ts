@@ -16,7 +16,7 @@
 import type { StepIntent, TargetRef } from '@sandpiper/protocol';
 import { determiners, secretLabel, verbAt } from './lexicon.js';
 import { readAgainstScreen, runIn, type ScreenControl } from './screen-reading.js';
-import { isWord, spanText, type Token } from './tokens.js';
+import { isWord, messageText, spanText, type Token } from './tokens.js';
 import { emailAddress, parseDate, parseTime } from './values.js';
 
 /** Verbs that send a form they are given values for. */
@@ -80,7 +80,8 @@ export function readFormOnScreen(
     const field = messageField(fields, used, object);
     if (field === undefined) return undefined;
     used.add(field.name);
-    const text = message.length === 1 && message[0]!.kind === 'quoted' ? message[0]!.text : asWritten(source, message);
+    const text =
+      message.length === 1 && message[0]!.kind === 'quoted' ? message[0]!.text : messageText(source, message);
     placed.push({
       control: field.name,
       intent: { kind: 'set', target: { name: field.name, role: 'field' }, value: text },
@@ -107,18 +108,6 @@ function messageField(
   if (named.length === 1) return named[0];
   const labelled = free.filter((field) => messageLabel.test(field.name));
   return labelled.length === 1 ? labelled[0] : undefined;
-}
-
-/**
- * The message's text: a sentence written out ("My invoice shows the wrong VAT number.") keeps its
- * closing mark, as it would be typed; a fragment ("thanks.", "running late") ends where the
- * instruction's own punctuation starts.
- */
-function asWritten(source: string, message: readonly Token[]): string {
-  const text = spanText(source, message);
-  const sentence = message.filter((token) => token.kind === 'word').length >= 3 && /^\p{Lu}/u.test(text);
-  const mark = /^[.!?]/.exec(source.slice(message.at(-1)!.end));
-  return sentence && mark !== null ? `${text}${mark[0]}` : text;
 }
 
 function trimEnd(tokens: readonly Token[]): Token[] {

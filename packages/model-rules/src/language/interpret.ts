@@ -225,7 +225,20 @@ const purposeStarts = new Set(['only', 'just', 'that', 'it', 'they', 'i', 'we', 
 
 /** Whether a clause of purpose starts at `index` ("… to Audiobook so only audiobooks show up"). */
 function purposeAt(tokens: readonly Token[], index: number): boolean {
-  return isWord(tokens[index], 'so') && purposeStarts.has(tokens[index + 1]?.lower ?? '') && index > 0;
+  return index > 0 && purposeOpens(tokens, index);
+}
+
+/** Whether a clause of purpose opens at `index`: "so only …", "so it …", "so Sofia knows …". */
+function purposeOpens(tokens: readonly Token[], index: number): boolean {
+  if (!isWord(tokens[index], 'so')) return false;
+  if (purposeStarts.has(tokens[index + 1]?.lower ?? '')) return true;
+  // "… so Sofia knows I saw it": someone named, and what they will know or can do.
+  const person = tokens[index + 1];
+  return (
+    person?.kind === 'word' &&
+    /^\p{Lu}\p{Ll}/u.test(person.text) &&
+    isWord(tokens[index + 2], 'knows', 'can', 'will', 'sees', 'gets', 'has', 'does', "doesn't", "won't", 'is')
+  );
 }
 
 /** Whether the tokens open a clause of their own: a verb (after fillers), a constraint, or "to" + verb. */
@@ -315,7 +328,20 @@ function clausesOf(tokens: readonly Token[], source: string, afterArrow: boolean
       clauses.push({ tokens: part, verbatim: spanText(source, part), afterArrow: afterArrow && clauses.length === 0 });
     }
   };
+  // "Reply to the last message: Sounds good, see you then.": after the colon of a message, the
+  // rest of the sentence is its text, whatever joiners it holds.
+  const message = (): boolean => {
+    const colon = current.findIndex((token) => token.kind === 'punct' && token.text === ':');
+    if (colon < 0) return false;
+    if (isWord(current[colon - 1], 'saying', 'message', 'body', 'comment', 'note', 'reply')) return true;
+    const verb = verbAt(words(stripFiller(current)));
+    return verb?.command !== undefined && ['reply', 'reply to', 'forward', 'comment'].includes(verb.command);
+  };
   for (let index = 0; index < tokens.length; index += 1) {
+    if (message()) {
+      current.push(tokens[index]!);
+      continue;
+    }
     // "set the format to Audiobook so only audiobooks show up": the purpose is a clause of its own.
     if (purposeAt(tokens, index) && current.length > 0 && !verbless()) {
       push(index);
@@ -745,6 +771,19 @@ function ownVagueIntent(tokens: readonly Token[]): boolean {
   return object?.kind === 'word' && /^(?:something|anything|stuff|things)$/.test(object.lower);
 }
 
+/**
+ * "leave a comment on Lee's post saying X", "add a comment: X": the noun said as the verb it names
+ * ("comment on Lee's post saying X", "comment X"), which reads as a form command.
+ */
+function commentAsVerb(tokens: readonly Token[]): readonly Token[] {
+  if (!isWord(tokens[0], 'leave', 'add', 'write', 'post', 'drop', 'make')) return tokens;
+  const noun = isWord(tokens[1], 'a', 'an', 'the') ? 2 : 1;
+  if (!isWord(tokens[noun], 'comment')) return tokens;
+  const rest = tokens.slice(noun + 1);
+  const colon = rest[0]?.kind === 'punct' && rest[0].text === ':';
+  return [tokens[noun]!, ...(colon ? rest.slice(1) : rest)];
+}
+
 /** What a clause reads as, given the last target mentioned (for pronouns). */
 function readClause(
   clause: Clause,
@@ -760,6 +799,9 @@ function readClause(
     ? raw
     : withoutAside(stripFiller(clause.tokens));
   if (tokens.length === 0) return { type: 'unparsed' };
+  tokens = commentAsVerb(tokens);
+  // "so Sofia knows I saw it": why, which asks for nothing more.
+  if (purposeOpens(tokens, 0)) return { type: 'constraint' };
   const opener = constraintOpeners.find((words) => startsWith(tokens, words));
   if (opener !== undefined) {
     const kept = boxKept(tokens, opener.length, source, hints);

@@ -664,6 +664,11 @@ const ordinalWords: Readonly<Record<string, number>> = {
 export function ordinalAt(words: readonly string[]): { readonly ordinal: number; readonly length: number } | undefined {
   const [first, second, third, fourth] = words;
   if (first === undefined) return undefined;
+  // "the very last", "the very first": the same place, said with weight.
+  if (first === 'very' && (second === 'last' || second === 'first' || second === 'top' || second === 'bottom')) {
+    const inner = ordinalAt(words.slice(1));
+    return inner === undefined ? undefined : { ordinal: inner.ordinal, length: inner.length + 1 };
+  }
   if ((first === 'second' || first === 'third') && second === 'to' && third === 'last')
     return { ordinal: first === 'second' ? -2 : -3, length: 3 };
   if (

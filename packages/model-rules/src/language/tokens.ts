@@ -107,6 +107,21 @@ export function spanText(source: string, tokens: readonly Token[]): string {
   return source.slice(first.start, last.end).trim();
 }
 
+/**
+ * The text of a message written out in the instruction ("saying: Thanks, noted."): a single
+ * quote's text; else the words, and with them the closing mark the instruction ends them with when
+ * they are written as a sentence (a capital first, two words or more), as it would be typed. A
+ * fragment ("saying thanks.") ends where the instruction's own punctuation starts.
+ */
+export function messageText(source: string, tokens: readonly Token[]): string {
+  const text = spanText(source, tokens);
+  const last = tokens.at(-1);
+  if (last === undefined || (tokens.length === 1 && last.kind === 'quoted')) return text;
+  const sentence = tokens.filter((token) => token.kind === 'word').length >= 2 && /^\p{Lu}/u.test(text);
+  const mark = /^[.!?]/.exec(source.slice(last.end));
+  return sentence && mark !== null ? `${text}${mark[0]}` : text;
+}
+
 /** Whether a token is this word (or one of these), compared in lower case. */
 export function isWord(token: Token | undefined, ...words: readonly string[]): boolean {
   return token !== undefined && token.kind === 'word' && words.includes(token.lower);

@@ -1222,8 +1222,6 @@ const objectVerbs = new Set([
   'show',
   'select',
   'join',
-  'reply',
-  'forward',
   'edit',
 ]);
 

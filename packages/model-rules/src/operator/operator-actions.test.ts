@@ -505,6 +505,27 @@ describe('a command on an item named by what it holds', () => {
     expect(decision.question).toContain('Site visit');
     expect(decision.question).toContain('Invoice query');
   });
+
+  it('opens the item to find its Reply, never taking the opening for the reply', async () => {
+    const inbox = ['Dana Ruiz · Site visit', 'Omar Haddad · Rota'].flatMap((summary, index) => [
+      node('listitem', '', [200, 60 + index * 60, 400, 57], { ref: `i${index}` }),
+      node('button', summary, [200, 60 + index * 60, 364, 56], { parent: `i${index}` }),
+      node('button', 'Star', [570, 72 + index * 60, 36, 33], { parent: `i${index}`, pressed: false }),
+    ]);
+    const step = {
+      ...stepOf("Reply 'Omar Haddad'"),
+      intent: { kind: 'command', verb: 'reply', object: { name: 'Omar Haddad' } },
+    } as const;
+    const decision = await operator.decide(createHandle(), {
+      task: testTask,
+      step,
+      attempt: 1,
+      screen: screenOf({ nodes: inbox }),
+      performed: [],
+    });
+    const [open] = actionsOf(decision);
+    expect(open?.summary).toContain('opening the item');
+  });
 });
 
 describe('a value for a group of radios', () => {
