@@ -163,3 +163,30 @@ describe('going to a choice', () => {
     expect((await go(false)).passed).toBe(false);
   });
 });
+
+describe('going to a page of results', () => {
+  const pager = ['Previous', '1', '2', 'Next'].map((name, index) =>
+    node('button', name, [110 + index * 80, 505, 70, 30]),
+  );
+  const results = (titles: readonly string[]) => [
+    ...titles.map((title, index) => node('link', title, [20, 80 + index * 60, 300, 24])),
+    ...pager,
+  ];
+  const turn = (after: AccessibilityNode[]) =>
+    createEvidenceReflector().check(createHandle(), {
+      step: stepOf('Go to the second page'),
+      performed: performedOf(click(305, 520)),
+      before: screenOf({ nodes: results(['Salt and Sail', 'Ports of Call']) }),
+      after: screenOf({ nodes: after }),
+    });
+
+  it('is confirmed by other items in place of the ones shown before', async () => {
+    const result = await turn(results(['Tide Tables', 'Harbour Lights']));
+    expect(result).toMatchObject({ passed: true, evidence: expect.stringContaining("'Tide Tables'") });
+  });
+
+  it('is not confirmed by the same items shown again', async () => {
+    const result = await turn(results(['Salt and Sail', 'Ports of Call']));
+    expect(result.evidence).not.toContain('shows other items');
+  });
+});

@@ -858,6 +858,21 @@ async function judgeWentTo(context: CheckContext, evidence: StepEvidence, direct
   // matched part of the name shows its panel's buttons too).
   const items = newControls(context).filter((node) => menuItemRoles.has(node.role));
   if (items.length > 0) return succeed(`${capital(name)} is open: ${listed(items)} appeared.`);
+  // "Go to page 2": the list shows other items than before, some gone and others new in their place.
+  if (
+    directive.target.role === 'page' &&
+    directive.target.name === undefined &&
+    directive.target.ordinal !== undefined
+  ) {
+    const fresh = newControls(context).filter((node) => node.role === 'link' || node.role === 'button');
+    const key = (node: AccessibilityNode) => `${node.role}\u0000${node.name}`;
+    const now = new Set((context.reader.nodes(context.input.after) ?? []).map(key));
+    const gone = (context.reader.nodes(context.input.before) ?? []).filter(
+      (node) => (node.role === 'link' || node.role === 'button') && node.name !== '' && !now.has(key(node)),
+    );
+    if (fresh.length > 0 && gone.length > 0)
+      return succeed(`${capital(name)} shows other items: ${listed(fresh)} in place of ${listed(gone)}.`);
+  }
   return judgeClicked(context, evidence, { kind: 'click' }, name, 'an effect');
 }
 

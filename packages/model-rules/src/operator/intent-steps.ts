@@ -48,6 +48,7 @@ import {
   performedOfType,
   planned,
   pointIn,
+  scrollToward,
   selectAll,
 } from './actions.js';
 import { centreInside, containsPoint } from '../evidence/geometry.js';
@@ -1083,6 +1084,35 @@ const ITEM_KINDS = new Set(['card', 'item', 'row']);
 /** How well a heading or text must match a place's name to count as that place in view (a prefix or better). */
 const IN_VIEW_SCORE = 0.85;
 
+/** Names of a pager's stepping controls, beside which a button named by a number is a page's. */
+const PAGER_STEPS = /^(?:next|previous|prev|first|last|older|newer)\b|^[‹›«»<>]$/i;
+
+/**
+ * The button or link that shows page `page` of a numbered pager ("1", "2", "Page 2", "Go to page
+ * 2") beside the pager's Next or Previous, or inside a navigation landmark; undefined unless there
+ * is exactly one.
+ */
+function pagerButton(context: DecisionContext, page: number): AccessibilityNode | undefined {
+  const all = context.reader.tree(context.screen) ?? [];
+  const tree = nodeTree(all);
+  const named = new RegExp(`^(?:(?:go to )?page\\s*)?${page}$`, 'i');
+  const candidates = all.filter(
+    (node) =>
+      (node.role === 'button' || node.role === 'link') && node.disabled !== true && named.test(node.name.trim()),
+  );
+  const inPager = candidates.filter((node) => {
+    if (tree.ancestors(node.ref).some((ref) => tree.byRef(ref)?.role === 'navigation')) return true;
+    return all.some(
+      (other) =>
+        other.parent !== undefined &&
+        other.parent === node.parent &&
+        (other.role === 'button' || other.role === 'link') &&
+        PAGER_STEPS.test(other.name.trim()),
+    );
+  });
+  return inPager.length === 1 ? inPager[0] : undefined;
+}
+
 export async function decideGoTo(context: DecisionContext, directive: GoToDirective): Promise<OperatorDecision> {
   const description = describeElement(directive.target);
   const clicked = lastClick(context.input.performed);
@@ -1090,6 +1120,17 @@ export async function decideGoTo(context: DecisionContext, directive: GoToDirect
     const activate = activationAfterSelect(context, clicked, description);
     if (activate !== undefined) return activate;
     return { type: 'step-complete', evidence: `Went to ${description}${clickPoint(clicked)}.` };
+  }
+  // "Go to page 2": the pager's button for that page, when the page numbers its pages.
+  const ordinal = directive.target.ordinal;
+  if (directive.target.role === 'page' && directive.target.name === undefined && ordinal !== undefined && ordinal > 0) {
+    const button = pagerButton(context, ordinal);
+    if (button !== undefined) {
+      const action = isInViewport(button.box, context.screen)
+        ? planned(clickAt(pointIn(button.box, context.screen)), `Going to page ${ordinal} with ${quote(button.name)}`)
+        : planned(scrollToward(button.box, context.screen), `Scrolling to the pager's ${quote(button.name)}`);
+      return { type: 'act', actions: [action] };
+    }
   }
   const target = await prepareTarget(context, queryFor(directive.target), description, { target: directive.target });
   if (target.type === 'decided') return target.decision;

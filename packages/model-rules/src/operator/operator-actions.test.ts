@@ -528,6 +528,24 @@ describe('a command on an item named by what it holds', () => {
   });
 });
 
+describe('a page of a numbered pager', () => {
+  it("goes to page 2 with the pager's own button, not another '2' on the page", async () => {
+    const nodes = [
+      node('spinbutton', 'Copies', [100, 40, 80, 30], { value: '2' }),
+      node('button', '2', [190, 40, 30, 30]),
+      node('navigation', 'Result pages', [100, 500, 400, 40], { ref: 'nav' }),
+      ...['Previous', '1', '2', 'Next'].map((name, index) =>
+        node('button', name, [110 + index * 80, 505, 70, 30], { parent: 'nav' }),
+      ),
+    ];
+    const [click] = actionsOf(await decide('Go to the second page', screenOf({ nodes })));
+    expect(click).toMatchObject({
+      action: { type: 'click', at: { x: 305, y: 520 } },
+      summary: "Going to page 2 with '2'",
+    });
+  });
+});
+
 describe('a value for a group of radios', () => {
   it('chooses the radio of that name in the group, not the field below its legend', async () => {
     const nodes = [
