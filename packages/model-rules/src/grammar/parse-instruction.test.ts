@@ -752,6 +752,50 @@ describe('requests written around their values', () => {
     ]);
   });
 
+  it('reads chat spellings and particles around an ordinary request', () => {
+    expect(read('can u switch the contact email to ops@example.org thx')).toEqual([
+      "Set 'contact email' to 'ops@example.org'",
+    ]);
+    expect(read('switch over to the reports tab')).toEqual(["Go to the 'reports' tab"]);
+    expect(read('search orders for refund real quick')).toEqual(["Search for 'refund'"]);
+  });
+
+  it('reads a quoted thing to rename and the parts of an invitation', () => {
+    expect(read('Rename ‘Night Shift’ to ‘Late Shift’.')).toEqual([
+      "Rename 'Night Shift'",
+      "Type 'Late Shift' into the first field in the dialog",
+      'Save',
+    ]);
+    expect(read('Invite kai@example.com to the team with the role “Viewer”.')).toEqual([
+      'Invite',
+      "Type 'kai@example.com'",
+      "Pick 'Viewer'",
+      'Invite',
+    ]);
+  });
+
+  it('reads a password after a slash or as "pw" in a sign-in', () => {
+    const login = {
+      fieldLabels: ['Email', 'Password'],
+      controls: [
+        { role: 'textbox', name: 'Email' },
+        { role: 'textbox', name: 'Password', inputType: 'password' },
+        { role: 'checkbox', name: 'Keep me signed in' },
+      ],
+    };
+    expect(read('Sign in as kai@example.com / Tern-88, keep me signed in on.', login)).toEqual([
+      "Type 'kai@example.com' into the 'Email' field",
+      "Type 'Tern-88' into the 'Password' field",
+      "Check the 'Keep me signed in' checkbox",
+      'Sign in',
+    ]);
+    expect(read('log in as kai@example.com pw Tern-88', login)).toEqual([
+      "Type 'kai@example.com' into the 'Email' field",
+      "Type 'Tern-88' into the 'password' field",
+      'Log in',
+    ]);
+  });
+
   it('types the text a confirmation asks for, then confirms', () => {
     expect(read('Close the account and confirm by typing "Northwind" in the dialog.')).toEqual([
       "Close 'account'",

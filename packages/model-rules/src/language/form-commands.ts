@@ -152,6 +152,9 @@ export function readFormCommand(
       text: messageText(source, first),
     });
     unnamed += 1;
+  } else if (first.length === 1 && first[0]!.kind === 'quoted' && verb === 'rename') {
+    // "Rename ‘Dock Scheduling’ to …": what is renamed, quoted.
+    object = { name: first[0]!.text };
   } else if (first.length > 0) {
     const value = first.length === 1 && (first[0]!.kind === 'quoted' || email.test(first[0]!.text));
     if (value) {
@@ -173,7 +176,8 @@ export function readFormCommand(
     const part = head.slice(index + 1, marks[at + 1] ?? head.length);
     if (part.length === 0) return undefined;
     // "invite Noor … to the workspace": where the person is invited is the page's own place.
-    if (marker === 'to' && verb === 'invite' && address !== undefined && !email.test(part.at(-1)?.text ?? '')) continue;
+    const invited = address !== undefined || values.some((step) => step.kind === 'type' && email.test(step.text));
+    if (marker === 'to' && verb === 'invite' && invited && !email.test(part.at(-1)?.text ?? '')) continue;
     if (
       (marker === 'to' || marker === 'on') &&
       !(part.length === 1 && email.test(part[0]!.text)) &&
@@ -190,6 +194,19 @@ export function readFormCommand(
       // "as someone senior": a choice described, not named, is the person's to make.
       if (option.length === 0 || vague.has(option[0]!.lower)) return undefined;
       values.push({ kind: 'pick', option: spanText(source, option) });
+      continue;
+    }
+    // "with the role “Editor”", "with the subject Dates": a labelled value after "with".
+    const labelled = withoutArticle(part);
+    if (marker === 'with' && labelled.length > 1 && labelWords.has(labelled[0]!.lower)) {
+      const value = labelled.slice(1);
+      if (labelled[0]!.lower === 'role') {
+        values.push({ kind: 'pick', option: spanText(source, value) });
+        continue;
+      }
+      const step = valueStep(value, source, labelled[0]!.text);
+      if (step === undefined) return undefined;
+      values.push(step);
       continue;
     }
     if (marker === 'using') {

@@ -2289,6 +2289,17 @@ function signInWith(
     if (accounts.length !== 1 || value === undefined) return undefined;
     const account = typeInto(value.text, { name: accounts[0]!, role: 'field' });
     if (rest.length === 2) return [account];
+    // "as ada@example.com / Sunflower!42, remember me": the password after a slash, unlabelled.
+    if (rest[2] !== undefined && rest[2].kind !== 'quoted' && rest[2].text === '/') {
+      const secrets = textLabels(hints).filter((label) => secretLabel.test(label));
+      const secret = valueOf(source, rest.slice(3, 4));
+      if (secrets.length !== 1 || secret === undefined) return undefined;
+      const typed = [account, typeInto(secret.text, { name: secrets[0]!, role: 'field' })];
+      if (rest.length === 4) return typed;
+      if (!isWord(rest[4], 'and') && !isComma(rest[4])) return undefined;
+      const parts = credentialParts(source, rest.slice(5), hints);
+      return parts === undefined ? undefined : [...typed, ...parts];
+    }
     const more = rest.slice(isWord(rest[2], 'with', 'using', 'and') || isComma(rest[2]) ? 3 : 2);
     const parts = credentialParts(source, more, hints);
     return parts === undefined ? undefined : [account, ...parts];
@@ -2398,6 +2409,11 @@ function namedValues(source: string, tokens: readonly Token[]): [TargetRef, stri
     const value = part.at(-1);
     const label = part.slice(0, -1).filter((token) => !determiners.has(token.lower));
     if (value === undefined || label.length === 0 || label.some((token) => token.kind !== 'word')) return undefined;
+    // "pw Sunflower!42": the short forms people type for a password.
+    if (label.length === 1 && isWord(label[0], 'pw', 'pwd', 'passwd', 'pass')) {
+      pairs.push([{ name: 'password' }, value.text]);
+      continue;
+    }
     const field = parsePhrase(source, label);
     if (field?.type !== 'target' || field.target.name === undefined) return undefined;
     pairs.push([field.target, value.text]);

@@ -24,6 +24,9 @@ describe('withLetterCaseApplied', () => {
     expect(withLetterCaseApplied('log in with username AdaL, password P-1, and type the username in lowercase')).toBe(
       'log in with username adal, password P-1',
     );
+    expect(withLetterCaseApplied('log in as KAI@Example.com pw P-1, but type the email in lowercase')).toBe(
+      'log in as kai@example.com pw P-1',
+    );
     // The value said after the noun first; an address only for "the email" said nowhere else.
     expect(withLetterCaseApplied('use username AdaL and email Ada@X.io; type the username in lowercase')).toBe(
       'use username adal and email Ada@X.io;',

@@ -157,8 +157,8 @@ export function withLetterCaseApplied(source: string): string {
       index === 0 || (tokens[index - 1]!.kind === 'punct' && /^[.;!?,]$/.test(tokens[index - 1]!.text));
     if (!opensClause || token.kind !== 'word') continue;
     let at = index;
+    if (tokens[at]?.lower === 'and' || tokens[at]?.lower === 'but') at += 1;
     if (tokens[at]?.lower === 'please') at += 1;
-    if (tokens[at]?.lower === 'and') at += 1;
     if (!CLAUSE_VERBS.has(tokens[at]?.lower ?? '')) continue;
     at += 1;
     if (OWNERS.has(tokens[at]?.lower ?? '')) at += 1;
