@@ -796,6 +796,16 @@ describe('requests written around their values', () => {
     ]);
   });
 
+  it('reads what the person says of themselves or of a thing as context beside the request', () => {
+    expect(read('I moved last week. Open the Shipping tab.')).toEqual(["Go to the 'Shipping' tab"]);
+    expect(read('The garden project now covers ponds too. Archive Old Ponds.')).toEqual(["Archive 'Old Ponds'"]);
+    expect(read('I read everything on paper, so please reserve the print edition rather than the e-book.')).toEqual([
+      "Reserve 'print edition'",
+    ]);
+    // Alone, a statement asks for nothing that can be done.
+    expect(parseInstruction('We write dates here.').ok).toBe(false);
+  });
+
   it('types the text a confirmation asks for, then confirms', () => {
     expect(read('Close the account and confirm by typing "Northwind" in the dialog.')).toEqual([
       "Close 'account'",

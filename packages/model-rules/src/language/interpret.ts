@@ -1302,6 +1302,12 @@ const asideOpeners =
  * where or why, not what; it is left out of the request (exploring finds the place anyway).
  */
 function withoutAside(tokens: readonly Token[]): readonly Token[] {
+  // "reserve the e-book edition rather than the printed book": the contrast names what is not meant.
+  const rather = tokens.findIndex(
+    (token, index) => index > 1 && isWord(token, 'rather') && isWord(tokens[index + 1], 'than'),
+  );
+  if (rather > 1 && !tokens.slice(rather).some((token) => token.kind === 'punct' && token.text === ')'))
+    return trimPunctuation(tokens.slice(0, rather));
   if (tokens.at(-1)?.text !== ')') return tokens;
   const open = tokens.findLastIndex((token) => token.kind === 'punct' && token.text === '(');
   if (open <= 0) return tokens;
@@ -2608,9 +2614,15 @@ const pickingOrdinals: ReadonlySet<string> = new Set([
 /** "It's the second one", "that one": a sentence that picks one thing out ("one of the icons" does not). */
 function picksOneOut(tokens: readonly Token[]): boolean {
   return tokens.some(
-    (token, index) => pickingOrdinals.has(token.lower) || (isWord(token, 'one') && !isWord(tokens[index + 1], 'of')),
+    (token, index) =>
+      // "last week", "first time": a time, not a place in a list.
+      (pickingOrdinals.has(token.lower) && !isWord(tokens[index + 1], ...timeNouns)) ||
+      (isWord(token, 'one') && !isWord(tokens[index + 1], 'of')),
   );
 }
+
+/** Nouns of time an ordinal may go with ("last week", "the first time") without picking a thing out. */
+const timeNouns = ['week', 'month', 'year', 'night', 'time', 'weekend', 'day', 'summer', 'winter', 'spring', 'autumn'];
 
 /** Words of where something is or how it shows up: a sentence without one is no finding hint. */
 const findingWords: ReadonlySet<string> = new Set([
@@ -2904,6 +2916,24 @@ function statementVerbAt(tokens: readonly Token[]): number {
   return tokens.findIndex((token, index) => {
     if (token.kind !== 'word') return false;
     if (copulas.has(token.lower)) return true;
+    // "We write dates day first here", "I read everything on my tablet": a person and what they
+    // do (not a wish or a demand, which "want", "need", "would" open).
+    if (
+      index === 1 &&
+      isWord(tokens[0], 'i', 'we', 'they') &&
+      /^\p{Ll}{3,}$/u.test(token.text) &&
+      !demands.has(token.lower) &&
+      !['would', 'will', 'can', 'could', 'may', 'might', 'do', "don't", 'also', 'just'].includes(token.lower)
+    )
+      return true;
+    // "The dock project now covers berths too": a present tense after an adverb of time.
+    if (
+      index >= 2 &&
+      determiners.has(tokens[0]!.lower) &&
+      isWord(tokens[index - 1], 'now', 'already', 'still', 'also', 'usually', 'always', 'finally') &&
+      /^\p{Ll}{3,}s$/u.test(token.text)
+    )
+      return true;
     // "its on page 3": "it's" written without its apostrophe, only where a clause starts.
     if (index === 0 && token.lower === 'its' && tokens.length > 1) return true;
     if (index === 0 || tokens[index - 1]?.kind !== 'word' || determiners.has(tokens[index - 1]!.lower)) return false;

@@ -770,6 +770,11 @@ export const leadingFiller: readonly (readonly string[])[] = [
   ['i', 'want', 'to'],
   ['i', 'need', 'to'],
   ['help', 'me'],
+  // "…, so please reserve the e-book": the request that follows from what was said.
+  ['so', 'please'],
+  ['so', 'pls'],
+  ['so', 'could', 'you'],
+  ['so', 'can', 'you'],
   ['go', 'ahead', 'and'],
   ['go', 'ahead'],
   // ", but leave the others alone": what follows says what not to do.
