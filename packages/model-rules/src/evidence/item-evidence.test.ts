@@ -190,3 +190,27 @@ describe('going to a page of results', () => {
     expect(result.evidence).not.toContain('shows other items');
   });
 });
+
+describe('a choice made in a searchable select', () => {
+  const select = (shown: string | undefined) => [
+    node('text', 'Department', [140, 420, 100, 18]),
+    node('generic', '', [140, 445, 620, 38], { ref: 'control' }),
+    ...(shown === undefined ? [] : [node('text', shown, [152, 455, 130, 18], { parent: 'control' })]),
+    node('combobox', 'Department', [152, 455, 5, 18], { parent: 'control', value: '' }),
+  ];
+  const chosen = (after: AccessibilityNode[]) =>
+    createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Select 'Marine Works' from the 'Department' dropdown"),
+      performed: performedOf(click(154, 464), click(300, 540)),
+      before: screenOf({ nodes: select(undefined) }),
+      after: screenOf({ nodes: after }),
+    });
+
+  it('is confirmed by the choice shown beside its empty text box', async () => {
+    expect(await chosen(select('Marine Works'))).toMatchObject({ passed: true });
+  });
+
+  it('is not confirmed when another choice shows there', async () => {
+    expect(await chosen(select('Road Works'))).toMatchObject({ passed: false });
+  });
+});

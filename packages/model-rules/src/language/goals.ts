@@ -110,10 +110,23 @@ const NOT_A_VALUE = new Set([
   'them',
   'that',
   'this',
-  'there',
   'same',
   'like',
   'as',
+  // A description of a value, not the value: "should be something shorter".
+  'something',
+  'anything',
+  'whatever',
+  'shorter',
+  'different',
+  'other',
+  'better',
+  'correct',
+  'right',
+  'wrong',
+  'new',
+  'updated',
+  'current',
 ]);
 
 /** Subjects that name no thing on screen: the person ("I should be …") or a pronoun. */

@@ -2923,7 +2923,9 @@ function statementVerbAt(tokens: readonly Token[]): number {
       isWord(tokens[0], 'i', 'we', 'they') &&
       /^\p{Ll}{3,}$/u.test(token.text) &&
       !demands.has(token.lower) &&
-      !['would', 'will', 'can', 'could', 'may', 'might', 'do', "don't", 'also', 'just'].includes(token.lower)
+      !['would', 'will', 'can', 'could', 'may', 'might', 'do', "don't", 'also', 'just'].includes(token.lower) &&
+      // "I accept the terms", "I prefer Dark": a choice said as a statement is part of the request.
+      !choiceVerbs.has(token.lower)
     )
       return true;
     // "The dock project now covers berths too": a present tense after an adverb of time.
@@ -2940,6 +2942,27 @@ function statementVerbAt(tokens: readonly Token[]): number {
     return irregularPast.has(token.lower) || (/^\p{Ll}{2,}ed$/u.test(token.text) && !token.lower.endsWith('eed'));
   });
 }
+
+/** Verbs of a person's own choice ("I accept the terms", "we prefer Dark"): said of oneself, still a request. */
+const choiceVerbs: ReadonlySet<string> = new Set([
+  'accept',
+  'agree',
+  'consent',
+  'prefer',
+  'choose',
+  'pick',
+  'select',
+  'like',
+  'confirm',
+  'opt',
+  'subscribe',
+  'approve',
+  'allow',
+  'authorize',
+  'authorise',
+  'decline',
+  'reject',
+]);
 
 /** Verbs of a statement that says what ought to be: a request in the form of a statement. */
 const obligations: ReadonlySet<string> = new Set(['should', 'must', 'needs', 'need']);

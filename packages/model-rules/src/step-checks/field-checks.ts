@@ -13,7 +13,7 @@ import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { findTextMatches, normalizeForMatch, similarity } from '../ocr/index.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import { findVisibleText } from '../screen/visible-text.js';
-import { besideComboBox } from '../screen/shown-choice.js';
+import { besideComboBox, choiceShownBeside } from '../screen/shown-choice.js';
 import { ANYWHERE_THRESHOLD, NEAR_THRESHOLD, measureChange } from './pixel-change.js';
 import { type CheckContext, lastPointerPoint, pass, reject } from './check-context.js';
 
@@ -166,9 +166,11 @@ export async function checkSelected(context: CheckContext, directive: SelectDire
   if (field.best === undefined) return reject(`Could not find ${name} after selecting to confirm its value.`);
   const node = field.best.node;
   if (node !== undefined && node.value !== undefined) {
-    return optionShows(node.value, directive.option)
-      ? pass(`${capital(name)} shows ${quote(node.value)}.`)
-      : reject(`${capital(name)} shows ${quote(node.value)}, not ${quote(directive.option)}.`);
+    if (optionShows(node.value, directive.option)) return pass(`${capital(name)} shows ${quote(node.value)}.`);
+    // A searchable select keeps its text box empty and shows the choice beside it.
+    const beside = choiceShownBeside(context.reader.nodes(after) ?? [], node, directive.option);
+    if (beside !== undefined) return pass(`${capital(name)} shows ${quote(beside)} beside its text box.`);
+    return reject(`${capital(name)} shows ${quote(node.value)}, not ${quote(directive.option)}.`);
   }
   if (node === undefined && (await ocrShowsInside(context, field.best.box, directive.option))) {
     return pass(`OCR reads ${quote(directive.option)} inside ${name}.`);
