@@ -806,6 +806,12 @@ describe('requests written around their values', () => {
     expect(parseInstruction('We write dates here.').ok).toBe(false);
   });
 
+  it("filters a column by setting that column's filter", () => {
+    const grid = ['Owner Filter Input', 'Status Filter Input', 'Quick search'];
+    expect(read('Filter the Owner column to Priya.', grid)).toEqual(["Set the 'Owner Filter Input' field to 'Priya'"]);
+    expect(read('filter status by closed', grid)).toEqual(["Set the 'Status Filter Input' field to 'closed'"]);
+  });
+
   it('types the text a confirmation asks for, then confirms', () => {
     expect(read('Close the account and confirm by typing "Northwind" in the dialog.')).toEqual([
       "Close 'account'",

@@ -1036,6 +1036,32 @@ function readFrame(
       return readSet(verb, rest, source, last);
     }
     case 'pick': {
+      // "Filter the Site column to Riverside": the column's filter set to the value.
+      if (verb.words === 'filter') {
+        const at = indexOfWord(rest, ['to', 'by', 'on', 'for']);
+        const column = at > 0 ? withoutArticle(rest.slice(0, at)) : [];
+        if (isWord(column.at(-1), 'column', 'field')) column.pop();
+        const said = trimPunctuation(rest.slice(at + 1));
+        const value = at > 0 && verbAt(words(said)) === undefined ? valueOf(source, said) : undefined;
+        // "the list", "the results": what is filtered, not a column with a filter of its own.
+        const whole =
+          column.length === 1 && isWord(column[0], 'list', 'results', 'table', 'grid', 'items', 'rows', 'page');
+        // Only where the screen has a filter field for that column ("Site Filter Input").
+        const filterField = (hints?.fieldLabels ?? []).find(
+          (label) =>
+            normalizeText(label).split(' ').includes('filter') &&
+            reaches(scoreText(spanText(source, column), label), 'contains'),
+        );
+        if (
+          !whole &&
+          filterField !== undefined &&
+          column.length > 0 &&
+          column.length <= 3 &&
+          value !== undefined &&
+          column.every((token) => token.kind === 'word')
+        )
+          return steps([{ kind: 'set', target: { name: filterField, role: 'field' }, value: value.text }]);
+      }
       // "answer Yes to Was this helpful?": the option, in the question that offers it.
       if (verb.words === 'answer') {
         const to = indexOfWord(rest, ['to']);
