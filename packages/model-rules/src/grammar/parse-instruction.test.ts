@@ -806,6 +806,19 @@ describe('requests written around their values', () => {
     expect(parseInstruction('We write dates here.').ok).toBe(false);
   });
 
+  it('reads "only" after a choice of a radio group as no part of its name', () => {
+    const plans = {
+      fieldLabels: [],
+      controls: [
+        { role: 'radio', name: 'Basic — $5/month', group: 'Tier' },
+        { role: 'radio', name: 'Plus — $9/month', group: 'Tier' },
+        { role: 'checkbox', name: 'Weekly report' },
+      ],
+    };
+    expect(read('Pick the Plus tier only.', plans)).toEqual(["Choose the 'Plus — $9/month' radio button for 'Tier'"]);
+    expect(read('Pick Weekly report only.', plans)).not.toContain("Check the 'Weekly report' checkbox");
+  });
+
   it("filters a column by setting that column's filter", () => {
     const grid = ['Owner Filter Input', 'Status Filter Input', 'Quick search'];
     expect(read('Filter the Owner column to Priya.', grid)).toEqual(["Set the 'Owner Filter Input' field to 'Priya'"]);

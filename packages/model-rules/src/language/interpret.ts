@@ -3232,6 +3232,28 @@ function withPaths(intent: StepIntent): StepIntent {
 /** Verbs that take back something given ("remove my like from the post"). */
 const takingBackVerbs = new Set(['remove', 'undo', 'delete', 'clear', 'withdraw', 'retract']);
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * "Pick the Team plan only": a choice of a radio group is the only one by itself, so "only" is no
+ * part of its name. Kept for anything else ("Weekly report only" may ask for other boxes to be
+ * cleared, which is not for this reading to decide).
+ */
+function onlyChoice(intent: StepIntent, hints: ScreenHints): StepIntent {
+  if (intent.kind !== 'pick' || !/\s+only$/i.test(intent.option)) return intent;
+  const name = intent.option.replace(/\s+only$/i, '');
+  const radios = (hints.controls ?? []).filter((control) => {
+    if (control.role !== 'radio') return false;
+    // "the Team plan" for the radio "Team — $30/month" in the group "Plan".
+    const group = control.group === undefined ? undefined : new RegExp(`\\s+${escapeRegExp(control.group)}$`, 'i');
+    const bare = group === undefined ? name : name.replace(group, '');
+    return reaches(scoreText(bare, control.name), 'prefix');
+  });
+  return radios.length === 1 ? { ...intent, option: name } : intent;
+}
+
 /**
  * "remove my like from the morning swim post": taking back a like, a star or a follow given to
  * something is the command that undoes it ("unlike") on that thing, when the language has one.
@@ -3528,7 +3550,9 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
         for (const intent of hints === undefined ? result.intents : renamedInPlace(result.intents, hints)) {
           // "Edit Chiller-01: technician 'Rosa Diaz'. Save.": the edit already ends with its Save.
           if (sameBareCommand(intent, readSteps.at(-1)?.intent)) continue;
-          const read = withPaths(takenBackMark(hints === undefined ? intent : namedWithOf(intent, text, hints)));
+          const read = withPaths(
+            takenBackMark(hints === undefined ? intent : onlyChoice(namedWithOf(intent, text, hints), hints)),
+          );
           const placed =
             hints?.controls === undefined
               ? read
