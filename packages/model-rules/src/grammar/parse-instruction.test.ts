@@ -708,6 +708,7 @@ describe('requests written around their values', () => {
     if (!result.ok) expect(result.unparsed).toEqual(['open the first hit']);
     // A constraint about another thing, or another verb, forbids nothing asked.
     expect(read('Archive Report-3, never archive Report-4')).toEqual(["Archive 'Report-3'"]);
+    expect(read("Archive Report-3, don't archive anything else")).toEqual(["Archive 'Report-3'"]);
     expect(read('Search for coral and reserve the second hit. Do not open it.')).toEqual([
       "Search for 'coral'",
       'Reserve the second card',

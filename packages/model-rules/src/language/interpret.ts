@@ -3665,9 +3665,10 @@ function forbiddenVerbs(constraint: string): VerbMatch[] {
     // Only a verb with no object of its own or a general one ("anything", "it"): "don't delete
     // Pump-08" beside "delete Pump-07" forbids nothing the request asks.
     const object = said.slice(verb?.length ?? 0);
-    const general = object.every((word) =>
-      ['anything', 'any', 'it', 'them', 'yet', 'something', 'else', 'one', 'of'].includes(word),
-    );
+    // "don't delete anything else": else than what is asked, which it leaves alone.
+    const general =
+      !object.some((word) => word === 'else' || word === 'other' || word === 'others') &&
+      object.every((word) => ['anything', 'any', 'it', 'them', 'yet', 'something', 'one', 'of'].includes(word));
     return verb === undefined || !general ? [] : [verb];
   });
 }
