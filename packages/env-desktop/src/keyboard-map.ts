@@ -24,8 +24,9 @@ interface BorrowedKeycode {
  * with no keycode get a keycode of their own with `ChangeKeyboardMapping`, as xdotool does, but
  * a borrowed keycode is never bound to a second character: X clients (Xlib with XKB, measured
  * with Tk) sometimes keep the previous symbol of a rebound keycode and type the wrong character,
- * while a first binding is always seen. Keycodes without symbols are borrowed first, then those
- * of multimedia keys; {@link restore} gives every one back its original row.
+ * while a first binding is always seen. Keycodes without symbols and those of multimedia keys
+ * are borrowed, a text's characters together in as few runs of adjacent keycodes as possible
+ * (see {@link KeyboardMap.prepare}); {@link restore} gives every one back its original row.
  */
 export class KeyboardMap {
   private strokes = new Map<number, KeyStroke>();
@@ -114,9 +115,40 @@ export class KeyboardMap {
           'keycodes are left to bind them to; paste it from the clipboard instead.',
       };
     }
+    await this.bindAll([...missing]);
     const strokes: KeyStroke[] = [];
     for (const keysym of keysyms) strokes.push((await this.resolve(keysym))!);
     return { ok: true, strokes };
+  }
+
+  /**
+   * Bind each of `keysyms` to a free keycode before any of them is typed, in one request when a
+   * run of adjacent free keycodes is long enough, else in as few as the runs allow. Each request
+   * is one mapping notification, and a client sent several while it is busy has been seen (Tk
+   * under load) to lose those that arrive during its own refresh of the first, and type the later
+   * characters as NoSymbol. (Keycodes in between are never rewritten to join runs: the server's
+   * XKB layer can read such rows back changed.)
+   */
+  private async bindAll(keysyms: readonly number[]): Promise<void> {
+    if (keysyms.length === 0) return;
+    const chosen = fewestRuns(
+      this.borrowable.filter((entry) => this.isFree(entry)),
+      keysyms.length,
+    );
+    chosen.flat().forEach((entry, index) => (entry.keysym = keysyms[index]!));
+    // Several requests leave in one write, so the server handles them in one go and the client
+    // is most likely to read every notification before it refreshes for the first.
+    const socket = this.display.client.stream;
+    socket?.cork?.();
+    try {
+      for (const run of chosen) {
+        const rows = run.flatMap((entry) => this.row(entry.keysym));
+        this.display.client.ChangeKeyboardMapping(run[0]!.keycode, this.keysymsPerKeycode, rows);
+      }
+    } finally {
+      socket?.uncork?.();
+    }
+    await syncWithServer(this.display.client);
   }
 
   /** Give every borrowed keycode back the row it had. */
@@ -172,4 +204,27 @@ export class KeyboardMap {
     this.strokes = strokes;
     this.rows = rows;
   }
+}
+
+/**
+ * `count` of `entries` in runs of adjacent keycodes, as few runs as possible: the shortest run
+ * that holds them all, else the longest runs first (the last one trimmed to what is left).
+ */
+function fewestRuns(entries: readonly BorrowedKeycode[], count: number): BorrowedKeycode[][] {
+  const runs: BorrowedKeycode[][] = [];
+  for (const entry of [...entries].sort((a, b) => a.keycode - b.keycode)) {
+    const run = runs.at(-1);
+    if (run !== undefined && run.at(-1)!.keycode + 1 === entry.keycode) run.push(entry);
+    else runs.push([entry]);
+  }
+  const fits = runs.filter((run) => run.length >= count).sort((a, b) => a.length - b.length)[0];
+  if (fits !== undefined) return [fits.slice(0, count)];
+  const chosen: BorrowedKeycode[][] = [];
+  let left = count;
+  for (const run of [...runs].sort((a, b) => b.length - a.length)) {
+    if (left === 0) break;
+    chosen.push(run.slice(0, left));
+    left -= chosen.at(-1)!.length;
+  }
+  return chosen;
 }

@@ -109,6 +109,8 @@ export interface XClient {
   RaiseWindow(window: number): void;
   GetKeyboardMapping(first: number, count: number, callback: Reply<number[][]>): void;
   ChangeKeyboardMapping(first: number, keysymsPerKeycode: number, keysyms: number[]): void;
+  /** The connection's socket; `cork`/`uncork` make the requests issued between them one write. */
+  readonly stream?: { cork?(): void; uncork?(): void };
   GetModifierMapping(callback: Reply<number[][]>): void;
   CreateWindow(
     window: number,

@@ -92,7 +92,14 @@ function spawnProbe(env: DesktopEnvironment, title: string): Probe & { stderr():
         return found;
       },
       timeoutMs,
-    );
+    ).catch((error: unknown) => {
+      // Say what did come, so a timeout tells a wrong character from a missing event.
+      const seen = events
+        .slice(from)
+        .slice(-6)
+        .map((event) => JSON.stringify(event));
+      throw new Error(`${String(error)}; the last events since then: ${seen.join(' ') || '(none)'}`);
+    });
   return {
     title,
     pid: child.pid!,
