@@ -21,7 +21,7 @@ import { headerOf, nodeTree } from '../grounding/scope.js';
 import { choiceInGroup, choiceShownBeside } from '../screen/shown-choice.js';
 import { containsText, normalizeText, reaches, scoreText, withoutItemNoun } from '../grounding/text-score.js';
 import { verbAt } from '../language/lexicon.js';
-import { parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
+import { numberMeant, parseDate, parseDateRange, parseNumber, parseTime } from '../language/values.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
 import { findOptionIndex } from '../operator/field-steps.js';
 import { commandNames, onState, valueForField } from '../operator/intent-steps.js';
@@ -511,7 +511,8 @@ export function sameValue(shown: string | undefined, wanted: string, node: Acces
   if (fieldShows(shown, wanted) || optionShows(shown, wanted)) return true;
   const converted = valueForField(node, wanted);
   if (fieldShows(shown, converted)) return true;
-  const wantedNumber = parseNumber(wanted);
+  const wantedNumber =
+    node?.role === 'slider' || node?.role === 'spinbutton' ? numberMeant(wanted) : parseNumber(wanted);
   const shownNumber = parseNumber(shown);
   if (wantedNumber !== undefined && shownNumber !== undefined && Math.abs(wantedNumber - shownNumber) < 1e-9)
     return true;

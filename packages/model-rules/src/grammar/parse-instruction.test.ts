@@ -619,12 +619,41 @@ describe('requests written around their values', () => {
       "Type 'harbor-lights-7' into the 'password' field",
       'Log in',
     ]);
+    // A password in brackets, and a box named by its words in another form.
+    expect(
+      steps('I should be logged in as grace@example.com (password tidepool88) without this device remembering me.'),
+    ).toEqual([
+      "Type 'grace@example.com' into the 'Email' field",
+      "Type 'tidepool88' into the 'password' field",
+      "Uncheck the 'Remember me' checkbox",
+      'Log in',
+    ]);
     // A capitalised name alone after "with" is a provider, not an account.
     expect(parseInstruction('sign in with Google and remember me', hints)).toMatchObject({ ok: false });
     // A part that names no box or field on screen leaves the clause unread.
     expect(parseInstruction('log in as ada@example.com with password x, user bob', hints)).toMatchObject({
       ok: false,
     });
+  });
+
+  it('reads what stays as it is, an option used, and results that need a search first', () => {
+    const hints = {
+      fieldLabels: ['Theme', 'Search the catalogue', 'Push notifications', 'Email digests'],
+      controls: [
+        { role: 'radio', name: 'Light', group: 'Theme' },
+        { role: 'radio', name: 'Dark', group: 'Theme' },
+        { role: 'combobox', name: 'Search the catalogue' },
+        { role: 'switch', name: 'Push notifications' },
+        { role: 'switch', name: 'Email digests' },
+      ],
+    };
+    const steps = (text: string) => read(text, hints);
+    expect(steps('Use the Dark theme, then save.')).toEqual(["Choose the 'Dark' radio button for 'Theme'", 'Save']);
+    expect(steps('Email digests should be off and saved, with Push notifications still on.')).toEqual([
+      "Turn off 'Email digests'",
+      'Save',
+    ]);
+    expect(steps('Open the third result for gardening.')).toEqual(["Search for 'gardening'", 'Go to the third card']);
   });
 
   it('applies a case asked for apart from the clause that types the value', () => {
@@ -655,7 +684,9 @@ describe('requests written around their values', () => {
     const noField = parseInstruction('Click Continue. Our domain is northwind.', { fieldLabels: labels });
     expect(noField).toMatchObject({ ok: false, unparsed: ['Our domain is northwind'] });
     // A state, not a value: context beside the request.
-    expect(read('My tracker is stuck. Open the Troubleshooting article.')).toEqual(["Go to 'Troubleshooting article'"]);
+    expect(read('My tracker is stuck. Open the Troubleshooting article.')).toEqual([
+      "Go to the 'Troubleshooting' card",
+    ]);
     // So is one whose subject and verb are run together.
     expect(read("We're tidying up the member list. Please remove Jonas from the project.")).toEqual(
       read('Please remove Jonas from the project.'),

@@ -342,7 +342,7 @@ function namedOnScreen(words: readonly Token[], source: string, fields: readonly
  * the choice's own label beside it ("Pro plan", "plan Free", "country Mexico"). Undefined unless
  * exactly one option of one choice fits.
  */
-function choiceNamed(
+export function choiceNamed(
   words: readonly Token[],
   source: string,
   fields: readonly ScreenControl[],
@@ -430,19 +430,39 @@ export function boxNamed(
     (word: string) => !onStates.has(word) && !offStates.has(word) && !boxNegations.has(word),
     (word: string) => !onStates.has(word) && !offStates.has(word) && !boxNegations.has(word) && !boxFillers.has(word),
   ];
+  const decided = (box: ScreenControl, dropped: readonly string[]): StepIntent[] => {
+    let on = !dropped.some((word) => offStates.has(word));
+    if (dropped.some((word) => boxNegations.has(word))) on = !on;
+    if (box.role === 'switch') return [{ kind: 'toggle', target: { name: box.name, role: 'switch' }, on }];
+    return [{ kind: on ? 'check' : 'uncheck', target: { name: box.name, role: 'checkbox' } }];
+  };
   for (const keep of stages) {
     const name = normalWords(said.filter(keep).join(' '));
     if (name.length === 0) continue;
     const fits = boxes.filter((box) => runIn(normalWords(box.name), name));
-    if (fits.length !== 1) continue;
-    const dropped = said.filter((word) => !keep(word));
-    let on = !dropped.some((word) => offStates.has(word));
-    if (dropped.some((word) => boxNegations.has(word))) on = !on;
-    const box = fits[0]!;
-    if (box.role === 'switch') return [{ kind: 'toggle', target: { name: box.name, role: 'switch' }, on }];
-    return [{ kind: on ? 'check' : 'uncheck', target: { name: box.name, role: 'checkbox' } }];
+    if (fits.length === 1)
+      return decided(
+        fits[0]!,
+        said.filter((word) => !keep(word)),
+      );
   }
-  return undefined;
+  // "without this device remembering me" for "Remember me": every word of the box's name said, in
+  // any form ("remembering"), with at most a few more words around it.
+  const stems = said.map((word) => word.replace(/(?:ing|ed)$/, ''));
+  const wholly = boxes.filter((box) => {
+    const named = normalWords(box.name);
+    return (
+      named.length >= 2 &&
+      said.length - named.length <= 4 &&
+      named.every((word) => said.includes(word) || stems.includes(word.replace(/e$/, '')) || stems.includes(word))
+    );
+  });
+  return wholly.length === 1
+    ? decided(
+        wholly[0]!,
+        said.filter((word) => boxNegations.has(word) || offStates.has(word)),
+      )
+    : undefined;
 }
 
 /** The control an intent gives a value to, as the placement counts it (a radio group by its name). */

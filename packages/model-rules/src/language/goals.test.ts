@@ -16,6 +16,35 @@ describe('goals read as the imperative they stand for', () => {
     expect(withGoalsAsRequests(goal)).toBe(imperative);
   });
 
+  it('reads switch states, undone marks and the bare saved at the end', () => {
+    expect(withGoalsAsRequests('Push alerts should be off and saved, with the rest left as it is.')).toBe(
+      'Turn off Push alerts, then save, with the rest left as it is.',
+    );
+    expect(withGoalsAsRequests('SMS and Email should both be enabled.')).toBe('Turn on SMS and Email.');
+    expect(withGoalsAsRequests("Dana's photo should no longer be liked.")).toBe("Unlike Dana's photo.");
+    expect(withGoalsAsRequests("The docs folder shouldn't be expanded anymore.")).toBe('Collapse the docs folder.');
+    expect(withGoalsAsRequests('The porch light should not be on.')).toBe('Turn off the porch light.');
+  });
+
+  it("reads the person's own state and wish as the verb that brings it about", () => {
+    expect(withGoalsAsRequests('I should be signed in as ada@example.com.')).toBe('Sign in as ada@example.com.');
+    expect(withGoalsAsRequests('I should be following Mia, nobody else.')).toBe('Follow Mia, nobody else.');
+    expect(withGoalsAsRequests('I need the May statement downloaded, just that one.')).toBe(
+      'Download the May statement, just that one.',
+    );
+    expect(withGoalsAsRequests('We want the list sorted by date.')).toBe('Sort the list by date.');
+  });
+
+  it('reads a value after "at", and "exactly" as the whole set', () => {
+    expect(withGoalsAsRequests('The heater should be at 19.5 degrees.')).toBe('Set the heater to 19.5 degrees.');
+    expect(withGoalsAsRequests('The password should be at least 8 characters.')).toBe(
+      'The password should be at least 8 characters.',
+    );
+    expect(withGoalsAsRequests('My skills should be exactly Go and Rust.')).toBe(
+      'Clear my skills, then set my skills to Go and Rust.',
+    );
+  });
+
   it('marks a list said to be the whole set, so what the field holds now is cleared first', () => {
     expect(withGoalsAsRequests('My tags should be red, green and blue, nothing else.')).toBe(
       'Clear my tags, then set my tags to red, green and blue.',
@@ -33,7 +62,9 @@ describe('goals read as the imperative they stand for', () => {
 
   it('leaves alone what is no plain goal for a field', () => {
     for (const text of [
-      'I should be signed in as ada@example.com.',
+      'I should get a reminder at 6 pm.',
+      'My profile should not be public anymore.',
+      'The logo should no longer be blue.',
       'Only rows 2 and 5 should be ticked.',
       'The password should be at least 8 characters.',
       'The invoice should be paid by research.',

@@ -9,7 +9,7 @@
  * asks about what it cannot place.
  */
 import { reaches, scoreText } from '../grounding/text-score.js';
-import { verbAt } from './lexicon.js';
+import { undoCommandOf, verbAt } from './lexicon.js';
 import { isWord, tokenize, type Token } from './tokens.js';
 
 /** Participles whose verb is not their stem: "Cargo Tracker should be gone" asks to remove it. */
@@ -26,13 +26,19 @@ const IRREGULAR_PARTICIPLES: Readonly<Record<string, string>> = {
   closed: 'close',
 };
 
-/** The verb a past participle comes from ("archived" archive, "checked" check, "scrapped" scrap), when the lexicon has it. */
-export function verbOfParticiple(word: string): string | undefined {
+/**
+ * The verb a past participle comes from ("archived" archive, "checked" check, "scrapped" scrap),
+ * when the lexicon has it; with `particle`, also a verb the lexicon has only with it ("logged"
+ * and "in": log).
+ */
+export function verbOfParticiple(word: string, particle?: string): string | undefined {
   const irregular = IRREGULAR_PARTICIPLES[word];
   if (irregular !== undefined) return irregular;
   if (!word.endsWith('ed') || word.length < 5) return undefined;
   const candidates = [word.slice(0, -1), word.slice(0, -2), word.slice(0, -3), `${word.slice(0, -3)}y`];
-  return candidates.find((candidate) => candidate.length >= 2 && verbAt([candidate]) !== undefined);
+  const known = (candidate: string) =>
+    verbAt([candidate]) !== undefined || (particle !== undefined && verbAt([candidate, particle])?.length === 2);
+  return candidates.find((candidate) => candidate.length >= 2 && known(candidate));
 }
 
 /** The verb an "-ing" form comes from ("following" follow, "starring" star, "sharing" share), when the lexicon has it. */
@@ -56,7 +62,7 @@ export const STATE_VERBS: Readonly<Record<string, string>> = {
 
 /** Words that only say how long a goal should hold or why: "for good", "from now on", "so I can see it". */
 export const LASTING_WORDS =
-  /\s*,?\s*\b(?:for good|from now on|permanently|again|so(?: that)? (?:i|we|you) (?:can|could|may|will)\b.*)\s*$/i;
+  /\s*,?\s*\b(?:for good|from now on|permanently|again|anymore|any more|any longer|so(?: that)? (?:i|we|you) (?:can|could|may|will)\b.*)\s*$/i;
 
 /** Verbs a "by" after them gives a key to, not a doer: "sorted by Name", "grouped by team". */
 const KEYED_VERBS = new Set(['sort', 'order', 'group', 'filter', 'rank']);
@@ -134,6 +140,34 @@ const PERSONAL = new Set(['i', 'we', 'you', 'he', 'she', 'they', 'it', 'this', '
 
 /** Modals that make a statement a demand: "should be", "must read", "needs to contain". */
 const MODALS = new Set(['should', 'must', 'shall']);
+/** The same, negated in one word: "shouldn't be liked". */
+const NEGATED_MODALS = new Set(["shouldn't", 'shouldnt', "mustn't", 'mustnt']);
+/** States that are each other's undoing, for a goal said in the negative ("shouldn't be on"). */
+const OPPOSITE_STATES: Readonly<Record<string, string>> = {
+  on: 'off',
+  off: 'on',
+  enabled: 'off',
+  disabled: 'on',
+  open: 'closed',
+  closed: 'open',
+};
+/** Switch states a goal may ask a thing to be in: "Push notifications should be off". */
+const SWITCH_STATES: Readonly<Record<string, string>> = {
+  on: 'turn on',
+  off: 'turn off',
+  enabled: 'turn on',
+  disabled: 'turn off',
+};
+/** Verbs whose undoing is another verb, not "un…": "shouldn't be expanded" is collapsing it. */
+const OPPOSITE_VERBS: Readonly<Record<string, string>> = {
+  expand: 'collapse',
+  collapse: 'expand',
+  show: 'hide',
+  hide: 'show',
+  select: 'deselect',
+  open: 'close',
+  close: 'open',
+};
 const MODALS_WITH_TO = new Set(['needs', 'need', 'has', 'have', 'ought']);
 /** Verbs after the modal that say what a field holds. */
 const HOLDING = new Set(['be', 'become', 'contain', 'read', 'say', 'show', 'hold']);
@@ -194,6 +228,9 @@ function goalOpening(
   const text = (from: number, to: number) => source.slice(tokens[from]!.start, tokens[to - 1]!.end);
   const wish = wishAt(tokens, start);
   const subjectFrom = start + wish;
+  // "I'd like to see only audiobooks": what the person wants shown.
+  if (wish > 0 && isWord(tokens[subjectFrom], 'to') && isWord(tokens[subjectFrom + 1], 'see'))
+    return { start: tokens[start]!.start, end: tokens[subjectFrom + 1]!.end, text: 'Show' };
   // The subject runs to the modal ("… should be"), or for a wish to "to be" or a final state.
   for (let at = subjectFrom + 1; at < tokens.length && !isEnd(tokens[at]); at += 1) {
     const token = tokens[at]!;
@@ -201,6 +238,7 @@ function goalOpening(
     if (at - subjectFrom > 10) return undefined;
     const word = token.kind === 'word' ? token.lower : '';
     let after: number;
+    let negated = false;
     if (wish > 0) {
       // "I want the theme to be Dark"; "I want the garage door open".
       if (word === 'to' && tokens[at + 1]?.kind === 'word' && tokens[at + 1]!.lower === 'be') after = at + 2;
@@ -210,13 +248,36 @@ function goalOpening(
           end: token.end,
           text: `${capitalised(STATE_VERBS[word]!)} ${asObject(text(subjectFrom, at))}`,
         };
+      } else if (at > subjectFrom && !NAMING_WORDS.has(word) && participleEnds(tokens, at)) {
+        // "I need the invoice for March downloaded", "I want the list sorted by date": the
+        // participle's verb, done to what the person wants so.
+        const end = sentenceEnd(tokens, at);
+        const rest = source.slice(token.end, end).replace(LASTING_WORDS, '');
+        const verb = verbOfParticiple(word)!;
+        return {
+          start: tokens[start]!.start,
+          end,
+          text: `${capitalised(verb)} ${asObject(text(subjectFrom, at))}${rest}`,
+        };
       } else continue;
-    } else if (MODALS.has(word)) after = at + 1;
-    else if (MODALS_WITH_TO.has(word) && tokens[at + 1]?.kind === 'word' && tokens[at + 1]!.lower === 'to')
+    } else if (MODALS.has(word) || NEGATED_MODALS.has(word)) {
+      after = at + 1;
+      negated = NEGATED_MODALS.has(word);
+      // "should not be liked", "should no longer be pinned".
+      if (!negated && isWord(tokens[after], 'not')) [negated, after] = [true, after + 1];
+      else if (!negated && isWord(tokens[after], 'no') && isWord(tokens[after + 1], 'longer'))
+        [negated, after] = [true, after + 2];
+    } else if (MODALS_WITH_TO.has(word) && tokens[at + 1]?.kind === 'word' && tokens[at + 1]!.lower === 'to')
       after = at + 2;
     else continue;
+    // "Email digests and Mention alerts should both be off".
+    if (wish === 0 && isWord(tokens[after], 'both', 'all')) after += 1;
     const first = tokens[subjectFrom]!;
-    if (first.kind === 'word' && PERSONAL.has(first.lower)) return undefined;
+    if (first.kind === 'word' && PERSONAL.has(first.lower)) {
+      return wish === 0 && !negated && at === subjectFrom + 1 && isWord(first, 'i', 'we')
+        ? personalGoal(source, tokens, start, after)
+        : undefined;
+    }
     // "Only A and B should be starred": the others must be undone too, which no imperative here
     // says; the reader asks rather than leave the others as they are.
     if (isWord(first, 'only', 'just')) return undefined;
@@ -226,6 +287,11 @@ function goalOpening(
     const valueAt = wish > 0 ? after : after + 1;
     const next = tokens[valueAt];
     if (next === undefined) return undefined;
+    if (negated) return verbWord === 'be' ? undoneGoal(source, tokens, start, valueAt, subject) : undefined;
+    // "Push notifications should be off (and saved)": the switch turned so.
+    const turn = next.kind === 'word' ? SWITCH_STATES[next.lower] : undefined;
+    if (verbWord === 'be' && turn !== undefined && (isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], 'and')))
+      return { start: tokens[start]!.start, end: next.end, text: `${capitalised(turn)} ${subject}` };
     if (verbWord === 'be' || verbWord === 'become') {
       // "The grid should be sorted by Name": the verb of the participle, done to the subject.
       const participle = next.kind === 'word' ? verbOfParticiple(next.lower) : undefined;
@@ -242,6 +308,28 @@ function goalOpening(
     // "Legacy Intranet should be back among the active projects": what was taken away, restored.
     if (isWord(next, 'back') && (isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], ...PLACE_WORDS)))
       return { start: tokens[start]!.start, end: sentenceEnd(tokens, valueAt), text: `Restore ${subject}` };
+    // "The cost center should be left empty".
+    const emptied = isWord(next, 'left') ? tokens[valueAt + 1] : next;
+    if (verbWord === 'be' && isWord(emptied, 'empty', 'blank') && isBreak(tokens[tokens.indexOf(emptied!) + 1]))
+      return { start: tokens[start]!.start, end: emptied!.end, text: `Clear ${subject}` };
+    // "The list should be in alphabetical order by name": sorted so.
+    const order = verbWord === 'be' && isWord(next, 'in') ? sortOrder(source, tokens, valueAt + 1) : undefined;
+    if (order !== undefined) {
+      const after = source.slice(order.end, sentenceEnd(tokens, valueAt));
+      const said = /\b[AZ] to [AZ]\b|\b(?:a|de)scending\b/i.test(after);
+      const text = `Sort ${subject} by ${order.key}${said ? '' : `, ${order.direction}`}`;
+      return { start: tokens[start]!.start, end: order.end, text };
+    }
+    // "The living room should be at 21.5": the value it is set to ("at least 8" is no value).
+    if (verbWord === 'be' && isWord(next, 'at') && !isWord(tokens[valueAt + 1], 'least', 'most'))
+      return valueStarts(tokens, valueAt + 1)
+        ? { start: tokens[start]!.start, end: next.end, text: `Set ${subject} to` }
+        : undefined;
+    // "My interests should be exactly Chess, Hiking and Pottery": those and no others.
+    if (isWord(next, 'exactly') && valueStarts(tokens, valueAt + 1)) {
+      const field = isFieldLabel(text(subjectFrom, at), fieldLabels) ? `${subject} field` : subject;
+      return { start: tokens[start]!.start, end: next.end, text: `Clear ${field}, then set ${field} to` };
+    }
     if (NAMING_WORDS.has(next.kind === 'word' ? next.lower : '') || !valueStarts(tokens, valueAt)) return undefined;
     // "… should be X from now on" asks for the value to be kept, which the words do not say how.
     if (LASTING_WORDS.test(source.slice(next.start, sentenceEnd(tokens, valueAt)))) return undefined;
@@ -264,6 +352,77 @@ function goalOpening(
 }
 
 /**
+ * "alphabetical order by name", "reverse alphabetical order by title": the key and direction of a
+ * sort said as an order, starting at token `at`, and the offset where it ends. Undefined for
+ * anything else.
+ */
+function sortOrder(
+  source: string,
+  tokens: readonly Token[],
+  at: number,
+): { key: string; direction: string; end: number } | undefined {
+  let from = at;
+  const reverse = isWord(tokens[from], 'reverse');
+  if (reverse) from += 1;
+  if (!isWord(tokens[from], 'alphabetical') || !isWord(tokens[from + 1], 'order') || !isWord(tokens[from + 2], 'by'))
+    return undefined;
+  let end = from + 3;
+  while (end < tokens.length && !isBreak(tokens[end])) end += 1;
+  if (end === from + 3 || end - from > 7) return undefined;
+  const key = source.slice(tokens[from + 3]!.start, tokens[end - 1]!.end);
+  return { key, direction: reverse ? 'Z to A' : 'A to Z', end: tokens[end - 1]!.end };
+}
+
+/** Whether token `at` is a participle the lexicon knows the verb of, ending its clause or followed by what the verb takes ("sorted by date"). */
+function participleEnds(tokens: readonly Token[], at: number): boolean {
+  const token = tokens[at]!;
+  if (token.kind !== 'word' || verbOfParticiple(token.lower) === undefined) return false;
+  return isBreak(tokens[at + 1]) || isWord(tokens[at + 1], 'by', 'to', 'into', 'as', 'with');
+}
+
+/**
+ * "I should be following Priya", "I should be logged in as grace@example.com": the person's own
+ * state, which the verb of the gerund or participle after "be" brings about. `after` is the
+ * token after the modal. Undefined for anything else ("I should get a reminder").
+ */
+function personalGoal(source: string, tokens: readonly Token[], start: number, after: number): Edit | undefined {
+  const form = tokens[after + 1];
+  if (!isWord(tokens[after], 'be') || form?.kind !== 'word') return undefined;
+  const particle = tokens[after + 2]?.kind === 'word' ? tokens[after + 2]!.lower : undefined;
+  const verb = verbOfGerund(form.lower) ?? verbOfParticiple(form.lower, particle);
+  if (verb === undefined || NAMING_WORDS.has(form.lower) || tokens[after + 2] === undefined) return undefined;
+  return { start: tokens[start]!.start, end: form.end, text: capitalised(verb) };
+}
+
+/**
+ * A goal said in the negative ("Sam's post should no longer be liked", "The garage door
+ * shouldn't be open"): the verb that undoes the participle ("unlike", "collapse"), or the
+ * opposite state. Undefined when the lexicon knows no such verb.
+ */
+function undoneGoal(
+  source: string,
+  tokens: readonly Token[],
+  start: number,
+  valueAt: number,
+  subject: string,
+): Edit | undefined {
+  const state = tokens[valueAt]!;
+  if (state.kind !== 'word') return undefined;
+  const end = sentenceEnd(tokens, valueAt);
+  const rest = source.slice(state.end, end).replace(LASTING_WORDS, '');
+  const opposite = OPPOSITE_STATES[state.lower];
+  if (opposite !== undefined && (isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], 'and', 'anymore'))) {
+    const verb = SWITCH_STATES[opposite] ?? STATE_VERBS[opposite]!;
+    return { start: tokens[start]!.start, end, text: `${capitalised(verb)} ${subject}${rest}` };
+  }
+  const done = verbOfParticiple(state.lower);
+  const undo = done === undefined ? undefined : (undoCommandOf(done) ?? OPPOSITE_VERBS[done]);
+  if (undo === undefined || !(isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], 'and', 'anymore')))
+    return undefined;
+  return { start: tokens[start]!.start, end, text: `${capitalised(undo)} ${subject}${rest}` };
+}
+
+/**
  * "…, with the change saved", "…, and the profile saved", "…, terms accepted": a thing and a
  * participle at the end of a clause, after a joiner, ask for the participle's verb to be done to
  * it ("then save the change"). Undefined unless the words between the joiner and the clause's end
@@ -271,16 +430,21 @@ function goalOpening(
  */
 function participleClause(source: string, tokens: readonly Token[], at: number): Edit | undefined {
   const joiner = tokens[at]!;
+  // The edit starts where the word before ends, so "off and saved" reads "off, then save".
+  const start = joiner.kind === 'word' && at > 0 ? tokens[at - 1]!.end : joiner.start;
   let from = at + 1;
   if (joiner.kind === 'punct' && joiner.text === ',') {
     if (tokens[from]?.kind === 'word' && ['and', 'with'].includes(tokens[from]!.lower)) from += 1;
   } else if (!(joiner.kind === 'word' && ['and', 'with'].includes(joiner.lower))) return undefined;
   let end = from;
   while (end < tokens.length && tokens[end]!.kind === 'word' && !isBreak(tokens[end])) end += 1;
-  if (!isBreak(tokens[end]) || end - from < 2 || end - from > 6) return undefined;
+  if (!isBreak(tokens[end]) || end - from < 1 || end - from > 6) return undefined;
   const last = tokens[end - 1]!.lower;
   const verb = verbOfParticiple(last);
   if (verb === undefined || NAMING_WORDS.has(last)) return undefined;
+  // "…, and saved": a verb that needs no object on a form (save, apply, submit), done last.
+  if (end - from === 1)
+    return COMMIT_VERBS.has(verb) ? { start, end: tokens[from]!.end, text: `, then ${verb}` } : undefined;
   const object = tokens.slice(from, end - 1);
   // Plain words only: a capitalised name or a number is a value, which this reading would lose.
   if (object.some((token, index) => /[\p{N}@]/u.test(token.text) || (index > 0 && /^\p{Lu}/u.test(token.text))))
@@ -290,8 +454,11 @@ function participleClause(source: string, tokens: readonly Token[], at: number):
   )
     return undefined;
   const written = source.slice(object[0]!.start, object.at(-1)!.end);
-  return { start: joiner.start, end: tokens[end - 1]!.end, text: `, then ${verb} ${written}` };
+  return { start, end: tokens[end - 1]!.end, text: `, then ${verb} ${written}` };
 }
+
+/** Verbs a form's own button carries out, which a bare participle asks for: "…, and saved". */
+const COMMIT_VERBS = new Set(['save', 'apply', 'submit', 'confirm']);
 
 /** Words after "back" that place the thing: "back among the active projects", "back in the list". */
 const PLACE_WORDS = ['among', 'in', 'on', 'with', 'to', 'into', 'onto'];
@@ -354,6 +521,68 @@ function sentenceBody(tokens: readonly Token[], start: number): number {
     if (tokens[at]?.kind === 'punct' && tokens[at]!.text === ',') at += 1;
   }
   return at;
+}
+
+/** Words that end the query of "the results for X": a joiner, a verb of the sentence, a place. */
+const QUERY_ENDS = [
+  'and',
+  'then',
+  'but',
+  'or',
+  'should',
+  'must',
+  "shouldn't",
+  'is',
+  'are',
+  'be',
+  'needs',
+  'to',
+  'in',
+  'on',
+  'from',
+  'with',
+  'so',
+  'sorted',
+];
+
+/** Verbs that already ask for a search, so "the results for X" needs none added. */
+const SEARCHING = new Set(['search', 'find', 'look', 'lookup', 'query']);
+
+/**
+ * "Open the third result for gardening", "I'd like only audiobooks in the results for history":
+ * results for words come from searching for them, which the sentence takes as done. On a screen
+ * with a search box, each sentence naming "the result(s) for X" and asking for no search itself
+ * is opened with that search: "Search for gardening, then open the third result".
+ */
+export function withSearchesFirst(instruction: string): string {
+  const tokens = tokenize(instruction);
+  const edits: Edit[] = [];
+  let sentence = 0;
+  for (let index = 0; index <= tokens.length; index += 1) {
+    if (index < tokens.length && !isEnd(tokens[index])) continue;
+    const words = tokens.slice(sentence, index);
+    const at = words.findIndex(
+      (token, offset) => isWord(token, 'result', 'results') && isWord(words[offset + 1], 'for'),
+    );
+    const searches = words.some((token) => token.kind === 'word' && SEARCHING.has(token.lower));
+    if (at >= 0 && !searches) {
+      let end = at + 2;
+      while (end < words.length && !isBreak(words[end]) && !isWord(words[end], ...QUERY_ENDS)) end += 1;
+      const body = sentenceBody(tokens, sentence);
+      if (end > at + 2 && end - at <= 8 && body < index) {
+        const query = instruction.slice(words[at + 2]!.start, words[end - 1]!.end);
+        const first = tokens[body]!;
+        edits.push({ start: words[at]!.end, end: words[end - 1]!.end, text: '' });
+        const opening = /^I\b/.test(first.text) ? first.text : first.text.charAt(0).toLowerCase() + first.text.slice(1);
+        edits.push({ start: first.start, end: first.end, text: `Search for ${query}, then ${opening}` });
+      }
+    }
+    sentence = index + 1;
+  }
+  let result = instruction;
+  for (const edit of [...edits].sort((first, second) => second.start - first.start))
+    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  return result;
 }
 
 /** The instruction with each goal-shaped sentence opening rewritten as the imperative it stands for. */

@@ -29,6 +29,7 @@ import {
   verbOfGerund,
   verbOfParticiple,
   withGoalsAsRequests,
+  withSearchesFirst,
 } from './goals.js';
 import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
 import { isWord, spanText, tokenize, type Token } from './tokens.js';
@@ -57,7 +58,7 @@ import {
   type ScreenControl,
 } from './screen-reading.js';
 import { readEditCommand, readFormCommand, withoutArticle } from './form-commands.js';
-import { boxNamed, readFormOnScreen } from './form-on-screen.js';
+import { boxNamed, choiceNamed, readFormOnScreen } from './form-on-screen.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
 export interface ScreenHints {
@@ -241,10 +242,23 @@ function purposeOpens(tokens: readonly Token[], index: number): boolean {
   );
 }
 
+/**
+ * "with Push notifications still on", "with the other rows unchanged": a "with" phrase saying
+ * what stays as it is, which asks for nothing (a plan only ever does what it asks).
+ */
+function keptAsIs(tokens: readonly Token[]): boolean {
+  const said = words(trimPunctuation(tokens));
+  if (said[0] !== 'with' || said.length < 3 || said.length > 12) return false;
+  if (said.includes('still')) return true;
+  const tail = said.slice(-3).join(' ');
+  return /(?:^| )(?:as it is|as they are|as is|unchanged|untouched|intact|alone)$/.test(tail);
+}
+
 /** Whether the tokens open a clause of their own: a verb (after fillers), a constraint, or "to" + verb. */
 function opensClause(tokens: readonly Token[]): boolean {
   const rest = stripFiller(tokens);
   if (rest.length === 0) return onlyFiller(tokens);
+  if (keptAsIs(rest)) return true;
   // "just that one": a constraint whose first word is also a filler ("just click …").
   if (constraintOpeners.some((opener) => startsWith(trimPunctuation(tokens), opener))) return true;
   // ", it's on page 3", ", its under Billing": a statement of where, after the request.
@@ -801,7 +815,7 @@ function readClause(
   if (tokens.length === 0) return { type: 'unparsed' };
   tokens = commentAsVerb(tokens);
   // "so Sofia knows I saw it": why, which asks for nothing more.
-  if (purposeOpens(tokens, 0)) return { type: 'constraint' };
+  if (purposeOpens(tokens, 0) || keptAsIs(tokens)) return { type: 'constraint' };
   const opener = constraintOpeners.find((words) => startsWith(tokens, words));
   if (opener !== undefined) {
     const kept = boxKept(tokens, opener.length, source, hints);
@@ -1022,8 +1036,16 @@ function readFrame(
     case 'double-click':
     case 'hover':
       return readPointer(verb, rest, source, last);
-    case 'open':
+    case 'open': {
+      // "Use the Dark theme", "switch to the yearly plan": an option of a choice on screen is
+      // chosen, not gone to.
+      const chosen =
+        verb.words === 'use' || verb.words.startsWith('switch')
+          ? choiceNamed(trimPunctuation(rest), source, hints?.controls ?? [])
+          : undefined;
+      if (chosen !== undefined) return steps(chosen);
       return readOpen(verb, rest, source, last);
+    }
     case 'type': {
       const typed = readType(verb, rest, source);
       // "put the salary at 90,000": a value given to a control, not text typed somewhere.
@@ -2333,6 +2355,7 @@ function signInWith(
       return parts === undefined ? undefined : [...typed, ...parts];
     }
     const more = rest.slice(isWord(rest[2], 'with', 'using', 'and') || isComma(rest[2]) ? 3 : 2);
+    if (more.length === 0) return [account];
     const parts = credentialParts(source, more, hints);
     return parts === undefined ? undefined : [account, ...parts];
   };
@@ -2382,12 +2405,18 @@ function credentialParts(
   tokens: readonly Token[],
   hints: ScreenHints | undefined,
 ): StepIntent[] | undefined {
+  // "(password Y) without this device remembering me": brackets set a part apart, and a
+  // negated part starts where its negation does.
   const parts: Token[][] = [[]];
   for (const token of tokens) {
-    if (isWord(token, 'and') || isComma(token)) parts.push([]);
+    const bracket = token.kind === 'punct' && /^[()[\]]$/.test(token.text);
+    if (isWord(token, 'and') || isComma(token) || bracket) {
+      if (parts.at(-1)!.length > 0) parts.push([]);
+    } else if (isWord(token, 'without') && parts.at(-1)!.length > 0) parts.push([token]);
     else parts.at(-1)!.push(token);
   }
-  if (parts.some((part) => part.length === 0)) return undefined;
+  if (parts.at(-1)!.length === 0) parts.pop();
+  if (parts.length === 0 || parts.some((part) => part.length === 0)) return undefined;
   // With the screen known, a field named must be one of its fields.
   const labels = hints?.fieldLabels ?? [];
   const onScreen = (name: string | undefined) =>
@@ -3476,7 +3505,15 @@ function withGroupNamed(clause: Clause, source: string, group: readonly string[]
 export function interpretInstruction(instruction: string, hints?: ScreenHints): Interpretation {
   // "Sign in as Ada@Example.com (type it lowercase)": the case is applied to the value it names.
   // "My interests should be Chess and Go": a goal's opening is read as the imperative it stands for.
-  const text = withGoalsAsRequests(withLetterCaseApplied(instruction), hints?.fieldLabels ?? []);
+  const goals = withGoalsAsRequests(withLetterCaseApplied(instruction), hints?.fieldLabels ?? []);
+  // "Open the third result for gardening": on a screen with a search box, the search comes first.
+  const canSearch =
+    hints?.controls?.some(
+      (control) =>
+        control.role === 'searchbox' ||
+        ((control.role === 'textbox' || control.role === 'combobox') && /\bsearch/i.test(control.name)),
+    ) ?? false;
+  const text = canSearch ? withSearchesFirst(goals) : goals;
   const readSteps: ReadStep[] = [];
   const unparsed: string[] = [];
   const constraints: string[] = [];

@@ -502,6 +502,8 @@ const roleNounEntries: [string, string][] = [
   ['email', 'card'],
   ['mail', 'card'],
   ['result', 'card'],
+  ['article', 'card'],
+  ['story', 'card'],
   ['search result', 'card'],
   ['product', 'card'],
   ['dialog', 'dialog'],
@@ -726,11 +728,26 @@ export const numberWords: Readonly<Record<string, number>> = {
   hundred: 100,
 };
 
-/** A number written as digits or in words ("35", "six", "twenty-five"); undefined otherwise. */
+/**
+ * A number written as digits or in words ("35", "six", "twenty-five", "twenty-one and a half",
+ * "nineteen point five", "a hundred"); undefined otherwise.
+ */
 export function numberOf(text: string): number | undefined {
   const plain = text.replace(/,/g, '');
   if (/^[-+]?\d+(?:\.\d+)?$/.test(plain)) return Number(plain);
-  const lower = text.toLowerCase();
+  const lower = text.toLowerCase().trim();
+  const half = /^(.+?) and a half$/.exec(lower);
+  if (half) {
+    const whole = numberOf(half[1]!);
+    return whole === undefined ? undefined : whole + 0.5;
+  }
+  const point = /^(.+?) point (\w+)$/.exec(lower);
+  if (point) {
+    const whole = numberOf(point[1]!);
+    const digit = numberOf(point[2]!);
+    return whole === undefined || digit === undefined || digit > 9 ? undefined : whole + digit / 10;
+  }
+  if (lower === 'a hundred') return 100;
   const single = numberWords[lower];
   if (single !== undefined) return single;
   const compound =
@@ -842,6 +859,9 @@ export const trailingFiller: readonly (readonly string[])[] = [
   // "the third text field on the page": the page is where everything is.
   ['on', 'the', 'page'],
   ['on', 'this', 'page'],
+  // "show only audiobooks in the results": the results are where everything shown is.
+  ['in', 'the', 'results'],
+  ['among', 'the', 'results'],
   ['on', 'the', 'screen'],
   ['on', 'screen'],
 ];

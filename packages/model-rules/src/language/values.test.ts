@@ -5,6 +5,7 @@ import {
   dateSpellings,
   parseDate,
   parseDateRange,
+  numberMeant,
   parseNumber,
   relativeMinutes,
   timeSpellings,
@@ -99,5 +100,14 @@ describe('reading numbers', () => {
       expect(sameValue('45', written, undefined), written).toBe(true);
     expect(parseNumber('2 hours')).toBe(2);
     expect(sameValue('40', '45 minutes', undefined)).toBe(false);
+  });
+
+  it('reads numbers written in words with halves and points, and the one number in a worded value', () => {
+    expect(parseNumber('twenty-one and a half degrees')).toBe(21.5);
+    expect(parseNumber('nineteen point five')).toBe(19.5);
+    expect(parseNumber('a hundred percent')).toBe(100);
+    expect(numberMeant('full brightness, 100%')).toBe(100);
+    expect(numberMeant('between 20 and 30')).toBeUndefined();
+    expect(numberMeant('warm, 22 or 23')).toBeUndefined();
   });
 });

@@ -327,6 +327,21 @@ export function parseNumber(text: string): number | undefined {
   return numberOf(trimmed.replace(/,/g, ''));
 }
 
+/**
+ * The number a value for a slider or a number field means: the value read as a number, else the
+ * one number among its comma-separated parts ("full brightness, 100%" → 100). Undefined when
+ * there is none or more than one.
+ */
+export function numberMeant(text: string): number | undefined {
+  const whole = parseNumber(text);
+  if (whole !== undefined) return whole;
+  const numbers = text
+    .split(/\s*[,;(]\s*|\)/)
+    .map((part) => parseNumber(part))
+    .filter((number) => number !== undefined);
+  return numbers.length === 1 ? numbers[0] : undefined;
+}
+
 /** Case a value as asked: upper, lower, title. */
 export type CaseTransform = 'upper' | 'lower' | 'title';
 

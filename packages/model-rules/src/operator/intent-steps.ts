@@ -35,6 +35,7 @@ import {
   nativeTimeKeys,
   parseDate,
   parseDateRange,
+  numberMeant,
   parseNumber,
   parseTime,
   timeSpellings,
@@ -326,7 +327,7 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
     }
     case 'slider':
     case 'spinbutton': {
-      const wanted = parseNumber(directive.value) ?? leadingNumber(directive.value);
+      const wanted = numberMeant(directive.value) ?? leadingNumber(directive.value);
       if (wanted === undefined)
         return { type: 'fail', reason: `${quote(directive.value)} is not a number ${label} can take.` };
       if (node.role === 'spinbutton' && node.inputType === 'number' && carried(context.input.performed).length === 0) {
