@@ -595,4 +595,51 @@ describe('a control no rule knows, in an app of its own words', () => {
     ]);
     expect(reading(verdictOn(album, 'button', 'Unshare'))).toBe('destructive');
   });
+
+  it('lets declining buttons, dialogs that only tell the person later, and ranges go', () => {
+    const drop = screenOf([
+      dialog('Drop this course?', [
+        text('Your seat goes to the next person.'),
+        button('Stay enrolled'),
+        button('Drop'),
+      ]),
+    ]);
+    expect(reading(verdictOn(drop, 'button', 'Stay enrolled'))).toBe('harmless');
+    const order = screenOf([dialog('Cancel order 551?', [button("Don't cancel"), button('Cancel order')])]);
+    expect(reading(verdictOn(order, 'button', "Don't cancel"))).toBe('harmless');
+    // Not saving unsaved work still discards it.
+    const unsaved = screenOf([
+      dialog('Leave without saving?', [text('Your changes have not been saved.'), button("Don't save")]),
+    ]);
+    expect(reading(verdictOn(unsaved, 'button', "Don't save"))).toBe('destructive');
+    const reminder = screenOf([
+      dialog('Remind me when I can donate again?', [text("We'll email you on 8 April."), button('Yes')]),
+    ]);
+    expect(reading(verdictOn(reminder, 'button', 'Yes'))).toBe('harmless');
+    const filed = screenOf([dialog('Filed between', [field('From', '1 May'), field('To', '31 May'), button('Apply')])]);
+    expect(reading(verdictOn(filed, 'button', 'Apply'))).toBe('harmless');
+    const note = screenOf([
+      dialog('Note on segment 42', [text('Private: only you see this note.'), field('Note', 'check'), button('Save')]),
+    ]);
+    expect(reading(verdictOn(note, 'button', 'Save'))).toBe('harmless');
+  });
+
+  it('lets a control go that only opens a dialog or a menu, whatever its name commits later', () => {
+    const visitors = (popup?: string) =>
+      screenOf([heading('Visitors'), { role: 'button', name: 'Invite a guest', ...(popup ? { popup } : {}) }]);
+    expect(reading(verdictOn(visitors('dialog'), 'button', 'Invite a guest'))).toBe('harmless');
+    expect(reading(verdictOn(visitors(), 'button', 'Invite a guest'))).toBe('publishing');
+  });
+
+  it('reads a save that the page says goes public', () => {
+    const listing = screenOf([
+      heading('Sea Breeze 42 · Listing'),
+      form('Listing details', [
+        text('Changes appear on your public listing as soon as you save.'),
+        field('Title', 'Sea Breeze'),
+        button('Save'),
+      ]),
+    ]);
+    expect(reading(verdictOn(listing, 'button', 'Save'))).toBe('publishing');
+  });
 });

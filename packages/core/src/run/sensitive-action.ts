@@ -12,7 +12,7 @@ import {
   type Finding,
   type NamedTarget,
 } from './sensitive-control.js';
-import { COMPOSER_FIELD, plain, type SensitiveCategory } from './sensitive-lexicon.js';
+import { ARRANGES_ONLY, COMPOSER_FIELD, DISMISS, plain, type SensitiveCategory } from './sensitive-lexicon.js';
 import { stepTargetName } from './sensitive-step.js';
 
 export { sensitiveCategories, type SensitiveCategory } from './sensitive-lexicon.js';
@@ -130,6 +130,15 @@ function readKeys(input: ActionUnderReview, keys: readonly string[]): Sensitivit
   // say, so each button that may submit is read, the first that commits something counting.
   const submits = context?.scope.following.filter(submitsForm) ?? [];
   const submit = submits[0];
+  // A form whose only button recalculates, searches or filters ("Recalculate"): Enter does that,
+  // unless that button itself commits something ("Show key" in a dialog about a private key).
+  const arranges = context?.scope.following.some(
+    (node) =>
+      node.role === 'button' &&
+      ARRANGES_ONLY.test(plain(node.name)) &&
+      !DISMISS.test(plain(node.name)) &&
+      readControl(node, contextOf(input, node), undefined).kind === 'harmless',
+  );
   const readings = submits.map((button) => ({
     button,
     finding: readControl(button, contextOf(input, button), undefined),
@@ -153,7 +162,7 @@ function readKeys(input: ActionUnderReview, keys: readonly string[]): Sensitivit
   if (COMPOSER_FIELD.test(plain(target.name)) && hasValue(target)) {
     return sensitive('publishing', `${field}, which sends what is written in it`);
   }
-  if (submit) return HARMLESS;
+  if (submit || arranges) return HARMLESS;
   const inherited = fromContext(context, undefined);
   return inherited?.kind === 'sensitive' ? sensitive(inherited.category, `${field}${inherited.tail}`) : HARMLESS;
 }

@@ -93,8 +93,11 @@ const VIEW_SETTING =
   /\b(?:layout|theme|view|zoom|density|columns?|sort(?:ing)?|filters?|font size|dark mode|light mode)\b/;
 /** What a form or dialog only about the person's own view, a tour, an estimate or a private edit is titled. */
 const OWN_PURPOSE =
-  /^(?:rename|edit|customi[sz]e|configure|arrange|reorder)\b|\b(?:layout|theme|views?|display|appearance|density|zoom|columns?|sort(?:ing)?|filters?|font|text size|dark mode|light mode|colou?rs?|styles?|subtitles?|captions?|tour|walkthrough|onboarding|welcome|what's new|tips?|tutorial|getting started|preview|estimate|estimator|calculator|promo(?: code)?|coupon|notifications?|reminders?|preferences|schedule|date range|time range|period)\b/;
-const PRIVATE_TO_YOU = /\b(?:private to you|only (?:you|visible to you) can see|only visible to you|just for you)\b/;
+  /^(?:rename|edit|customi[sz]e|configure|arrange|reorder|remind me)\b|\b(?:layers?|overlays?|search area|saved searches|save (?:this|the|your) search|layout|theme|views?|display|appearance|density|zoom|columns?|sort(?:ing)?|filters?|font|text size|dark mode|light mode|colou?rs?|styles?|subtitles?|captions?|tour|walkthrough|onboarding|welcome|what's new|tips?|tutorial|getting started|preview|estimate|estimator|calculator|promo(?: code)?|coupon|notifications?|reminders?|preferences|schedule|date range|time range|period)\b/;
+const PRIVATE_TO_YOU =
+  /\b(?:private to you|only (?:you|visible to you) can see|only visible to you|just for you|only you (?:see|get|receive)|(?:go|goes|is sent|are sent) only to you|only changes? what you see)\b|^e-?mail me\b/;
+/** A dialog asking about telling the person themselves something later ("Remind me when …?", "Email me when …"). */
+const TELLS_YOU = /^(?:remind|notify|e-?mail|text|alert) me\b/;
 /**
  * What a dialog says to reassure that answering it commits nothing yet: nothing changes or is done
  * yet, a preview comes first, it only changes what the person sees, it makes a copy on their own
@@ -150,6 +153,14 @@ export function readControl(
     return INSTALLS_NOW.test(name) ? found('install', `, which ${categoryGist.install}`) : HARMLESS;
   }
   if (DISMISS.test(name)) return HARMLESS;
+  // "Invite a guest" that opens a dialog, "Delete…" that opens a confirmation: opening is not
+  // committing; what the popup then commits is read when its own control is pressed.
+  if (
+    'ref' in target &&
+    (target.popup === 'dialog' || target.popup === 'menu' || target.popup === 'true') &&
+    !SIGN_OUT.test(name)
+  )
+    return HARMLESS;
   // "Show code" beside "••••••••": what the app masks is a secret, and showing it reveals one.
   const masked = context?.scope.texts.find((text) => /^(?:[•●*]{3,}\s*)+$/.test(text.trim()));
   if (masked && /^(?:show|reveal|unmask|view|display)\b/.test(name)) {
@@ -225,6 +236,8 @@ export function readControl(
     const form = submits && context?.scope.kind === 'form' ? fromContext(context, undefined) : undefined;
     return beside ?? noted ?? form ?? unknownControl(target, name, context);
   }
+  // "Remind me when I can donate again?": what it answers only tells the person something later.
+  if (context?.scope.kind === 'dialog' && TELLS_YOU.test(plain(context.scope.title ?? ''))) return HARMLESS;
   const evidence = fromContext(context, step);
   if (evidence) return evidence;
   if (!context || !readable(context))
@@ -264,6 +277,14 @@ function ownPurpose(context: ScreenContext): boolean {
     MAKES_OWN_COPY.test(part) ||
     /^test\b/.test(part);
   if (parts.some(own)) return true;
+  // A dialog asking only for a From and a To ("Filed between") picks a range to look at.
+  const fields = context.scope.fields.map((field) => plain(field.name));
+  if (
+    fields.length === 2 &&
+    /^(?:from|start(?: date)?)$/.test(fields[0]!) &&
+    /^(?:to|until|end(?: date)?)$/.test(fields[1]!)
+  )
+    return true;
   const description = context.scope.kind === 'dialog' ? context.scope.texts[0] : undefined;
   if (description !== undefined && ARRANGES_DESCRIPTION.test(plain(description))) return true;
 

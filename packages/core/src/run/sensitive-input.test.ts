@@ -108,6 +108,18 @@ describe('pressing Enter', () => {
     expect(reading(verdictOn(help, 'searchbox', 'Search help articles', enter))).toBe('harmless');
   });
 
+  it('recalculates harmlessly in a form whose only button recalculates', () => {
+    const calculator = screenOf([
+      heading('How much can I borrow?'),
+      form('Affordability calculator', [
+        field('Annual income', '148,000', true),
+        field('Down payment', '$80,000'),
+        button('Recalculate'),
+      ]),
+    ]);
+    expect(reading(verdictOn(calculator, 'textbox', 'Annual income', enter))).toBe('harmless');
+  });
+
   it('submits a secret from a credential field', () => {
     const vault = screenOf([heading('Unlock Vaultkeeper'), field('Passphrase', '•••••••', true), button('Unlock')]);
     expect(reading(verdictOn(vault, 'textbox', 'Passphrase', enter))).toBe('credentials');

@@ -337,6 +337,11 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
       /\b(?:visible|public|viewable|shown|available) to (?:everyone|anyone|the public|all)\b|\banyone (?:on the internet|with the link|can (?:see|view|read|find))\b|\beveryone can (?:see|view|read|reply)\b/,
   },
   { category: 'publishing', pattern: /\b(?:will be|is now|becomes?|are|is) public\b|\bpublicly\b/ },
+  // "Changes appear on your public listing as soon as you save", "on the public Donor Wall".
+  {
+    category: 'publishing',
+    pattern: /\b(?:appears?|shows?|shown|listed|go(?:es)?) (?:up )?(?:on|in) (?:your |the |our )?public\b/,
+  },
   // "Clicking Done emails the quote to dana@brightpaw.co."
   { category: 'publishing', pattern: /\b(?:e-?mails|sends|texts|messages) (?:\S+ ){0,8}to \S+@\S+/ },
   {
@@ -387,7 +392,7 @@ export const CHOSEN_RULES: readonly LexiconRule[] = [
 
 /** Controls that back out of a decision: they do nothing whatever the dialog is about. */
 export const DISMISS =
-  /^(?:cancel|cancel (?:the )?(?:deletion|removal)|close|no|no,? .+|nope|back|go back|back to .+|return(?: to .+)?|not now|later|maybe later|remind me later|skip(?: .+)?|dismiss|stay(?: on .+)?|keep .+|never ?mind|decline|deny|reject(?: all)?|undo|(?:don'?t|do not) (?:send|share|post|publish|notify|invite|allow)(?: .+)?|x|×|✕|✖)$/;
+  /^(?:cancel|cancel (?:the )?(?:deletion|removal)|close|no|no,? .+|nope|back|go back|back to .+|return(?: to .+)?|not now|later|maybe later|remind me later|skip(?: .+)?|dismiss|stay(?: .+)?|keep .+|never ?mind|decline|deny|reject(?: all)?|undo|(?:don'?t|do not) (?!save\b)[a-z'-]+(?: .+)?|x|×|✕|✖)$/;
 
 /** A dialog title that asks without saying what ("Are you sure?", "example.com says"): its body says it. */
 export const GENERIC_TITLE =
@@ -420,7 +425,7 @@ export function firstMatch(rules: readonly LexiconRule[], text: string): Lexicon
  * price", "Close tip", "Reset map", "Archive notification"): read when no rule knows the name.
  */
 export const ARRANGES_ONLY =
-  /^(?:close(?: (?:the |this )?(?:panel|dialog|tip|tooltip|notification|banner|menu|sidebar|drawer|window|pop-?up|preview|details|tab|message|alert|toast|overlay|modal|search|filters?))?$|dismiss|hide|collapse|expand|sort|filter|group|browse|reset|clear|undo|redo|skip|compare|archive|mark as (?:read|unread)|play|pause|resume|mute|unmute|next|previous|prev|older|newer|go to|jump to|scroll|toggle|switch to|show|view|preview|load more|refresh|reload|retry|try again|search|find|zoom|estimate|calculate|simulate|sign up|register|get started|learn more)\b/;
+  /^(?:close(?: (?:the |this )?(?:panel|dialog|tip|tooltip|notification|banner|menu|sidebar|drawer|window|pop-?up|preview|details|tab|message|alert|toast|overlay|modal|search|filters?))?$|dismiss|hide|collapse|expand|sort|filter|group|browse|reset|clear|undo|redo|skip|compare|archive|mark as (?:read|unread)|play|pause|resume|mute|unmute|next|previous|prev|older|newer|go to|jump to|scroll|toggle|switch to|show|view|preview|load more|refresh|reload|retry|try again|search|find|zoom|(?:re)?estimate|(?:re)?calculate|(?:re)?compute|simulate|sign up|register|get started|learn more)\b/;
 
 /** A name that is a thing to look at, not an order ("Label preview", "Password requirements"). */
 export const NAMES_CONTENT =
