@@ -656,6 +656,27 @@ describe('requests written around their values', () => {
     expect(steps('Open the third result for gardening.')).toEqual(["Search for 'gardening'", 'Go to the third card']);
   });
 
+  it('gives a control on screen the value said after its whole name', () => {
+    const hints = {
+      fieldLabels: ['Volume', 'Visit type', 'Session timeout (minutes)'],
+      controls: [
+        { role: 'slider', name: 'Volume', valueMin: 0, valueMax: 100 },
+        { role: 'radio', name: 'In person', group: 'Visit type' },
+        { role: 'radio', name: 'Phone', group: 'Visit type' },
+        { role: 'spinbutton', name: 'Session timeout (minutes)', valueMin: 5, valueMax: 240 },
+      ],
+    };
+    const steps = (text: string) => read(text, hints);
+    expect(steps('Make the visit type Phone.')).toEqual(["Choose the 'Phone' radio button for 'Visit type'"]);
+    expect(steps('Session timeout to 45 minutes.')).toEqual([
+      "Set the 'Session timeout (minutes)' field to '45 minutes'",
+    ]);
+    // A number out of the control's range is no value for it.
+    expect(steps('Session timeout to 500.')).not.toContain("Set the 'Session timeout (minutes)' field to '500'");
+    expect(steps('Bring the volume down to 35.')).toEqual(["Set 'volume' to '35'"]);
+    expect(steps('Knock the volume down 5 points to 30.')).toEqual(["Set 'volume' to '30'"]);
+  });
+
   it('applies a case asked for apart from the clause that types the value', () => {
     const hints = {
       fieldLabels: ['Email', 'Password'],

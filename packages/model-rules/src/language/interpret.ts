@@ -39,6 +39,7 @@ import {
   caseTransformIn,
   emailAddress,
   formatTime,
+  numberMeant,
   parseDate,
   parseDateRange,
   parseNumber,
@@ -832,6 +833,8 @@ function readClause(
   if (labelled !== undefined) return steps([setIntent(labelled.field, labelled.value)], labelled.field);
   const assigned = assignedAs(tokens.slice(verb.length), source, hints);
   if (assigned !== undefined) return steps([assigned], assigned.within);
+  const made = verb.words === 'make' ? madeValue(tokens.slice(verb.length), source, hints) : undefined;
+  if (made !== undefined) return steps([made]);
   // Keys are read from the clause as written: "Press -" or "Press ." end in what looks like punctuation.
   const start = clause.tokens.indexOf(tokens[0]!);
   const written = start >= 0 ? clause.tokens.slice(start + verb.length) : tokens.slice(verb.length);
@@ -886,6 +889,21 @@ function valueUsedAs(rest: readonly Token[], source: string): { intent: StepInte
   const field = fieldRef(phrase.target);
   return { intent: typeInto(value.text, field), field };
 }
+
+/** Verbs whose "up" or "down" goes with them, not with the name after them: "bring the volume down to 35". */
+const particleVerbs = new Set([
+  'turn',
+  'bring',
+  'knock',
+  'dial',
+  'crank',
+  'slide',
+  'drag',
+  'move',
+  'push',
+  'raise',
+  'lower',
+]);
 
 /** Particles of verbs people split around their object: "sign me out", "turn SMS alerts on", "fill it in". */
 const separableParticles = new Set(['out', 'in', 'on', 'off', 'up', 'down']);
@@ -1583,9 +1601,16 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
       continue;
     }
     if (at > 0 && at < part.length - 1) {
-      // "turn the volume up to 40": the particle belongs to the verb.
-      let named =
-        verb.words === 'turn' && isWord(part[at - 1], 'up', 'down') ? part.slice(0, at - 1) : part.slice(0, at);
+      // "turn the volume up to 40", "knock the thermostat down 2 degrees to 18", "all the way up
+      // to 100": the particle (and by how much) belongs to the verb; the value after "to" is what counts.
+      let named = part.slice(0, at);
+      const particle = particleVerbs.has(verb.words) ? named.findLastIndex((token) => isWord(token, 'up', 'down')) : -1;
+      const amount = particle > 0 ? named.slice(particle + 1) : [];
+      if (particle > 0 && amount.length <= 2 && amount.every((token) => /^[\d.,]+%?$|^\p{Ll}+$/u.test(token.text))) {
+        named = named.slice(0, particle);
+        const wayAt = named.length - 3;
+        if (wayAt > 0 && words(named.slice(wayAt)).join(' ') === 'all the way') named = named.slice(0, wayAt);
+      }
       // "change the plan from Basic to Pro": what it is now only says which value is replaced.
       // "Switch from daily digest to weekly report" names no field: two things on screen may be
       // meant (one off, the other on), which the screen reading decides.
@@ -2642,6 +2667,63 @@ function assignedAs(
   return { kind: 'pick', option: value, within: { name: control.name } };
 }
 
+/**
+ * "Make the visit type Phone", "make my volume 35": a control on screen named right after the
+ * verb, and the value it is to take after the name. Undefined unless the name is a control's
+ * whole name and a value follows.
+ */
+function madeValue(rest: readonly Token[], source: string, hints: ScreenHints | undefined): StepIntent | undefined {
+  for (let end = rest.length - 1; end > 0; end -= 1) {
+    const given = valueFor(rest.slice(0, end), trimPunctuation(rest.slice(end)), source, hints);
+    if (given !== undefined) return given;
+  }
+  return undefined;
+}
+
+/**
+ * The value `said` given to the control on screen whose whole name is `named` (an article or a
+ * possessive aside; a unit in brackets after the name may be left out: "Session timeout" for
+ * "Session timeout (minutes)"). Undefined when no control is so named or no value is said.
+ */
+function valueFor(
+  named: readonly Token[],
+  said: readonly Token[],
+  source: string,
+  hints: ScreenHints | undefined,
+): StepIntent | undefined {
+  const controls = hints?.controls ?? [];
+  const from = named.findIndex((token) => !isWord(token, 'the', 'my', 'our', 'your'));
+  const value = valueOf(source, said);
+  if (from < 0 || value === undefined || said.some((token) => isComma(token) || isWord(token, 'and'))) return undefined;
+  const name = normalizeText(spanText(source, named.slice(from)));
+  const same = (label: string) =>
+    normalizeText(label) === name || normalizeText(label.replace(/\s*\([^)]*\)\s*$/, '')) === name;
+  const group = controls.find((control) => control.role === 'radio' && same(control.group ?? ''));
+  if (group !== undefined) return { kind: 'choose', option: value.text, group: group.group! };
+  const control = controls.find(
+    (candidate) =>
+      (choosingRoles.has(candidate.role) || candidate.role === 'slider' || candidate.role === 'spinbutton') &&
+      same(candidate.name),
+  );
+  if (control === undefined || !takesValue(control, value.text)) return undefined;
+  return { kind: 'set', target: { name: control.name, role: 'field' }, value: value.text };
+}
+
+/** Whether a control can take the value: a number in a slider's range, one of a dropdown's options. */
+function takesValue(control: ScreenControl, value: string): boolean {
+  if (control.role === 'slider' || control.role === 'spinbutton') {
+    const number = numberMeant(value);
+    return (
+      number !== undefined &&
+      (control.valueMin === undefined || number >= control.valueMin) &&
+      (control.valueMax === undefined || number <= control.valueMax)
+    );
+  }
+  const options = control.options ?? [];
+  const wanted = normalizeText(value);
+  return options.length === 0 || options.some((option) => normalizeText(option).startsWith(wanted));
+}
+
 /** Words that join the parts of a clause: an option's name is rarely more than one such part. */
 const clauseJoints = new Set(['from', 'for', 'to', 'with', 'and', 'by', 'via', 'into']);
 
@@ -3560,6 +3642,14 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
       const read =
         readAgainstScreen(stripped, text, hints.controls) ?? readPartsAgainstScreen(stripped, text, hints.controls);
       if (read !== undefined) result = steps(read, undefined);
+    }
+    if (verb === undefined && hints?.controls !== undefined) {
+      // "Session timeout to 45 minutes": a control's whole name, "to", and a value it takes,
+      // which outranks any reading of part of the name as a label.
+      const to = stripped.findIndex((token) => isWord(token, 'to'));
+      const given =
+        to > 0 ? valueFor(stripped.slice(0, to), trimPunctuation(stripped.slice(to + 1)), text, hints) : undefined;
+      if (given !== undefined) result = steps([given], undefined);
     }
     if (result.type === 'unparsed' || result.type === 'context') {
       // "Cargo Tracker should be archived", "take her off the list": the imperative it stands for.

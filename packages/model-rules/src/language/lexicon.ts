@@ -124,6 +124,11 @@ const entries: [string, VerbClass][] = [
   ['give', 'set'],
   ['dim', 'set'],
   ['brighten', 'set'],
+  // "bring the volume down to 35", "knock the thermostat down to 18", "dial it up to 40".
+  ['bring', 'set'],
+  ['knock', 'set'],
+  ['dial', 'set'],
+  ['crank', 'set'],
   ['reschedule', 'set'],
   // "turn the volume up to 40"; "turn on" and "turn off" are longer and win.
   ['turn', 'set'],
