@@ -380,6 +380,8 @@ describe('requests written around their values', () => {
 
   it('reads an owner\'s holder as the holder by that owner ("Dana\'s post")', () => {
     expect(read("like Dana's post")).toEqual(read('like the post by Dana'));
+    // The owner's whole name, first name and surname.
+    expect(read("unlike Sam Ortiz's post")).toEqual(read('unlike the post by Sam Ortiz'));
     expect(read('Please like both Dana’s post and Mei’s post.')).toEqual([
       ...read('like the post by Dana'),
       ...read('like the post by Mei'),

@@ -35,6 +35,15 @@ describe('goals read as the imperative they stand for', () => {
     expect(withGoalsAsRequests('We want the list sorted by date.')).toBe('Sort the list by date.');
   });
 
+  it('asks for the save a subject said to be saved implies, unless the sentence says how', () => {
+    expect(withGoalsAsRequests('My saved skills should be exactly Go and Rust.')).toBe(
+      'Clear my skills, then set my skills to Go and Rust, then save.',
+    );
+    expect(withGoalsAsRequests('My saved city should be Oslo, with the profile saved.')).toBe(
+      'Set my city to Oslo, then save the profile.',
+    );
+  });
+
   it('reads a value after "at", and "exactly" as the whole set', () => {
     expect(withGoalsAsRequests('The heater should be at 19.5 degrees.')).toBe('Set the heater to 19.5 degrees.');
     expect(withGoalsAsRequests('The password should be at least 8 characters.')).toBe(

@@ -216,10 +216,29 @@ function valueStarts(tokens: readonly Token[], at: number): boolean {
 }
 
 /**
+ * The imperative for a goal opening the sentence at `start`; a subject said to be saved ("My
+ * saved interests should be …") asks for the save too, unless the sentence says how to save.
+ */
+function goalOpening(
+  source: string,
+  tokens: readonly Token[],
+  start: number,
+  fieldLabels: readonly string[],
+): Edit | undefined {
+  const edit = openingEdit(source, tokens, start, fieldLabels);
+  if (edit === undefined || !/\bsaved\s+\p{L}/iu.test(source.slice(edit.start, edit.end))) return edit;
+  const end = sentenceEnd(tokens, start);
+  const rest = source.slice(edit.end, end);
+  const text = edit.text.replace(/\bsaved\s+/giu, '');
+  if (/\bsav(?:e|ed|ing)\b/i.test(rest)) return { ...edit, text };
+  return { start: edit.start, end, text: `${text}${rest}, then save` };
+}
+
+/**
  * The imperative for a goal opening the sentence at `start`: the edit replacing its opening, or
  * undefined when the sentence is not such a goal.
  */
-function goalOpening(
+function openingEdit(
   source: string,
   tokens: readonly Token[],
   start: number,

@@ -501,14 +501,20 @@ function describedByWhatItDoes(source: string, tokens: readonly Token[]): Target
 function possessiveHolder(tokens: readonly Token[]): Token[] | undefined {
   const at = tokens.findIndex((token) => token.kind === 'word' && /^[^'’]+['’]s$/.test(token.text));
   const owner = tokens[at];
-  if (owner === undefined || at > 1) return undefined;
+  // "Dana's post", "Sam Ortiz's post": the owner's whole name, written with capitals before "'s".
+  const before = tokens.slice(0, Math.max(at, 0));
+  if (owner === undefined || at > 3 || (at > 1 && !before.every((token) => /^\p{Lu}/u.test(token.text))))
+    return undefined;
   const noun = roleNounAt(tokens.slice(at + 1).map((token) => (token.kind === 'word' ? token.lower : '')));
   if (noun === undefined || !holderRoles.has(noun.role)) return undefined;
   const name: Token = { ...owner, text: owner.text.slice(0, -2), lower: owner.lower.slice(0, -2), end: owner.end - 2 };
   const by: Token = { kind: 'word', text: 'by', lower: 'by', start: owner.end, end: owner.end };
   const nounTokens = tokens.slice(at + 1, at + 1 + noun.length);
-  const the: Token = { kind: 'word', text: 'the', lower: 'the', start: owner.start, end: owner.start };
-  return [the, ...nounTokens, by, name, ...tokens.slice(at + 1 + noun.length)];
+  const first = before[0] ?? owner;
+  const the: Token = { kind: 'word', text: 'the', lower: 'the', start: first.start, end: first.start };
+  // A lone determiner before the owner ("the Harbor team's board") is no part of the name.
+  const named = before.length === 1 && determiners.has(before[0]!.lower) ? [] : before;
+  return [the, ...nounTokens, by, ...named, name, ...tokens.slice(at + 1 + noun.length)];
 }
 
 /** "the machine": a determiner and one lower-case word, nothing quoted. */
