@@ -707,9 +707,7 @@ describe('requests written around their values', () => {
     const noField = parseInstruction('Click Continue. Our domain is northwind.', { fieldLabels: labels });
     expect(noField).toMatchObject({ ok: false, unparsed: ['Our domain is northwind'] });
     // A state, not a value: context beside the request.
-    expect(read('My tracker is stuck. Open the Troubleshooting article.')).toEqual([
-      "Go to the 'Troubleshooting' card",
-    ]);
+    expect(read('My tracker is stuck. Open the Troubleshooting article.')).toEqual(["Go to 'Troubleshooting article'"]);
     // So is one whose subject and verb are run together.
     expect(read("We're tidying up the member list. Please remove Jonas from the project.")).toEqual(
       read('Please remove Jonas from the project.'),

@@ -507,8 +507,6 @@ const roleNounEntries: [string, string][] = [
   ['email', 'card'],
   ['mail', 'card'],
   ['result', 'card'],
-  ['article', 'card'],
-  ['story', 'card'],
   ['search result', 'card'],
   ['product', 'card'],
   ['dialog', 'dialog'],
