@@ -130,15 +130,6 @@ function readKeys(input: ActionUnderReview, keys: readonly string[]): Sensitivit
   // say, so each button that may submit is read, the first that commits something counting.
   const submits = context?.scope.following.filter(submitsForm) ?? [];
   const submit = submits[0];
-  // A form whose only button recalculates, searches or filters ("Recalculate"): Enter does that,
-  // unless that button itself commits something ("Show key" in a dialog about a private key).
-  const arranges = context?.scope.following.some(
-    (node) =>
-      node.role === 'button' &&
-      ARRANGES_ONLY.test(plain(node.name)) &&
-      !DISMISS.test(plain(node.name)) &&
-      readControl(node, contextOf(input, node), undefined).kind === 'harmless',
-  );
   const readings = submits.map((button) => ({
     button,
     finding: readControl(button, contextOf(input, button), undefined),
@@ -162,7 +153,17 @@ function readKeys(input: ActionUnderReview, keys: readonly string[]): Sensitivit
   if (COMPOSER_FIELD.test(plain(target.name)) && hasValue(target)) {
     return sensitive('publishing', `${field}, which sends what is written in it`);
   }
-  if (submit || arranges) return HARMLESS;
+  if (submit) return HARMLESS;
+  // A form whose only button recalculates, searches or filters ("Recalculate"): Enter does that,
+  // unless that button itself commits something ("Show key" in a dialog about a private key).
+  const arranges = context?.scope.following.some(
+    (node) =>
+      node.role === 'button' &&
+      ARRANGES_ONLY.test(plain(node.name)) &&
+      !DISMISS.test(plain(node.name)) &&
+      readControl(node, contextOf(input, node), undefined).kind === 'harmless',
+  );
+  if (arranges) return HARMLESS;
   const inherited = fromContext(context, undefined);
   return inherited?.kind === 'sensitive' ? sensitive(inherited.category, `${field}${inherited.tail}`) : HARMLESS;
 }

@@ -153,10 +153,10 @@ const OPPOSITE_STATES: Readonly<Record<string, string>> = {
 };
 /** Switch states a goal may ask a thing to be in: "Push notifications should be off". */
 const SWITCH_STATES: Readonly<Record<string, string>> = {
-  on: 'turn on',
-  off: 'turn off',
-  enabled: 'turn on',
-  disabled: 'turn off',
+  on: STATE_VERBS.on!,
+  off: STATE_VERBS.off!,
+  enabled: STATE_VERBS.on!,
+  disabled: STATE_VERBS.off!,
 };
 /** Verbs whose undoing is another verb, not "un…": "shouldn't be expanded" is collapsing it. */
 const OPPOSITE_VERBS: Readonly<Record<string, string>> = {
@@ -426,19 +426,21 @@ function undoneGoal(
   subject: string,
 ): Edit | undefined {
   const state = tokens[valueAt]!;
-  if (state.kind !== 'word') return undefined;
+  const closes = isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], 'and', 'anymore');
+  if (state.kind !== 'word' || !closes) return undefined;
   const end = sentenceEnd(tokens, valueAt);
   const rest = source.slice(state.end, end).replace(LASTING_WORDS, '');
   const opposite = OPPOSITE_STATES[state.lower];
-  if (opposite !== undefined && (isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], 'and', 'anymore'))) {
-    const verb = SWITCH_STATES[opposite] ?? STATE_VERBS[opposite]!;
-    return { start: tokens[start]!.start, end, text: `${capitalised(verb)} ${subject}${rest}` };
-  }
-  const done = verbOfParticiple(state.lower);
-  const undo = done === undefined ? undefined : (undoCommandOf(done) ?? OPPOSITE_VERBS[done]);
-  if (undo === undefined || !(isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], 'and', 'anymore')))
-    return undefined;
-  return { start: tokens[start]!.start, end, text: `${capitalised(undo)} ${subject}${rest}` };
+  const done = opposite === undefined ? verbOfParticiple(state.lower) : undefined;
+  const undo =
+    opposite !== undefined
+      ? (SWITCH_STATES[opposite] ?? STATE_VERBS[opposite])
+      : done === undefined
+        ? undefined
+        : (undoCommandOf(done) ?? OPPOSITE_VERBS[done]);
+  return undo === undefined
+    ? undefined
+    : { start: tokens[start]!.start, end, text: `${capitalised(undo)} ${subject}${rest}` };
 }
 
 /**
