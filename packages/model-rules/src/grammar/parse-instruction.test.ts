@@ -1100,3 +1100,102 @@ describe('addresses named as such', () => {
     expect(() => read('Please show me only the assets at the Riverside site.')).toThrow(/unparsed/);
   });
 });
+
+describe('reasons given beside a request', () => {
+  const hints: ScreenHints = {
+    fieldLabels: ['Visit type', 'Weekly summary email'],
+    controls: [
+      { role: 'radio', name: 'In person', group: 'Visit type' },
+      { role: 'radio', name: 'Video', group: 'Visit type' },
+      { role: 'radio', name: 'Phone', group: 'Visit type' },
+      { role: 'switch', name: 'Weekly summary email' },
+      { role: 'switch', name: 'Dark mode' },
+    ],
+    clickables: [{ role: 'button', name: 'Save settings' }],
+  };
+  const steps = (text: string) => read(text, hints);
+  const unparsed = (text: string) => {
+    const result = parseInstruction(text, hints);
+    return result.ok ? [] : result.unparsed;
+  };
+
+  it('sets aside a wish, a preference or what one is doing that the request carries out', () => {
+    expect(steps('I want a recap every week. Switch on the weekly summary email and save the settings.')).toEqual(
+      steps('Switch on the weekly summary email and save the settings.'),
+    );
+    // An option of the control the request sets may be named in the reason.
+    expect(steps("I'd rather not come in or do video. Make the visit type Phone.")).toEqual(
+      steps('Make the visit type Phone.'),
+    );
+    expect(steps("We're kicking off the new quarter. Turn on the weekly summary email.")).toEqual(
+      steps('Turn on the weekly summary email.'),
+    );
+    expect(steps('I want to see the rows at the very end of the list, so jump to the final page.')).toEqual(
+      steps('Jump to the final page.'),
+    );
+  });
+
+  it('asks about a reason that says more than the request does', () => {
+    // A value, a name, or a control on screen the request leaves out may be more to do.
+    expect(unparsed('I need Borealis on 2 April 2026 from 2 pm to 3:30 pm. Please save the settings.')).toEqual([
+      'I need Borealis on 2 April 2026 from 2 pm to 3:30 pm',
+    ]);
+    expect(unparsed('I need the invoice from March. Save the settings.')).toEqual(['I need the invoice from March']);
+    expect(unparsed('I want dark mode. Save the settings.')).toEqual(['I want dark mode']);
+    // Alone, a reason asks for nothing the engine can do.
+    expect(unparsed('I want a recap every week.')).toEqual(['I want a recap every week']);
+    // A plan to act or a demand is no reason: it is part of the request.
+    expect(unparsed("We're going to archive the old ones. Save the settings.")).toEqual([
+      "We're going to archive the old ones",
+    ]);
+    expect(unparsed('I should get a recap every week. Save the settings.')).toEqual([
+      'I should get a recap every week',
+    ]);
+  });
+
+  it('asks for a value said only by pointing back at words before it', () => {
+    expect(unparsed("I'm after something between 60k and 120k. Set the salary range to that.")).toEqual([
+      'Set the salary range to that',
+      "I'm after something between 60k and 120k",
+    ]);
+  });
+});
+
+describe('things named before, and requests said around their verb', () => {
+  const unparsed = (text: string) => {
+    const result = parseInstruction(text, { fieldLabels: [] });
+    return result.ok ? [] : result.unparsed;
+  };
+
+  it('reads "that row" and "her post" as the thing a statement before named', () => {
+    expect(read('Boiler B-02 was scrapped. Delete that row.')).toEqual(["Delete the 'Boiler B-02' row"]);
+    // Where it is, said between the statement and the request, is no more to do.
+    expect(read("Boiler B-02 was scrapped. It's on page 3 of the grid; delete that row.")).toEqual([
+      "Delete the 'Boiler B-02' row",
+    ]);
+    expect(read('Dana finally finished the harbour mural. Like her post.')).toEqual(read("Like Dana's post."));
+  });
+
+  it('asks which thing "that row", "her post" or "delete it" means when none was named', () => {
+    expect(unparsed('Delete that row.')).toEqual(['Delete that row']);
+    expect(unparsed('Like her post.')).toEqual(['Like her post']);
+    expect(unparsed('Delete it.')).toEqual(['Delete it']);
+    // A verb that acts on what is open needs no name: "save it", "star it".
+    expect(read('Save it.')).toEqual(['Save']);
+    expect(unparsed("Expand what's in docs.")).toEqual(["Expand what's in docs"]);
+  });
+
+  it('reads "make X the Y for Z", "make X the only Y" and "give X a like"', () => {
+    expect(read('Make Rosa Diaz the technician for Chiller-01, keeping its date and status.')).toEqual(
+      read('Set the technician for Chiller-01 to Rosa Diaz.'),
+    );
+    expect(read('Make TypeScript the only skill.')).toEqual(
+      read('Clear the skill field, then set the skill to TypeScript.'),
+    );
+    expect(unparsed('Make it the default for new projects.')).toEqual(['Make it the default for new projects']);
+    expect(read("Give Dana's post a like.")).toEqual(read("Like Dana's post."));
+    // A bound meets itself: "at least 2" is set as 2.
+    expect(read('Set remote days to at least 2.')).toEqual(read('Set remote days to 2.'));
+  });
+});
+

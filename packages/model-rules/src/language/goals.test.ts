@@ -12,6 +12,9 @@ describe('goals read as the imperative they stand for', () => {
     ['Report 7 should be archived for good.', 'Archive Report 7.'],
     ['I want the porch light on.', 'Turn on the porch light.'],
     ['Old Wiki should be back in the list.', 'Restore Old Wiki.'],
+    ['Chidi Obi should have the Editor role.', 'Set the role for Chidi Obi to Editor.'],
+    // No value before the property: nothing to set it to.
+    ['Chidi Obi should have the role.', 'Chidi Obi should have the role.'],
   ])('%s', (goal, imperative) => {
     expect(withGoalsAsRequests(goal)).toBe(imperative);
   });

@@ -301,6 +301,19 @@ function openingEdit(
     // says; the reader asks rather than leave the others as they are.
     if (isWord(first, 'only', 'just')) return undefined;
     const verbWord = tokens[after]?.kind === 'word' ? tokens[after]!.lower : '';
+    // "Chidi Obi should have the Editor role": that property of the thing set to the value.
+    if (!negated && wish === 0 && verbWord === 'have' && isWord(tokens[after + 1], 'the')) {
+      let end = after + 2;
+      while (tokens[end]?.kind === 'word' || tokens[end]?.kind === 'quoted') end += 1;
+      if (!isEnd(tokens[end]) || end - (after + 2) < 2 || end - (after + 2) > 4) return undefined;
+      const property = tokens[end - 1]!;
+      if (property.kind !== 'word' || !/^\p{Ll}+$/u.test(property.text)) return undefined;
+      return {
+        start: tokens[start]!.start,
+        end: tokens[end - 1]!.end,
+        text: `Set the ${property.text} for ${asObject(text(subjectFrom, at))} to ${text(after + 2, end - 1)}`,
+      };
+    }
     if (!HOLDING.has(verbWord) && !(wish > 0 && at + 2 === after)) return undefined;
     const subject = asObject(text(subjectFrom, at));
     const valueAt = wish > 0 ? after : after + 1;

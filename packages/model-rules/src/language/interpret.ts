@@ -60,6 +60,7 @@ import {
 } from './screen-reading.js';
 import { readEditCommand, readFormCommand, withoutArticle } from './form-commands.js';
 import { boxNamed, choiceNamed, readFormOnScreen } from './form-on-screen.js';
+import { isMotive, motiveAdds } from './motives.js';
 
 /** What the screen the run starts from offers, for clauses that name a field without a verb. */
 export interface ScreenHints {
@@ -122,7 +123,11 @@ function pageOfIt(tokens: readonly Token[], source: string): TargetRef | undefin
 
 /** Whether a step acts on something named by a name of its own ("Delete Pump-07"), not by a kind or a common word. */
 function namesItsTarget(intent: StepIntent | undefined): boolean {
-  const target = intent?.kind === 'command' ? intent.object : intent?.kind === 'click' ? intent.target : undefined;
+  return namedByName(intent?.kind === 'command' ? intent.object : intent?.kind === 'click' ? intent.target : undefined);
+}
+
+/** Whether a target is named by a name of its own: "Pump-07", "Harbor Redesign". */
+function namedByName(target: TargetRef | undefined): boolean {
   const name = target?.name;
   if (name === undefined || name.split(/\s+/).length > 4) return false;
   // "Pump-07", "boiler b-02", "Harbor Redesign": an identifier, or a name of several capitalised words.
@@ -155,6 +160,11 @@ function stripFiller(tokens: readonly Token[]): Token[] {
         changed = true;
         break;
       }
+    }
+    // "…, so jump to the final page": the request that follows from what was said.
+    if (isWord(rest[0], 'so') && !purposeOpens(rest, 0) && verbAt(words(rest.slice(1))) !== undefined) {
+      rest = rest.slice(1);
+      changed = true;
     }
     // "you will need to confirm", "you'll have to", "don't forget to"
     const modal = /^(?:you(?:'ll| will)? (?:need|have|want) to|you (?:must|should)|don't forget to|do not forget to)$/;
@@ -799,6 +809,18 @@ function commentAsVerb(tokens: readonly Token[]): readonly Token[] {
   return [tokens[noun]!, ...(colon ? rest.slice(1) : rest)];
 }
 
+/**
+ * "give her post a like", "give Lee's photo a star": the noun at the end said as the verb it names
+ * ("like her post"). The tokens unchanged for any other clause.
+ */
+function givenAsVerb(tokens: readonly Token[]): readonly Token[] {
+  const clause = trimPunctuation(tokens);
+  if (!isWord(clause[0], 'give') || clause.length < 4) return tokens;
+  const noun = clause.at(-1)!;
+  if (!isWord(noun, 'like', 'star', 'upvote', 'downvote') || !isWord(clause.at(-2), 'a', 'an')) return tokens;
+  return [noun, ...clause.slice(1, -2)];
+}
+
 /** What a clause reads as, given the last target mentioned (for pronouns). */
 function readClause(
   clause: Clause,
@@ -814,7 +836,7 @@ function readClause(
     ? raw
     : withoutAside(stripFiller(clause.tokens));
   if (tokens.length === 0) return { type: 'unparsed' };
-  tokens = commentAsVerb(tokens);
+  tokens = givenAsVerb(commentAsVerb(tokens));
   // "so Sofia knows I saw it": why, which asks for nothing more.
   if (purposeOpens(tokens, 0) || keptAsIs(tokens)) return { type: 'constraint' };
   const opener = constraintOpeners.find((words) => startsWith(tokens, words));
@@ -835,6 +857,12 @@ function readClause(
   if (assigned !== undefined) return steps([assigned], assigned.within);
   const made = verb.words === 'make' ? madeValue(tokens.slice(verb.length), source, hints) : undefined;
   if (made !== undefined) return steps([made]);
+  const madeInto = verb.words === 'make' ? valueMadeInto(tokens.slice(verb.length), source) : undefined;
+  if (madeInto !== undefined) {
+    const read = madeInto.map((said) => readRephrased(rewritten(said, clause), hints, last));
+    if (read.every((result) => result.type === 'steps'))
+      return { type: 'steps', intents: read.flatMap((result) => (result.type === 'steps' ? result.intents : [])) };
+  }
   // Keys are read from the clause as written: "Press -" or "Press ." end in what looks like punctuation.
   const start = clause.tokens.indexOf(tokens[0]!);
   const written = start >= 0 ? clause.tokens.slice(start + verb.length) : tokens.slice(verb.length);
@@ -867,15 +895,17 @@ function namedIt(tokens: readonly Token[], source: string): StepIntent | undefin
 /** "next page", "the last page of the grid": the pager's button, named by its first word. */
 function pagerTarget(tokens: readonly Token[]): TargetRef | undefined {
   const text = words(trimPunctuation(tokens)).join(' ');
-  const turn = /^(?:the )?(next|previous|prev|first|last) page(?: of (?:the )?(?:results|grid|table|list))?$/.exec(
-    text,
-  );
+  const turn =
+    /^(?:the )?(?:very )?(next|previous|prev|first|last|final) page(?: of (?:the )?(?:results|grid|table|list))?$/.exec(
+      text,
+    );
   const names: Readonly<Record<string, string>> = {
     next: 'Next',
     previous: 'Previous',
     prev: 'Previous',
     first: 'First',
     last: 'Last',
+    final: 'Last',
   };
   return turn === null ? undefined : { name: `${names[turn[1]!]!} page` };
 }
@@ -1021,6 +1051,20 @@ function targetList(
 ): TargetRef[] | undefined {
   const phrases = targetsOf(source, tokens, options);
   if (phrases === undefined) return undefined;
+  // "delete that row", "archive this one": the thing named before.
+  if (phrases.length === 1 && phrases[0]!.type === 'target' && isWord(tokens[0], 'that', 'this')) {
+    const { target } = phrases[0]!;
+    const bare = target.name === undefined && target.ordinal === undefined;
+    if (bare && last !== undefined) return [{ ...last, role: last.role ?? target.role }];
+    // "Delete that row" with none named before: which one was never said ("this" is the one open).
+    if (bare && isWord(tokens[0], 'that')) return undefined;
+  }
+  // "like her post", "open his row": the thing of the one named before ("Dana's post").
+  if (phrases.length === 1 && phrases[0]!.type === 'target' && isWord(tokens[0], 'her', 'his', 'their')) {
+    const { target } = phrases[0]!;
+    if (target.name !== undefined || target.ordinal !== undefined) return [target];
+    return last?.name === undefined ? undefined : [{ ...target, name: last.name }];
+  }
   const targets = phrases.map((phrase) => resolvePronoun(phrase, last));
   return targets.every((target) => target !== undefined) ? (targets as TargetRef[]) : undefined;
 }
@@ -1048,7 +1092,12 @@ function readFrame(
   hints: ScreenHints | undefined,
   last: TargetRef | undefined,
 ): ClauseResult {
-  if (rest[0]?.kind === 'word' && conditionOpeners.has(rest[0].lower) && rest.length > 1) return { type: 'unparsed' };
+  // "check that the total is right" opens a condition; "delete that row" points at a thing.
+  const pointsAtKind =
+    isWord(rest[0], 'that') &&
+    roleNounAt(words(trimPunctuation(rest.slice(1))))?.length === trimPunctuation(rest.slice(1)).length;
+  if (rest[0]?.kind === 'word' && conditionOpeners.has(rest[0].lower) && rest.length > 1 && !pointsAtKind)
+    return { type: 'unparsed' };
   switch (verb.verbClass) {
     case 'click':
     case 'double-click':
@@ -1570,7 +1619,13 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
   const parts = splitPairs(rest);
   const intents: StepIntent[] = [];
   let mentioned: TargetRef | undefined;
-  for (const part of parts) {
+  for (const said of parts) {
+    // "set remote days to at least 2": the bound itself meets it.
+    const bound = said.findIndex(
+      (token, index) =>
+        isWord(token, 'at') && isWord(said[index - 1], 'to') && isWord(said[index + 1], 'least', 'most'),
+    );
+    const part = bound > 0 ? [...said.slice(0, bound), ...said.slice(bound + 2)] : said;
     // "set the offsite dates from may 4 to may 8 2026": a span of dates, from one to the other.
     const from = part.findIndex((token, index) => index > 0 && isWord(token, 'from', 'between'));
     const span = from > 0 ? spanText(source, part.slice(from + 1)) : '';
@@ -2230,9 +2285,13 @@ function readCommand(
   // "save them", "sign me out": the object is the person or what was just set, not a control.
   if (object.length === 1 && isWord(object[0], 'it', 'them', 'this', 'that', 'him', 'her') && last !== undefined)
     return steps([{ kind: 'command', verb: name, object: last }], last);
+  // "Delete it" with nothing named before: what would be lost was never said ("star it" or "save
+  // it" acts on what is open).
+  const losesIt = isWord(object[0], 'it', 'them', 'this', 'that') && ERASING_VERBS.has(name);
   if (
     object.length === 1 &&
-    isWord(object[0], 'it', 'them', 'me', 'us', 'this', 'that', 'everything', 'changes', 'all')
+    isWord(object[0], 'it', 'them', 'me', 'us', 'this', 'that', 'everything', 'changes', 'all') &&
+    !losesIt
   )
     return steps([{ kind: 'command', verb: name }]);
   // "save the settings", "submit my changes": what a form holds is sent by its button, wherever it is.
@@ -2283,6 +2342,17 @@ function meansOf(rest: readonly Token[], source: string): { before: Token[]; tar
 }
 
 /** Verbs that send what a form holds: their object is the form's content, not a control to look in. */
+/** Verbs whose object is gone afterwards: said of "it", the thing must have been named. */
+const ERASING_VERBS: ReadonlySet<string> = new Set([
+  'delete',
+  'remove',
+  'erase',
+  'discard',
+  'trash',
+  'destroy',
+  'purge',
+]);
+
 const formSendingVerbs = new Set(['save', 'submit', 'apply', 'update', 'confirm']);
 
 /** "the settings", "my changes", "these preferences", "the form": a form's content, named whole. */
@@ -2678,6 +2748,28 @@ function madeValue(rest: readonly Token[], source: string, hints: ScreenHints | 
     if (given !== undefined) return given;
   }
   return undefined;
+}
+
+/**
+ * "Make Rosa Diaz the technician for Chiller-01": the value first, then a property of the thing it
+ * is for, said as "set the technician for Chiller-01 to Rosa Diaz"; "make TypeScript the only
+ * skill": the field cleared, then given that value alone. Undefined for any other shape ("make it
+ * the default" points back at something).
+ */
+function valueMadeInto(rest: readonly Token[], source: string): string[] | undefined {
+  const the = rest.findIndex((token, index) => index > 0 && isWord(token, 'the'));
+  if (the < 0 || the > 4) return undefined;
+  const value = writtenBetween(source, rest, 0, the);
+  if (isWord(rest[0], 'it', 'this', 'that', 'them', 'these', 'those', 'him', 'her', 'me', 'us', 'my', 'our'))
+    return undefined;
+  const property = trimPunctuation(rest.slice(the + 1));
+  if (isWord(property[0], 'only', 'sole') && property.length >= 2 && property.length <= 4) {
+    const field = spanText(source, property.slice(1));
+    return [`clear the ${field} field`, `set the ${field} to ${value}`];
+  }
+  const of = property.findIndex((token, index) => index > 0 && isWord(token, 'for', 'of', 'on'));
+  if (of < 1 || of >= property.length - 1) return undefined;
+  return [`set the ${spanText(source, property)} to ${value}`];
 }
 
 /**
@@ -3101,6 +3193,9 @@ const choiceVerbs: ReadonlySet<string> = new Set([
   'reject',
 ]);
 
+/** Adverbs said between a subject and its verb ("Dana finally finished", "Ana just left"). */
+const ADVERBS_BEFORE_VERB = ['finally', 'just', 'already', 'still', 'now', 'recently', 'also', 'actually', 'only'];
+
 /** Verbs of a statement that says what ought to be: a request in the form of a statement. */
 const obligations: ReadonlySet<string> = new Set(['should', 'must', 'needs', 'need']);
 
@@ -3111,6 +3206,12 @@ function statementSubject(
 ): { subject?: TargetRef; group?: readonly string[] } | undefined {
   const at = statementVerbAt(tokens);
   if (at < 0 || tokens.some((token) => token.kind === 'quoted')) return undefined;
+  // "We're going to archive the old ones": a plan to act is a request, not a statement.
+  const plans = tokens.some(
+    (token, index) =>
+      isWord(token, 'going', 'about') && isWord(tokens[index + 1], 'to') && verbAt(words(tokens.slice(index + 2))),
+  );
+  if (plans) return undefined;
   // "Tomás should have an account under tomas@example.net": what should be is a request, and a
   // statement carrying a value (an address, a number) gives the plan something it must use. A
   // subject may carry digits: "Boiler-02 was scrapped" names the thing.
@@ -3121,7 +3222,10 @@ function statementSubject(
     return undefined;
   // "It has to stay private": an obligation too.
   if (isWord(tokens[at], 'has', 'have', 'had') && isWord(tokens[at + 1], 'to')) return undefined;
-  const subjectTokens = tokens.slice(0, at);
+  // "Dana finally finished the mural": an adverb before the verb is no part of the subject.
+  let subjectEnd = at;
+  while (subjectEnd > 1 && isWord(tokens[subjectEnd - 1], ...ADVERBS_BEFORE_VERB)) subjectEnd -= 1;
+  const subjectTokens = tokens.slice(0, subjectEnd);
   // "It's the second one", "That one is Ana's": a statement picking one out is part of the request.
   const picksOne = picksOneOut(tokens);
   // "There's a trial reminder popup in the bottom right": what is there, for an "it" that follows.
@@ -3605,6 +3709,9 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
   let contextOnly: string[] = [];
   const statements: { readonly tokens: readonly Token[]; readonly verbatim: string }[] = [];
   const unread: { readonly tokens: readonly Token[]; readonly verbatim: string; readonly at: number }[] = [];
+  const motives: Clause[] = [];
+  /** Statements that gave a request its value ("I moved to New Zealand; update my country"). */
+  const givingValues = new Set<string>();
   let lastVerb: Token[] | undefined;
   let lastGroup: readonly string[] | undefined;
   for (const written of clauses) {
@@ -3613,7 +3720,10 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
     // "Delete Pump-07. It's on page 3.": where a thing named by its name is; looking for it by
     // that name pages there. Said of something named only by its kind ("Click Archive. It is on
     // page 3."), the page is part of the request and is asked about.
-    if (pageOfIt(stripFiller(written.tokens), text) !== undefined && namesItsTarget(readSteps.at(-1)?.intent)) continue;
+    // So is it said after a statement naming the thing, before the request ("Boiler B-02 was
+    // scrapped. It's on page 3; delete that row.").
+    const named = readSteps.length === 0 ? namedByName(last) : namesItsTarget(readSteps.at(-1)?.intent);
+    if (pageOfIt(stripFiller(written.tokens), text) !== undefined && named) continue;
     // "Both Mixer-04 and Saw-06 were sold; delete the two of them": "them" is the list named.
     const regrouped = lastGroup && withGroupNamed(written, text, lastGroup);
     const groupResult = regrouped && readRephrased(regrouped, hints, last);
@@ -3661,6 +3771,11 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
       const pressed = pressedByName(stripped, hints, (tokens) => readClause({ ...clause, tokens }, text, hints, last));
       if (pressed !== undefined) result = pressed;
     }
+    // "Set the salary range to that": a value said by pointing back at words before it is no
+    // value to set (a statement may still give it; see readWithStatement below).
+    const quoted = (value: string) => stripped.some((token) => token.kind === 'quoted' && token.text === value);
+    if (result.type === 'steps' && result.intents.some((intent) => pointsBack(intent) && !quoted(intent.value)))
+      result = { type: 'unparsed' };
     if (pendingVerb !== undefined) {
       // "find and click X": the object of the second verb is the object of the first.
       if (result.type === 'steps' && result.mentioned !== undefined) {
@@ -3705,7 +3820,9 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
         pendingVerb = { verb: result.verb, clause };
         break;
       case 'unparsed':
-        unparsed.push(clause.verbatim);
+        // "I'd like the app in German. Set the language to Deutsch.": the reason for a request.
+        if (isMotive(clause.tokens, clause.verbatim)) motives.push(clause);
+        else unparsed.push(clause.verbatim);
         unread.push({ tokens: stripped, verbatim: clause.verbatim, at: readSteps.length });
         break;
     }
@@ -3721,6 +3838,7 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
         if (intent === undefined) continue;
         readSteps.splice(request.at + inserted, 0, { source: request.verbatim, intent });
         inserted += 1;
+        givingValues.add(statement.verbatim);
         for (const used of [request.verbatim, statement.verbatim]) {
           const at = unparsed.indexOf(used);
           if (at !== -1) unparsed.splice(at, 1);
@@ -3732,6 +3850,16 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
     }
   }
   if (pendingVerb !== undefined) unparsed.push(pendingVerb.clause.verbatim);
+  // A reason beside a request asks for nothing more, unless it says more than the request does.
+  for (const motive of motives) {
+    if (givingValues.has(motive.verbatim)) continue;
+    if (readSteps.length === 0) {
+      unparsed.push(motive.verbatim);
+      continue;
+    }
+    const rest = clauses.filter((other) => other !== motive && !motives.includes(other)).map((other) => other.verbatim);
+    if (motiveAdds(trimPunctuation(motive.tokens), rest.join(' '), hints) !== undefined) unparsed.push(motive.verbatim);
+  }
   // Statements and constraints are context only beside a request; alone, nothing is asked we can do.
   if (readSteps.length === 0 && contextOnly.length > 0) unparsed.push(...contextOnly);
   if (readSteps.length === 0 && constraints.length > 0) unparsed.push(...constraints.splice(0));
@@ -3742,6 +3870,11 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
   unparsed.push(...withoutPassword(ordered, hints));
   unparsed.push(...againstConstraints(ordered, constraints));
   return { steps: ordered, unparsed, constraints };
+}
+
+/** Whether a step's value is only a word pointing back ("set it to that", "make the total the same"). */
+function pointsBack(intent: StepIntent): intent is StepIntent & { readonly kind: 'set' } {
+  return intent.kind === 'set' && /^(?:that|this|it|those|these|them|the same|same)$/i.test(intent.value.trim());
 }
 
 /**

@@ -380,6 +380,10 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
   const trimmed = trimPunctuation(tokens);
   if (trimmed.length === 0) return undefined;
   if (trimmed.some((token) => token.kind === 'word' && judgmentWords.has(token.lower))) return undefined;
+  // "what's in docs", "what is inside it": a question about what a place holds is no name ("What's
+  // new" and "How do refunds work?" may be).
+  const asks = isWord(trimmed[0], 'what', 'whats', "what's") ? (isWord(trimmed[1], 'is') ? 2 : 1) : 0;
+  if (asks > 0 && isWord(trimmed[asks], 'in', 'inside', 'on', 'under')) return undefined;
   for (let index = 1; index < trimmed.length; index += 1) {
     const relation = relationAt(trimmed, index);
     if (relation === undefined) continue;
