@@ -642,4 +642,31 @@ describe('a control no rule knows, in an app of its own words', () => {
     ]);
     expect(reading(verdictOn(listing, 'button', 'Save'))).toBe('publishing');
   });
+
+  it('reads a reset by the secret its section names, and dashboards, timers and attribute columns as harmless', () => {
+    const reset = screenOf([
+      heading('Sign-in'),
+      heading('Reset your password'),
+      text('We will email a temporary password. Your current one stops working.'),
+      button('Reset'),
+    ]);
+    expect(reading(verdictOn(reset, 'button', 'Reset'))).toBe('credentials');
+    const zoom = screenOf([heading('Map'), heading('Zoom'), button('Reset')]);
+    expect(reading(verdictOn(zoom, 'button', 'Reset'))).toBe('harmless');
+    const overview = screenOf([heading('Overview'), heading('Weather'), button('Remove Weather tile')]);
+    expect(reading(verdictOn(overview, 'button', 'Remove Weather tile'))).toBe('harmless');
+    const time = screenOf([heading('Time'), text('Running: logo refinements'), button('Stop timer')]);
+    expect(reading(verdictOn(time, 'button', 'Stop timer'))).toBe('harmless');
+    const documents = screenOf([heading('Documents'), button('Name'), button('Publish date')]);
+    expect(reading(verdictOn(documents, 'button', 'Publish date'))).toBe('harmless');
+    const trip = screenOf([
+      dialog('End trip and lock the car?', [
+        text('Your total of 23.80 is charged now.'),
+        button('Not yet'),
+        button('End trip'),
+      ]),
+    ]);
+    expect(reading(verdictOn(trip, 'button', 'Not yet'))).toBe('harmless');
+    expect(reading(verdictOn(trip, 'button', 'End trip'))).not.toBe('harmless');
+  });
 });

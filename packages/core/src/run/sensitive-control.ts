@@ -93,9 +93,9 @@ const VIEW_SETTING =
   /\b(?:layout|theme|view|zoom|density|columns?|sort(?:ing)?|filters?|font size|dark mode|light mode)\b/;
 /** What a form or dialog only about the person's own view, a tour, an estimate or a private edit is titled. */
 const OWN_PURPOSE =
-  /^(?:rename|edit|customi[sz]e|configure|arrange|reorder|remind me)\b|\b(?:layers?|overlays?|search area|saved searches|save (?:this|the|your) search|layout|theme|views?|display|appearance|density|zoom|columns?|sort(?:ing)?|filters?|font|text size|dark mode|light mode|colou?rs?|styles?|subtitles?|captions?|tour|walkthrough|onboarding|welcome|what's new|tips?|tutorial|getting started|preview|estimate|estimator|calculator|promo(?: code)?|coupon|notifications?|reminders?|preferences|schedule|date range|time range|period)\b/;
+  /^(?:rename|edit|customi[sz]e|configure|arrange|reorder|remind me|show (?:in|on))\b|\b(?:layers?|overlays?|search area|saved searches|save (?:this|the|your) search|layout|theme|views?|display|appearance|density|zoom|columns?|sort(?:ing)?|filters?|font|text size|dark mode|light mode|colou?rs?|styles?|subtitles?|captions?|tour|walkthrough|onboarding|welcome|what's new|tips?|tutorial|getting started|preview|estimate|estimator|calculator|promo(?: code)?|coupon|notifications?|reminders?|preferences|schedule|date range|time range|period)\b/;
 const PRIVATE_TO_YOU =
-  /\b(?:private to you|only (?:you|visible to you) can see|only visible to you|just for you|only you (?:see|get|receive)|(?:go|goes|is sent|are sent) only to you|only changes? what you see)\b|^e-?mail me\b/;
+  /\b(?:private to you|only (?:you|visible to you) can see|only visible to you|just for you|only you (?:see|get|receive)|(?:e-?mail|text|notify|remind|message) only you|(?:go|goes|is sent|are sent) only to you|only changes? what you see)\b|^e-?mail me\b/;
 /** A dialog asking about telling the person themselves something later ("Remind me when …?", "Email me when …"). */
 const TELLS_YOU = /^(?:remind|notify|e-?mail|text|alert) me\b/;
 /**
@@ -106,7 +106,7 @@ const TELLS_YOU = /^(?:remind|notify|e-?mail|text|alert) me\b/;
 const COMMITS_NOTHING = new RegExp(
   [
     // "Nothing in the zone changes", "nothing is printed yet", "before anything is exported"
-    String.raw`\bnothing (?:(?:in|on|about) (?:the|your|this) [\p{L} ]{1,30} )?(?:changes|is (?:changed|sent|shared|saved|deleted|removed|published|charged|printed|exported|submitted)|happens (?:yet|until))\b`,
+    String.raw`\bnothing (?:(?:in|on|about) (?:the|your|this) [\p{L} ]{1,30} )?(?:changes|is (?:changed|sent|shared|saved|deleted|removed|published|charged|printed|exported|submitted|booked|billed|ordered|paid|reserved)|happens (?:yet|until))\b`,
     String.raw`\bbefore anything is (?:sent|shared|saved|deleted|published|charged|printed|exported|submitted)\b`,
     // "A preview opens next", "You'll write your answer next": this answer is not the last one.
     String.raw`\b(?:you will see|you'll see|opens?|shows?) a preview\b|\b(?:you'll|you will) (?:[\p{L}']+ ){1,4}next\b|\bopens? next\b`,
@@ -332,6 +332,10 @@ function unknownControl(
 ): Finding {
   const node = 'ref' in target ? target : undefined;
   if (node && opensOrToggles(node)) return HARMLESS;
+  // "Reset" under "Reset your password": what it resets is the secret its part of the page names.
+  const title = plain(context?.scope.title ?? '');
+  if (/^(?:reset|change|renew|regenerate|replace)$/.test(name) && CREDENTIAL_FIELD.test(title))
+    return found('credentials', ` under '${clip(title)}'`);
   if (ARRANGES_ONLY.test(name) || NAMES_CONTENT.test(name) || OPENS_FILE_CHOOSER.test(name)) return HARMLESS;
   // "Generate PIN", "Show recovery codes": it makes or shows a secret.
   if (CREDENTIAL_FIELD.test(name)) return found('credentials', ', which makes or shows a secret');

@@ -334,7 +334,7 @@ export const CONSEQUENCE_RULES: readonly LexiconRule[] = [
   {
     category: 'publishing',
     pattern:
-      /\b(?:visible|public|viewable|shown|available) to (?:everyone|anyone|the public|all)\b|\banyone (?:on the internet|with the link|can (?:see|view|read|find))\b|\beveryone can (?:see|view|read|reply)\b/,
+      /\b(?:visible|public|viewable|shown|available) to (?:everyone|anyone|the public|all)\b|\banyone (?:on the internet|with the link|can (?:see|view|read|find))\b|\beveryone can (?:see|view|read|reply)\b|\b(?:version|copy|page) (?:that )?everyone (?:sees|reads|can see)\b/,
   },
   { category: 'publishing', pattern: /\b(?:will be|is now|becomes?|are|is) public\b|\bpublicly\b/ },
   // "Changes appear on your public listing as soon as you save", "on the public Donor Wall".
@@ -392,7 +392,7 @@ export const CHOSEN_RULES: readonly LexiconRule[] = [
 
 /** Controls that back out of a decision: they do nothing whatever the dialog is about. */
 export const DISMISS =
-  /^(?:cancel|cancel (?:the )?(?:deletion|removal)|close|no|no,? .+|nope|back|go back|back to .+|return(?: to .+)?|not now|later|maybe later|remind me later|skip(?: .+)?|dismiss|stay(?: .+)?|keep .+|never ?mind|decline|deny|reject(?: all)?|undo|(?:don'?t|do not) (?!save\b)[a-z'-]+(?: .+)?|x|×|✕|✖)$/;
+  /^(?:cancel|cancel (?:the )?(?:deletion|removal)|close|no|no,? .+|nope|back|go back|back to .+|return(?: to .+)?|not now|not yet|later|maybe later|remind me later|skip(?: .+)?|dismiss|stay(?: .+)?|keep .+|never ?mind|decline|deny|reject(?: all)?|undo|(?:don'?t|do not) (?!save\b)[a-z'-]+(?: .+)?|x|×|✕|✖)$/;
 
 /** A dialog title that asks without saying what ("Are you sure?", "example.com says"): its body says it. */
 export const GENERIC_TITLE =
@@ -425,7 +425,7 @@ export function firstMatch(rules: readonly LexiconRule[], text: string): Lexicon
  * price", "Close tip", "Reset map", "Archive notification"): read when no rule knows the name.
  */
 export const ARRANGES_ONLY =
-  /^(?:close(?: (?:the |this )?(?:panel|dialog|tip|tooltip|notification|banner|menu|sidebar|drawer|window|pop-?up|preview|details|tab|message|alert|toast|overlay|modal|search|filters?))?$|dismiss|hide|collapse|expand|sort|filter|group|browse|reset|clear|undo|redo|skip|compare|archive|mark as (?:read|unread)|play|pause|resume|mute|unmute|next|previous|prev|older|newer|go to|jump to|scroll|toggle|switch to|show|view|preview|load more|refresh|reload|retry|try again|search|find|zoom|(?:re)?estimate|(?:re)?calculate|(?:re)?compute|simulate|sign up|register|get started|learn more)\b/;
+  /^(?:close(?: (?:the |this )?(?:panel|dialog|tip|tooltip|notification|banner|menu|sidebar|drawer|window|pop-?up|preview|details|tab|message|alert|toast|overlay|modal|search|filters?))?$|dismiss|hide|collapse|expand|sort|filter|group|browse|reset|clear|undo|redo|skip|compare|archive|mark as (?:read|unread)|play|pause|resume|mute|unmute|next|previous|prev|older|newer|go to|jump to|scroll|toggle|switch to|show|view|preview|load more|refresh|reload|retry|try again|search|find|zoom|(?:re)?estimate|(?:re)?calculate|(?:re)?compute|work out|simulate|sign up|register|get started|learn more)\b/;
 
 /** A name that is a thing to look at, not an order ("Label preview", "Password requirements"). */
 export const NAMES_CONTENT =
@@ -460,6 +460,12 @@ export const HARMLESS_NAMES: readonly RegExp[] = [
   /^(?:delete|remove|clear) (?:the |this )?(?:\S+ ){0,3}filters?$/,
   /^send to (?:print|preview|print preview|printer|drafts?|back|front|top|bottom)\b/,
   /^(?:post|share|send|publish|reply|comment)(?:ing)? (?:preview|settings|options|details|history|stats|analytics|insights|format|type|title|guidelines|rules)$/,
+  // "Publish date", "Send time", "Payment status": a column or attribute named after an act.
+  /^(?:publish(?:ed)?|sent|send|posted|post|paid|payment|delivery|order|transfer|installed|install|deleted|cancell?ed|due|issue) (?:date|time|day|status|count|method)$/,
+  // "Stop timer", "Start stopwatch": a time tracker of one's own.
+  /^(?:start|stop|pause|resume|reset|restart) (?:the )?(?:timer|stopwatch|countdown)$/,
+  // "Remove Weather tile", "Hide news widget": a piece of one's own dashboard.
+  /^(?:remove|hide|close) (?:the )?(?:[\p{L}-]+ ){0,3}(?:tile|widget|panel|shortcut)$/u,
 ];
 
 /** Generic answers: they commit whatever the dialog or form they answer is about. */
