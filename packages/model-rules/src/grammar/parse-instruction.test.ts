@@ -1194,8 +1194,15 @@ describe('things named before, and requests said around their verb', () => {
     );
     expect(unparsed('Make it the default for new projects.')).toEqual(['Make it the default for new projects']);
     expect(read("Give Dana's post a like.")).toEqual(read("Like Dana's post."));
+    expect(read('From the “More” menu, choose “Download my data”.')).toEqual(
+      read('In the “More” menu, choose “Download my data”.'),
+    );
+    // The button that does it, named after "with": a press on what was picked before.
+    const grid: ScreenHints = { fieldLabels: [], clickables: [{ role: 'button', name: 'Delete selected (2)' }] };
+    expect(read('Remove them with Delete selected.', grid)).toEqual(["Click the 'Delete selected' button"]);
+    // With an object of its own, the clause says more than the press.
+    expect(parseInstruction('Delete Pump-3 with Delete selected.', grid).ok).toBe(false);
     // A bound meets itself: "at least 2" is set as 2.
     expect(read('Set remote days to at least 2.')).toEqual(read('Set remote days to 2.'));
   });
 });
-

@@ -2638,8 +2638,11 @@ function readVerbless(
     if (value === undefined) return { type: 'unparsed' };
     return steps([setIntent(head.target, value.text)], head.target);
   }
-  // "On 'Members'", "Under Billing": the place the next steps happen in.
-  if (isWord(tokens[0], 'on', 'under', 'in', 'within', 'at', 'inside') && tokens.length > 1) {
+  // "On 'Members'", "Under Billing", "From the More menu": the place the next steps happen in
+  // ("from" only before a menu, a dropdown or a tab: "from Porto" may be a value).
+  const from = isWord(tokens[0], 'from') ? parsePhrase(source, tokens.slice(1), { contentKinds: true }) : undefined;
+  const fromPlace = from?.type === 'target' && ['menu', 'dropdown', 'tab'].includes(from.target.role ?? '');
+  if ((fromPlace || isWord(tokens[0], 'on', 'under', 'in', 'within', 'at', 'inside')) && tokens.length > 1) {
     // "Under 'Refunds', answer Yes to …": the place, then a clause of its own, which must be read
     // (or the whole is not understood): a request is never dropped behind a place.
     const comma = tokens.findIndex((token, index) => index > 1 && token.kind === 'punct' && token.text === ',');
@@ -3351,6 +3354,30 @@ function pressedByName(
   return result.type === 'steps' ? result : undefined;
 }
 
+/**
+ * "remove them with Delete selected", "save it using the Save draft button": a verb on something
+ * already picked or open (a pronoun, or nothing), and the one button on screen that does it, named
+ * whole after "with", "using" or "via". Undefined for anything else: a clause with an object of
+ * its own ("request a reset for ada@example.com through the Forgot password link") says more than
+ * a press does.
+ */
+function pressedAsMeans(tokens: readonly Token[], hints: ScreenHints): StepIntent | undefined {
+  const verb = verbAt(words(tokens));
+  if (verb === undefined) return undefined;
+  const by = tokens.findIndex((token, index) => index >= verb.length && isWord(token, 'with', 'using', 'via'));
+  if (by < 0) return undefined;
+  const object = tokens.slice(verb.length, by);
+  const pointed = object.every((token) => isWord(token, 'it', 'them', 'this', 'that', 'these', 'those', 'both', 'all'));
+  if (!pointed) return undefined;
+  // "Delete selected (2)": a count the button shows is no part of its name as said.
+  const clickables = (hints.clickables ?? []).map((clickable) => ({
+    ...clickable,
+    name: clickable.name.replace(/\s*\(\d+\)$/, ''),
+  }));
+  const named = clickableNamed(trimPunctuation(tokens.slice(by + 1)), hints.controls ?? [], clickables);
+  return named?.type === 'whole' && named.intent.kind === 'click' ? named.intent : undefined;
+}
+
 /** The verb "click", placed just before `next`, to read a verbless name as a press on it. */
 function clickWord(next: Token): Token {
   return { kind: 'word', text: 'click', lower: 'click', start: next.start, end: next.start };
@@ -3765,6 +3792,11 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
       // "Cargo Tracker should be archived", "take her off the list": the imperative it stands for.
       const read = readAsCommand(clause, text, hints, last);
       if (read?.type === 'steps') result = read;
+    }
+    if (result.type === 'unparsed' && hints?.clickables !== undefined) {
+      // "remove them with Delete selected": what was picked before, done by the button named.
+      const means = pressedAsMeans(stripped, hints);
+      if (means !== undefined) result = steps([means]);
     }
     if (result.type === 'unparsed' && hints?.clickables !== undefined) {
       // "Continue with SSO", "the Shipping tab", "Follow @priya.n": the name of what to press.
