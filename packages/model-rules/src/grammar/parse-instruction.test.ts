@@ -1200,6 +1200,19 @@ describe('things named before, and requests said around their verb', () => {
     // The button that does it, named after "with": a press on what was picked before.
     const grid: ScreenHints = { fieldLabels: [], clickables: [{ role: 'button', name: 'Delete selected (2)' }] };
     expect(read('Remove them with Delete selected.', grid)).toEqual(["Click the 'Delete selected' button"]);
+    expect(
+      read(
+        'Forklift FL-3 and Pallet jack PJ-2 have left the yard. Select both and remove them with Delete selected.',
+        grid,
+      ),
+    ).toEqual([...read('Select Forklift FL-3 and Pallet jack PJ-2.', grid), "Click the 'Delete selected' button"]);
+    // Shown but disabled until rows are ticked, it is still the means named.
+    const unticked: ScreenHints = {
+      fieldLabels: [],
+      clickables: [],
+      disabledClickables: [{ role: 'button', name: 'Delete selected (0)' }],
+    };
+    expect(read('Remove them with Delete selected.', unticked)).toEqual(["Click the 'Delete selected' button"]);
     // With an object of its own, the clause says more than the press.
     expect(parseInstruction('Delete Pump-3 with Delete selected.', grid).ok).toBe(false);
     // A bound meets itself: "at least 2" is set as 2.

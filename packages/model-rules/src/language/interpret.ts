@@ -70,6 +70,11 @@ export interface ScreenHints {
   readonly controls?: readonly ScreenControl[];
   /** The buttons, links, menu items and tabs on screen, for clauses that name one to press. */
   readonly clickables?: readonly ScreenClickable[];
+  /**
+   * Those shown but not enabled yet ("Delete selected (0)" before anything is ticked): named only
+   * as the means of a step that follows the steps enabling them ("remove them with Delete selected").
+   */
+  readonly disabledClickables?: readonly ScreenClickable[];
 }
 
 /** One step read from the instruction. */
@@ -3370,7 +3375,7 @@ function pressedAsMeans(tokens: readonly Token[], hints: ScreenHints): StepInten
   const pointed = object.every((token) => isWord(token, 'it', 'them', 'this', 'that', 'these', 'those', 'both', 'all'));
   if (!pointed) return undefined;
   // "Delete selected (2)": a count the button shows is no part of its name as said.
-  const clickables = (hints.clickables ?? []).map((clickable) => ({
+  const clickables = [...(hints.clickables ?? []), ...(hints.disabledClickables ?? [])].map((clickable) => ({
     ...clickable,
     name: clickable.name.replace(/\s*\(\d+\)$/, ''),
   }));
@@ -3692,6 +3697,8 @@ function pluralReferenceAt(tokens: readonly Token[], index: number): number {
   if (at(0, 'the') && at(1, ...counted) && at(2, 'of') && at(3, 'them')) return 4;
   if (at(0, ...counted) && at(1, 'of') && at(2, 'them')) return 3;
   if (at(0, 'them')) return at(1, 'both', 'all') ? 2 : 1;
+  // "Select both": the two named before ("select all" is the select-all control's).
+  if (index > 0 && at(0, 'both') && (tokens[index + 1] === undefined || tokens[index + 1]!.kind === 'punct')) return 1;
   return 0;
 }
 

@@ -55,16 +55,21 @@ export function screenHints(reader: ScreenReader | undefined, screen: Screen | u
     if (node.name.trim() !== '') labels.add(node.name.trim());
     if (node.placeholder !== undefined && node.placeholder.trim() !== '') labels.add(node.placeholder.trim());
   }
-  return { fieldLabels: [...labels], controls: screenControls(nodes), clickables: screenClickables(nodes) };
+  return {
+    fieldLabels: [...labels],
+    controls: screenControls(nodes),
+    clickables: screenClickables(nodes),
+    disabledClickables: screenClickables(nodes, true),
+  };
 }
 
 /** Roles of what a clause may name to have it pressed: "Continue with SSO", "Follow @priya.n". */
 const clickableRoles: ReadonlySet<string> = new Set(['button', 'link', 'menuitem', 'tab']);
 
-/** The enabled buttons, links, menu items and tabs of a screen, by name. */
-function screenClickables(nodes: readonly AccessibilityNode[]): ScreenClickable[] {
+/** The enabled (or, with `disabled`, the disabled) buttons, links, menu items and tabs of a screen, by name. */
+function screenClickables(nodes: readonly AccessibilityNode[], disabled = false): ScreenClickable[] {
   return nodes.flatMap((node): ScreenClickable[] =>
-    clickableRoles.has(node.role) && node.disabled !== true && node.name.trim() !== ''
+    clickableRoles.has(node.role) && (node.disabled === true) === disabled && node.name.trim() !== ''
       ? [{ role: node.role, name: node.name.trim() }]
       : [],
   );
