@@ -19,6 +19,21 @@ describe('goals read as the imperative they stand for', () => {
     expect(withGoalsAsRequests(goal)).toBe(imperative);
   });
 
+  it('reads a state said of a thing as the switch on screen named by the two, and a setting used', () => {
+    const labels = ['Public profile', 'Display name'];
+    expect(withGoalsAsRequests("My profile shouldn't be public anymore.", labels)).toBe('Turn off Public profile.');
+    expect(withGoalsAsRequests('The profile should be public and saved.', labels)).toBe(
+      'Turn on Public profile, then save.',
+    );
+    // Without such a label the words are read as before.
+    expect(withGoalsAsRequests('My profile should be public.')).toBe('Set my profile to public.');
+    expect(withGoalsAsRequests('The workspace should use the Dark theme, saved.')).toBe(
+      'Use the Dark theme, then save.',
+    );
+    // A person or a named item using something is no setting of the page's.
+    expect(withGoalsAsRequests('Ana should use the Editor role.')).toBe('Ana should use the Editor role.');
+  });
+
   it('reads switch states, undone marks and the bare saved at the end', () => {
     expect(withGoalsAsRequests('Push alerts should be off and saved, with the rest left as it is.')).toBe(
       'Turn off Push alerts, then save, with the rest left as it is.',

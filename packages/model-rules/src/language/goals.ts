@@ -314,11 +314,27 @@ function openingEdit(
         text: `Set the ${property.text} for ${asObject(text(subjectFrom, at))} to ${text(after + 2, end - 1)}`,
       };
     }
+    // "The workspace should use the Dark theme": the whole page's setting, chosen ("use the Dark
+    // theme"). Only for a subject that is the page's own thing, not a person or an item named.
+    if (
+      !negated &&
+      wish === 0 &&
+      verbWord === 'use' &&
+      at - subjectFrom === 2 &&
+      isWord(first, 'the', 'my', 'our', 'this')
+    )
+      return { start: tokens[start]!.start, end: tokens[after]!.end, text: 'Use' };
     if (!HOLDING.has(verbWord) && !(wish > 0 && at + 2 === after)) return undefined;
     const subject = asObject(text(subjectFrom, at));
     const valueAt = wish > 0 ? after : after + 1;
     const next = tokens[valueAt];
     if (next === undefined) return undefined;
+    // "My profile shouldn't be public anymore" with a "Public profile" switch on screen: that switch.
+    const labelled = verbWord === 'be' ? stateLabel(text(subjectFrom, at), tokens, valueAt, fieldLabels) : undefined;
+    if (labelled !== undefined) {
+      const last = isWord(tokens[valueAt + 1], 'anymore') ? tokens[valueAt + 1]! : tokens[valueAt]!;
+      return { start: tokens[start]!.start, end: last.end, text: `Turn ${negated ? 'off' : 'on'} ${labelled}` };
+    }
     if (negated) return verbWord === 'be' ? undoneGoal(source, tokens, start, valueAt, subject) : undefined;
     // "Push notifications should be off (and saved)": the switch turned so.
     const turn = next.kind === 'word' ? SWITCH_STATES[next.lower] : undefined;
@@ -424,6 +440,26 @@ function personalGoal(source: string, tokens: readonly Token[], start: number, a
   const verb = verbOfGerund(form.lower) ?? verbOfParticiple(form.lower, particle);
   if (verb === undefined || NAMING_WORDS.has(form.lower) || tokens[after + 2] === undefined) return undefined;
   return { start: tokens[start]!.start, end: form.end, text: capitalised(verb) };
+}
+
+/**
+ * The label on screen made of the subject's last word and the state said of it, in either order:
+ * "Public profile" for "my profile … be public", when the state ends its clause. Undefined when no
+ * label is just those two words.
+ */
+function stateLabel(
+  subject: string,
+  tokens: readonly Token[],
+  valueAt: number,
+  fieldLabels: readonly string[],
+): string | undefined {
+  const state = tokens[valueAt];
+  if (state?.kind !== 'word' || !(isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], 'and', 'anymore')))
+    return undefined;
+  const noun = subject.trim().split(/\s+/).at(-1)?.toLowerCase();
+  if (noun === undefined) return undefined;
+  const wanted = [state.lower, noun].sort().join(' ');
+  return fieldLabels.find((label) => label.toLowerCase().split(/\s+/).sort().join(' ') === wanted);
 }
 
 /**
