@@ -1174,6 +1174,8 @@ describe('things named before, and requests said around their verb', () => {
       "Delete the 'Boiler B-02' row",
     ]);
     expect(read('Dana finally finished the harbour mural. Like her post.')).toEqual(read("Like Dana's post."));
+    // "this dialog" is the one in view, whatever was named before.
+    expect(read('Boiler B-02 was scrapped. Close this dialog.')).toEqual(read('Close this dialog.'));
   });
 
   it('asks which thing "that row", "her post" or "delete it" means when none was named', () => {

@@ -1056,13 +1056,12 @@ function targetList(
 ): TargetRef[] | undefined {
   const phrases = targetsOf(source, tokens, options);
   if (phrases === undefined) return undefined;
-  // "delete that row", "archive this one": the thing named before.
-  if (phrases.length === 1 && phrases[0]!.type === 'target' && isWord(tokens[0], 'that', 'this')) {
+  // "delete that row": the thing named before; with none named, which one was never said ("this
+  // dialog" is the one in view, and stays so).
+  if (phrases.length === 1 && phrases[0]!.type === 'target' && isWord(tokens[0], 'that')) {
     const { target } = phrases[0]!;
-    const bare = target.name === undefined && target.ordinal === undefined;
-    if (bare && last !== undefined) return [{ ...last, role: last.role ?? target.role }];
-    // "Delete that row" with none named before: which one was never said ("this" is the one open).
-    if (bare && isWord(tokens[0], 'that')) return undefined;
+    if (target.name === undefined && target.ordinal === undefined)
+      return last === undefined ? undefined : [{ ...last, role: last.role ?? target.role }];
   }
   // "like her post", "open his row": the thing of the one named before ("Dana's post").
   if (phrases.length === 1 && phrases[0]!.type === 'target' && isWord(tokens[0], 'her', 'his', 'their')) {
