@@ -13,6 +13,12 @@ function read(text: string, screen: readonly string[] | ScreenHints = []): strin
   return result.parsed.map((clause) => renderStepIntent(clause.directive));
 }
 
+/** The clauses an instruction leaves unread ([] when it reads whole); the screen as for {@link read}. */
+function unread(text: string, screen: readonly string[] | ScreenHints = []): readonly string[] {
+  const result = parseInstruction(text, 'fieldLabels' in screen ? screen : { fieldLabels: screen });
+  return result.ok ? [] : result.unparsed;
+}
+
 describe('verbs, their synonyms and particles', () => {
   it.each<[string, string[]]>([
     ['open https://example.com/form?x=1', ['Open https://example.com/form?x=1']],
@@ -1114,10 +1120,7 @@ describe('reasons given beside a request', () => {
     clickables: [{ role: 'button', name: 'Save settings' }],
   };
   const steps = (text: string) => read(text, hints);
-  const unparsed = (text: string) => {
-    const result = parseInstruction(text, hints);
-    return result.ok ? [] : result.unparsed;
-  };
+  const unparsed = (text: string) => unread(text, hints);
 
   it('sets aside a wish, a preference or what one is doing that the request carries out', () => {
     expect(steps('I want a recap every week. Switch on the weekly summary email and save the settings.')).toEqual(
@@ -1162,10 +1165,7 @@ describe('reasons given beside a request', () => {
 });
 
 describe('things named before, and requests said around their verb', () => {
-  const unparsed = (text: string) => {
-    const result = parseInstruction(text, { fieldLabels: [] });
-    return result.ok ? [] : result.unparsed;
-  };
+  const unparsed = (text: string) => unread(text);
 
   it('reads "that row" and "her post" as the thing a statement before named', () => {
     expect(read('Boiler B-02 was scrapped. Delete that row.')).toEqual(["Delete the 'Boiler B-02' row"]);

@@ -442,6 +442,11 @@ function personalGoal(source: string, tokens: readonly Token[], start: number, a
   return { start: tokens[start]!.start, end: form.end, text: capitalised(verb) };
 }
 
+/** Whether the state at `at` ends what is said of the subject ("… public.", "… open and saved", "… liked anymore"). */
+function stateCloses(tokens: readonly Token[], at: number): boolean {
+  return isBreak(tokens[at + 1]) || isWord(tokens[at + 1], 'and', 'anymore');
+}
+
 /**
  * The label on screen made of the subject's last word and the state said of it, in either order:
  * "Public profile" for "my profile … be public", when the state ends its clause. Undefined when no
@@ -454,8 +459,7 @@ function stateLabel(
   fieldLabels: readonly string[],
 ): string | undefined {
   const state = tokens[valueAt];
-  if (state?.kind !== 'word' || !(isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], 'and', 'anymore')))
-    return undefined;
+  if (state?.kind !== 'word' || !stateCloses(tokens, valueAt)) return undefined;
   const noun = subject.trim().split(/\s+/).at(-1)?.toLowerCase();
   if (noun === undefined) return undefined;
   const wanted = [state.lower, noun].sort().join(' ');
@@ -475,8 +479,7 @@ function undoneGoal(
   subject: string,
 ): Edit | undefined {
   const state = tokens[valueAt]!;
-  const closes = isBreak(tokens[valueAt + 1]) || isWord(tokens[valueAt + 1], 'and', 'anymore');
-  if (state.kind !== 'word' || !closes) return undefined;
+  if (state.kind !== 'word' || !stateCloses(tokens, valueAt)) return undefined;
   const end = sentenceEnd(tokens, valueAt);
   const rest = source.slice(state.end, end).replace(LASTING_WORDS, '');
   const opposite = OPPOSITE_STATES[state.lower];

@@ -32,7 +32,7 @@ import {
   withSearchesFirst,
 } from './goals.js';
 import { parsePhrase, trimPunctuation, type Phrase, type PhraseOptions } from './phrases.js';
-import { isWord, spanText, tokenize, type Token } from './tokens.js';
+import { isWord, spanText, tokenize, words, type Token } from './tokens.js';
 import {
   addMinutes,
   applyCase,
@@ -108,9 +108,6 @@ type ClauseResult =
   | { readonly type: 'unparsed' }
   /** A verb whose object is in the next clause ("find and click X"). */
   | { readonly type: 'bare-verb'; readonly verb: VerbMatch };
-
-const words = (tokens: readonly Token[]): string[] =>
-  tokens.map((token) => (token.kind === 'word' ? token.lower : token.kind === 'quoted' ? '\u0000' : token.text));
 
 function startsWith(tokens: readonly Token[], sequence: readonly string[]): boolean {
   return sequence.every((word, index) => tokens[index]?.kind === 'word' && tokens[index]?.lower === word);
@@ -1097,9 +1094,8 @@ function readFrame(
   last: TargetRef | undefined,
 ): ClauseResult {
   // "check that the total is right" opens a condition; "delete that row" points at a thing.
-  const pointsAtKind =
-    isWord(rest[0], 'that') &&
-    roleNounAt(words(trimPunctuation(rest.slice(1))))?.length === trimPunctuation(rest.slice(1)).length;
+  const pointed = trimPunctuation(rest.slice(1));
+  const pointsAtKind = isWord(rest[0], 'that') && roleNounAt(words(pointed))?.length === pointed.length;
   if (rest[0]?.kind === 'word' && conditionOpeners.has(rest[0].lower) && rest.length > 1 && !pointsAtKind)
     return { type: 'unparsed' };
   switch (verb.verbClass) {
@@ -2345,7 +2341,6 @@ function meansOf(rest: readonly Token[], source: string): { before: Token[]; tar
   return undefined;
 }
 
-/** Verbs that send what a form holds: their object is the form's content, not a control to look in. */
 /** Verbs whose object is gone afterwards: said of "it", the thing must have been named. */
 const ERASING_VERBS: ReadonlySet<string> = new Set([
   'delete',
@@ -2357,6 +2352,7 @@ const ERASING_VERBS: ReadonlySet<string> = new Set([
   'purge',
 ]);
 
+/** Verbs that send what a form holds: their object is the form's content, not a control to look in. */
 const formSendingVerbs = new Set(['save', 'submit', 'apply', 'update', 'confirm']);
 
 /** "the settings", "my changes", "these preferences", "the form": a form's content, named whole. */

@@ -2,13 +2,13 @@
  * Sentences that say why rather than what: "I'd like the app in German", "We're kicking off a new
  * project", "I'd rather not come in". People put such a sentence before the request it explains.
  * Beside a request the engine can read, it is the person's reason and asks for nothing more, unless
- * it carries something the request leaves out: a value (a number, an address, quoted text) or the
- * name of something on the screen. Then what it wants may be more than the request does, and the
- * engine asks instead of dropping it.
+ * it carries something the request leaves out: a value (a number, an address, quoted text), a
+ * capitalised name, or the name of something on the screen. Then what it wants may be more than
+ * the request does, and the engine asks instead of dropping it.
  */
 import { normalizeText } from '../grounding/text-score.js';
 import { trimPunctuation } from './phrases.js';
-import type { Token } from './tokens.js';
+import { words, type Token } from './tokens.js';
 
 /** What the screen offers by name, as far as a reason may mention it (see {@link motiveAdds}). */
 export interface NamedOnScreen {
@@ -45,9 +45,7 @@ const DEMANDING = new Set(['should', "shouldn't", 'must', "mustn't", 'ought', 's
  * → ["'d", 'like', …], "We are moving …" → ['are', 'moving', …]; undefined for other sentences.
  */
 function afterSpeaker(tokens: readonly Token[]): string[] | undefined {
-  const said = tokens.map((token) =>
-    token.kind === 'word' ? token.lower : token.kind === 'quoted' ? '\u0000' : token.text,
-  );
+  const said = words(tokens);
   const first = said[0]?.replace(/[’‘]/g, "'");
   const contracted = first === undefined ? null : /^(?:i|we)('m|'re|'d|'ve|'ll)$/.exec(first);
   if (contracted) return [contracted[1] === "'m" || contracted[1] === "'re" ? 'are' : contracted[1]!, ...said.slice(1)];
@@ -71,7 +69,7 @@ export function isMotive(tokens: readonly Token[], verbatim: string): boolean {
   if (rest.some((word) => DEMANDING.has(word))) return false;
   if (rest.some((word, index) => (word === 'going' || word === 'about') && rest[index + 1] === 'to')) return false;
   if (rest.some((word, index) => (word === 'has' || word === 'have') && rest[index + 1] === 'to')) return false;
-  const wish = WISHES.find((words) => words.every((word, index) => rest[index] === word));
+  const wish = WISHES.find((opening) => opening.every((word, index) => rest[index] === word));
   if (wish !== undefined) {
     const after = rest.slice(wish.length);
     if (wish.at(-1) === 'rather') return true;
@@ -92,9 +90,9 @@ function spaced(text: string): string {
 
 /**
  * What a reason says that the rest of the request does not: a value (a number, an address, quoted
- * text), a capitalised name, or the name of a control or button on the screen, unless the request names it too or the
- * request sets the control it is an option of ("I'd rather not do video. Make the visit type
- * Phone."). Undefined when it says nothing more; then it may be set aside.
+ * text), a capitalised name, or the name of a control or button on the screen, unless the request
+ * names it too or sets the control it is an option of ("I'd rather not do video. Make the visit
+ * type Phone."). Undefined when it says nothing more; then it may be set aside.
  */
 export function motiveAdds(
   motive: readonly Token[],

@@ -122,6 +122,11 @@ export function messageText(source: string, tokens: readonly Token[]): string {
   return sentence && mark !== null ? `${text}${mark[0]}` : text;
 }
 
+/** The tokens as words to match: words in lower case, a quoted value as one NUL, punctuation as written. */
+export function words(tokens: readonly Token[]): string[] {
+  return tokens.map((token) => (token.kind === 'word' ? token.lower : token.kind === 'quoted' ? '\u0000' : token.text));
+}
+
 /** Whether a token is this word (or one of these), compared in lower case. */
 export function isWord(token: Token | undefined, ...words: readonly string[]): boolean {
   return token !== undefined && token.kind === 'word' && words.includes(token.lower);
