@@ -377,9 +377,15 @@ function removalPages(
   object: string | undefined,
 ): { object: string; before: readonly AccessibilityNode[]; after: readonly AccessibilityNode[] } | undefined {
   if (object === undefined || !removalVerbs.has(normalizeText(verb))) return undefined;
+  // The page the removal was done on: the last screen acted on, unless that was the dialog asking
+  // to confirm it (a modal dialog hides the page), then the screen the step began carrying out on.
+  const covered = (nodes: readonly AccessibilityNode[]) =>
+    nodes.some((node) => node.role === 'dialog' || node.role === 'alertdialog');
+  const last = context.input.lastActedOn === undefined ? undefined : context.reader.nodes(context.input.lastActedOn);
+  const first = context.reader.nodes(context.input.before) ?? [];
   return {
     object,
-    before: context.reader.nodes(context.input.lastActedOn ?? context.input.before) ?? [],
+    before: last === undefined || (covered(last) && !covered(first)) ? first : last,
     after: context.reader.nodes(context.input.after) ?? [],
   };
 }

@@ -98,7 +98,7 @@ describe('a removal done after paging to its object', () => {
     screenOf({
       nodes: [
         node('heading', 'Assets', [20, 20, 300, 30]),
-        ...names.map((name, index) => node('text', name, [20, 80 + index * 40, 200, 30])),
+        ...names.map((name, index) => node('StaticText', name, [20, 80 + index * 40, 200, 30])),
         node('button', 'Next page', [20, 500, 100, 30]),
       ],
     });
@@ -115,5 +115,42 @@ describe('a removal done after paging to its object', () => {
       passed: true,
       evidence: expect.stringContaining(`'Boiler B-02' ${GONE_FROM_PAGE}`),
     });
+  });
+});
+
+describe('a removal confirmed in a dialog', () => {
+  const rows = (names: readonly string[]) => [
+    node('heading', 'Assets', [20, 20, 300, 30]),
+    ...names.map((name, index) => node('StaticText', name, [20, 80 + index * 40, 200, 30])),
+  ];
+  const confirm = [
+    node('dialog', 'Delete Boiler B-02?', [300, 200, 400, 200]),
+    node('StaticText', 'The asset is removed.', [320, 240, 300, 20]),
+    node('button', 'Delete', [320, 340, 80, 30]),
+  ];
+
+  it('is read against the page under the dialog, not the dialog', async () => {
+    const result = await createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Delete 'Boiler B-02'"),
+      performed: performedOf(click(210, 133), click(360, 355)),
+      before: screenOf({ nodes: rows(['Boiler B-02', 'Tug TG-1', 'Generator G-2']) }),
+      lastActedOn: screenOf({ nodes: confirm }),
+      after: screenOf({ nodes: rows(['Tug TG-1', 'Generator G-2', 'Dryer D-2']) }),
+    });
+    expect(result).toMatchObject({
+      passed: true,
+      evidence: expect.stringContaining(`'Boiler B-02' ${GONE_FROM_PAGE}`),
+    });
+  });
+
+  it('is not seen when the page under the dialog was replaced', async () => {
+    const result = await createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Delete 'Boiler B-02'"),
+      performed: performedOf(click(210, 133), click(360, 355)),
+      before: screenOf({ nodes: rows(['Boiler B-02', 'Tug TG-1', 'Generator G-2']) }),
+      lastActedOn: screenOf({ nodes: confirm }),
+      after: screenOf({ nodes: rows(['Forklift FL-1', 'Crane C-1', 'Pump P-3']) }),
+    });
+    expect(result.evidence).not.toContain(GONE_FROM_PAGE);
   });
 });
