@@ -10,6 +10,7 @@
  *   node --import tsx bench/testbed.ts --split probe        the probe instructions (readable; see probe/README.md)
  *   node --import tsx bench/testbed.ts --split probe --at 46,201   (only those entries of the file)
  *   node --import tsx bench/testbed.ts --split fresh        a second readable set (see fresh/README.md)
+ *   node --import tsx bench/testbed.ts --split fresh2       a third, of several sentences and goals (fresh2/README.md)
  *
  * Outcomes per instruction: `success` (done and reported done; or, for ask/infeasible tasks,
  * nothing changed and the run asked or failed), `false-success` (reported done, state wrong),
@@ -35,11 +36,11 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const splits = ['dev', 'heldout', 'probe', 'fresh'] as const;
+const splits = ['dev', 'heldout', 'probe', 'fresh', 'fresh2'] as const;
 const split = splits.find((name) => name === values.split);
 if (split === undefined) throw new Error(`--split must be one of ${splits.join(', ')}, got "${values.split}"`);
-if (values.at !== undefined && split !== 'probe' && split !== 'fresh')
-  throw new Error('--at picks entries of a readable file: use it with --split probe or --split fresh');
+if (values.at !== undefined && (split === 'dev' || split === 'heldout'))
+  throw new Error('--at picks entries of a readable file: use it with --split probe, fresh or fresh2');
 
 interface Case {
   readonly task: TestbedTask;
@@ -47,8 +48,8 @@ interface Case {
   readonly text: string;
 }
 
-/** The instructions of a split written apart from the tasks (`heldout`, `probe`, `fresh`), in file order. */
-function fileCases(folder: 'heldout' | 'probe' | 'fresh'): Case[] {
+/** The instructions of a split written apart from the tasks (all but `dev`), in file order. */
+function fileCases(folder: Exclude<(typeof splits)[number], 'dev'>): Case[] {
   const file = path.join(import.meta.dirname, '..', 'packages', 'testbed', folder, 'instructions.json');
   const entries = JSON.parse(readFileSync(file, 'utf8')) as { taskId: string; style: string; text: string }[];
   return entries.flatMap((entry) => {

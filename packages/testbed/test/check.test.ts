@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPageChecks, firstDifference } from '../src/index.js';
+import { createPageChecks, firstDifference, testbedTasks } from '../src/index.js';
+import { signupInitialData } from '../src/fixtures/signup.js';
 
 describe('firstDifference', () => {
   it('is undefined for equal JSON and names the first differing path otherwise', () => {
@@ -42,5 +43,29 @@ describe('createPageChecks', () => {
     const check = on.untouched();
     expect(check(state({ rows: ['a', 'b'], note: '' }, { tab: 'anything' })).ok).toBe(true);
     expect(check(state({ rows: ['b', 'a'], note: '' })).ok).toBe(false);
+  });
+});
+
+describe('a sign-up whose goal names no password', () => {
+  const task = testbedTasks.find((candidate) => candidate.id === 'signup/pro-account-in-kenya')!;
+  const account = { name: 'Lin Okafor', email: 'lin.okafor@example.org', country: 'KE', plan: 'pro' as const };
+  const state = (password: string, confirmPassword: string) => ({
+    page: 'signup',
+    view: { errors: [] },
+    data: {
+      ...signupInitialData,
+      ...account,
+      password,
+      confirmPassword,
+      terms: true,
+      account: { ...account, newsletter: true },
+    },
+  });
+
+  it('passes with any password the page took, and fails two that differ', () => {
+    expect(task.check(state('Tidepool-77', 'Tidepool-77')).ok).toBe(true);
+    expect(task.check(state('Savanna-Port-24', 'Savanna-Port-24')).ok).toBe(true);
+    expect(task.check(state('Savanna-Port-24', 'Savanna-Port-25')).ok).toBe(false);
+    expect(task.check(state('short', 'short')).ok).toBe(false);
   });
 });

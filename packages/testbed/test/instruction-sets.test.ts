@@ -3,8 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { testbedTasks } from '../src/index.js';
 
-/** The readable instruction sets written apart from the tasks (the held-out set is never read here). */
-const sets = { probe: 3, fresh: 2 } as const;
+/**
+ * The readable instruction sets written apart from the tasks (the held-out set is never read
+ * here), and how many instructions each gives a task: `fresh2` left out the few of its texts that
+ * came out nearly the same as a held-out one, so some of its tasks have one.
+ */
+const sets = { probe: { most: 3, least: 3 }, fresh: { most: 2, least: 2 }, fresh2: { most: 2, least: 1 } } as const;
 const styles = new Set(['terse', 'polite', 'goal', 'lower', 'quoted', 'casual', 'multi']);
 const quoteMarks = /['"‘’“”]/;
 
@@ -22,12 +26,13 @@ function read(folder: string): Entry[] {
 describe.each(Object.entries(sets))('the %s instructions', (folder, perTask) => {
   const entries = read(folder);
 
-  it(`give every task ${perTask} instructions, in different styles`, () => {
-    expect(entries).toHaveLength(testbedTasks.length * perTask);
+  it(`give every task ${perTask.least} to ${perTask.most} instructions, in different styles`, () => {
+    expect(entries.every((entry) => testbedTasks.some((task) => task.id === entry.taskId))).toBe(true);
     for (const task of testbedTasks) {
       const own = entries.filter((entry) => entry.taskId === task.id);
-      expect(own, task.id).toHaveLength(perTask);
-      expect(new Set(own.map((entry) => entry.style)).size, task.id).toBe(perTask);
+      expect(own.length, task.id).toBeGreaterThanOrEqual(perTask.least);
+      expect(own.length, task.id).toBeLessThanOrEqual(perTask.most);
+      expect(new Set(own.map((entry) => entry.style)).size, task.id).toBe(own.length);
     }
   });
 

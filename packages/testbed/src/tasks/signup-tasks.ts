@@ -1,8 +1,26 @@
-import { createPageChecks } from '../check.js';
+import { createPageChecks, readPageState } from '../check.js';
+import type { TestbedCheckResult } from '../task.js';
 import { signupInitialData, type SignupData, type SignupView } from '../fixtures/signup.js';
 import { defineTasks } from './define.js';
 
 const on = createPageChecks<SignupData, SignupView>('signup', signupInitialData);
+
+/**
+ * A check on an account whose goal names no password: whatever password the person chose counts,
+ * as long as the page took it (both fields equal, long enough), so the check compares `password`.
+ */
+function anyPassword(
+  password: string,
+  check: (state: unknown) => TestbedCheckResult,
+): (state: unknown) => TestbedCheckResult {
+  return (state) => {
+    const read = readPageState(state, 'signup');
+    if (typeof read === 'string') return check(state);
+    const data = read.data as SignupData;
+    const chosen = data.password.length >= 8 && data.confirmPassword === data.password;
+    return check(chosen ? { ...read, data: { ...data, password, confirmPassword: password } } : state);
+  };
+}
 
 export const signupTasks = defineTasks('signup', 'html', [
   {
@@ -18,24 +36,27 @@ export const signupTasks = defineTasks('signup', 'html', [
       quoted:
         'Fill in “Full name” = “Lin Okafor”, “Work email” = “lin.okafor@example.org”, both password fields = “Tidepool-77”, “Country” = “Kenya”, choose “Pro — $12/month”, tick the terms and click “Create account”.',
     },
-    check: on.expect((data) => {
-      Object.assign(data, {
-        name: 'Lin Okafor',
-        email: 'lin.okafor@example.org',
-        password: 'Tidepool-77',
-        confirmPassword: 'Tidepool-77',
-        country: 'KE',
-        plan: 'pro',
-        terms: true,
-      });
-      data.account = {
-        name: 'Lin Okafor',
-        email: 'lin.okafor@example.org',
-        country: 'KE',
-        plan: 'pro',
-        newsletter: true,
-      };
-    }),
+    check: anyPassword(
+      'Tidepool-77',
+      on.expect((data) => {
+        Object.assign(data, {
+          name: 'Lin Okafor',
+          email: 'lin.okafor@example.org',
+          password: 'Tidepool-77',
+          confirmPassword: 'Tidepool-77',
+          country: 'KE',
+          plan: 'pro',
+          terms: true,
+        });
+        data.account = {
+          name: 'Lin Okafor',
+          email: 'lin.okafor@example.org',
+          country: 'KE',
+          plan: 'pro',
+          newsletter: true,
+        };
+      }),
+    ),
   },
   {
     name: 'free-account-no-newsletter',
@@ -48,24 +69,27 @@ export const signupTasks = defineTasks('signup', 'html', [
         'Please register Tomás Rivera (tomas@example.net) from Mexico on the free plan. Use Harbor2026! as the password, and untick the newsletter; he does not want it.',
       goal: 'Tomás Rivera from Mexico should have a free account under tomas@example.net, password Harbor2026!, and get no newsletter.',
     },
-    check: on.expect((data) => {
-      Object.assign(data, {
-        name: 'Tomás Rivera',
-        email: 'tomas@example.net',
-        password: 'Harbor2026!',
-        confirmPassword: 'Harbor2026!',
-        country: 'MX',
-        newsletter: false,
-        terms: true,
-      });
-      data.account = {
-        name: 'Tomás Rivera',
-        email: 'tomas@example.net',
-        country: 'MX',
-        plan: 'free',
-        newsletter: false,
-      };
-    }),
+    check: anyPassword(
+      'Harbor2026!',
+      on.expect((data) => {
+        Object.assign(data, {
+          name: 'Tomás Rivera',
+          email: 'tomas@example.net',
+          password: 'Harbor2026!',
+          confirmPassword: 'Harbor2026!',
+          country: 'MX',
+          newsletter: false,
+          terms: true,
+        });
+        data.account = {
+          name: 'Tomás Rivera',
+          email: 'tomas@example.net',
+          country: 'MX',
+          plan: 'free',
+          newsletter: false,
+        };
+      }),
+    ),
   },
   {
     name: 'team-plan-radio',
