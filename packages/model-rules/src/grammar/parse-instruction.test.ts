@@ -1037,6 +1037,9 @@ describe('an option named by what it shows', () => {
   it.each<[string, string[]]>([
     ['In “Room”, pick the one with “12 seats”.', ["Go to 'Room'", "Pick '12 seats' in 'Room'"]],
     ['choose the option that says Express', ["Pick 'Express'"]],
+    ['Click the one labelled Archive project', ["Click 'Archive project'"]],
+    ['Press the icon whose tooltip says Archive project', ["Click the 'Archive project' icon"]],
+    ['click the button whose label is Archive all', ["Click the 'Archive all' button"]],
     ['Select docs/guides/deploy.md', ["Pick 'deploy.md' in 'guides' in 'docs'"]],
   ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
 });
@@ -1219,5 +1222,18 @@ describe('things named before, and requests said around their verb', () => {
     expect(parseInstruction('Delete Pump-3 with Delete selected.', grid).ok).toBe(false);
     // A bound meets itself: "at least 2" is set as 2.
     expect(read('Set remote days to at least 2.')).toEqual(read('Set remote days to 2.'));
+  });
+});
+
+describe('a control used for what it is named for', () => {
+  it.each<[string, string[]]>([
+    ['Use the one whose tooltip says Archive project to archive this project.', ["Click 'Archive project'"]],
+    ['Use the Export report button to export the report', ["Click the 'Export report' button"]],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+  it('is no click when the purpose says more than the name (a value, a pointer)', () => {
+    expect(read('Use the search box to find crane')).not.toEqual(["Click the 'search' searchbox"]);
+    expect(read('Use the Delete button to delete it')).not.toEqual(["Click the 'Delete' button"]);
+    expect(read('Use the Delete button to delete Boiler B-02')).not.toEqual(["Click the 'Delete' button"]);
   });
 });

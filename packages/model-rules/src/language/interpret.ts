@@ -1111,6 +1111,8 @@ function readFrame(
           ? choiceNamed(trimPunctuation(rest), source, hints?.controls ?? [])
           : undefined;
       if (chosen !== undefined) return steps(chosen);
+      const means = verb.words === 'use' ? controlUsedFor(rest, source) : undefined;
+      if (means !== undefined) return steps([{ kind: 'click', target: means }], means);
       return readOpen(verb, rest, source, last);
     }
     case 'type': {
@@ -2110,6 +2112,27 @@ function readFind(verb: VerbMatch, rest: readonly Token[], source: string, last:
     targets.map((target) => ({ kind: 'find', target })),
     targets.at(-1),
   );
+}
+
+/**
+ * "Use the Archive project button to archive this project": a control used for what its own name
+ * says is clicked; the purpose adds nothing but words of its name and determiners ("this").
+ * Undefined unless the purpose is that: "use the search box to find crane" has a value to search.
+ */
+function controlUsedFor(rest: readonly Token[], source: string): TargetRef | undefined {
+  const at = rest.findIndex((token, index) => index > 0 && isWord(token, 'to') && verbAt(words(rest.slice(index + 1))));
+  if (at === -1) return undefined;
+  const phrase = parsePhrase(source, rest.slice(0, at));
+  if (phrase?.type !== 'target' || phrase.all || phrase.target.name === undefined) return undefined;
+  const named = new Set(words(tokenize(phrase.target.name)).map(stem));
+  const purpose = trimPunctuation(rest.slice(at + 1));
+  const extra = words(purpose).filter((word) => !determiners.has(word) && !named.has(stem(word)));
+  return extra.length === 0 && named.has(stem(words(purpose)[0] ?? '')) ? phrase.target : undefined;
+}
+
+/** A word without the endings that inflect it ("archiving", "archived" → "archiv"). */
+function stem(word: string): string {
+  return word.replace(/(?:ing|ed|es|e|s)$/, '');
 }
 
 /**

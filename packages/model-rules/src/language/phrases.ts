@@ -62,6 +62,12 @@ const relations: readonly {
   { words: ['to', 'the', 'left', 'of'], kind: 'within', placed: 'beside' },
   { words: ['that', 'says'], kind: 'named' },
   { words: ['which', 'says'], kind: 'named' },
+  { words: ['that', 'reads'], kind: 'named' },
+  { words: ['which', 'reads'], kind: 'named' },
+  // "the icon whose tooltip says Archive project": any of the texts a control is named by.
+  ...['tooltip', 'label', 'text', 'title', 'name', 'caption'].flatMap((source) =>
+    ['says', 'reads', 'is'].map((verb) => ({ words: ['whose', source, verb], kind: 'named' as const })),
+  ),
   { words: ['with', 'the', 'text'], kind: 'named' },
   { words: ['with', 'the', 'label'], kind: 'named' },
   { words: ['with', 'the', 'tooltip'], kind: 'named' },
@@ -394,8 +400,10 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
     const before = trimmed.slice(0, index);
     const head = readHead(source, before, options);
     if (head === undefined) continue;
+    // "the one labelled Archive": "one" stands for the thing the name then picks out.
+    const standIn = head.pronoun && relation.kind === 'named' && isWord(before.at(-1), 'one');
     // "him from the workspace": the pronoun already says which; the place adds nothing.
-    if (head.pronoun) return { type: 'pronoun' };
+    if (head.pronoun && !standIn) return { type: 'pronoun' };
     if (isPlace(after)) {
       const target = toTarget(head);
       return target === undefined ? undefined : { type: 'target', target, all: head.all };
