@@ -82,3 +82,24 @@ describe('an item picked from a menu that closed', () => {
     expect(result).toMatchObject({ passed: true, basis: 'state' });
   });
 });
+
+describe('a row picked in a grid', () => {
+  const grid = (ticked: boolean) => [
+    node('grid', 'Assets', [100, 100, 900, 300], { ref: 'grid' }),
+    node('row', '', [100, 140, 900, 40], { ref: 'r1', parent: 'grid' }),
+    node('checkbox', 'Toggle row selection', [110, 152, 16, 16], { parent: 'r1', checked: ticked }),
+    node('text', 'Forklift FL-3', [200, 150, 150, 20], { parent: 'r1' }),
+  ];
+  const pick = (ticked: boolean) =>
+    createEvidenceReflector().check(createHandle(), {
+      step: stepOf("Pick 'Forklift FL-3'"),
+      performed: performedOf(click(118, 160)),
+      before: screenOf({ nodes: grid(false) }),
+      after: screenOf({ nodes: grid(ticked) }),
+    });
+
+  it('is read from its checkbox', async () => {
+    expect(await pick(true)).toMatchObject({ passed: true, evidence: "The row of 'Forklift FL-3' is ticked." });
+    expect((await pick(false)).evidence).not.toContain('is ticked');
+  });
+});

@@ -17,7 +17,7 @@ import {
 } from '@sandpiper/protocol';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
 import type { TargetMatch } from '../grounding/candidates.js';
-import { headerOf, nodeTree } from '../grounding/scope.js';
+import { headerOf, nodeTree, rowCheckbox } from '../grounding/scope.js';
 import { choiceInGroup, choiceShownBeside } from '../screen/shown-choice.js';
 import { containsText, normalizeText, reaches, scoreText, withoutItemNoun } from '../grounding/text-score.js';
 import { verbAt } from '../language/lexicon.js';
@@ -632,6 +632,9 @@ async function judgePick(context: CheckContext, evidence: StepEvidence, directiv
         ? node.selected
         : onState(node);
   if (picked === true) return succeed(`${capital(quote(directive.option))} is selected.`);
+  // A row of a table or grid is picked by its checkbox.
+  const rowBox = node === undefined ? undefined : rowCheckbox(context.reader.tree(context.input.after) ?? [], node);
+  if (rowBox?.checked === true) return succeed(`The row of ${quote(directive.option)} is ticked.`);
   // Chosen in a dropdown: a field now shows it.
   // Only the field the option was picked in counts, and not while its list is still open: text
   // typed into a combobox is not yet a choice.

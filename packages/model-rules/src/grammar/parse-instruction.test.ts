@@ -1231,6 +1231,16 @@ describe('a control used for what it is named for', () => {
     ['Use the Export report button to export the report', ["Click the 'Export report' button"]],
   ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
 
+  it('is a press when it names a button on screen, enabled or not yet', () => {
+    const unticked: ScreenHints = {
+      fieldLabels: [],
+      clickables: [],
+      disabledClickables: [{ role: 'button', name: 'Delete selected (0)' }],
+    };
+    expect(read("use 'Delete selected'", unticked)).toEqual(["Click the 'Delete selected' button"]);
+    expect(read("use 'Delete selected'")).toEqual(["Go to 'Delete selected'"]);
+  });
+
   it('is no click when the purpose says more than the name (a value, a pointer)', () => {
     expect(read('Use the search box to find crane')).not.toEqual(["Click the 'search' searchbox"]);
     expect(read('Use the Delete button to delete it')).not.toEqual(["Click the 'Delete' button"]);

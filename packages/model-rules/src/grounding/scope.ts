@@ -527,3 +527,22 @@ export function headerOf(tree: NodeTree, node: AccessibilityNode | undefined): A
     .map((ref) => tree.byRef(ref))
     .find((holder) => holder?.role === 'columnheader' || holder?.role === 'rowheader');
 }
+
+/**
+ * The checkbox of the table or grid row that `node` is in, when that row has exactly one: the
+ * control that adds the row to a selection ("select Forklift FL-3" in a grid of assets).
+ */
+export function rowCheckbox(
+  nodes: readonly AccessibilityNode[],
+  node: AccessibilityNode,
+): AccessibilityNode | undefined {
+  const tree = nodeTree(nodes);
+  const row = [node.ref, ...tree.ancestors(node.ref)]
+    .map((ref) => tree.byRef(ref))
+    .find((holder) => holder?.role === 'row');
+  if (row === undefined) return undefined;
+  const boxes = nodes.filter(
+    (candidate) => candidate.role === 'checkbox' && tree.ancestors(candidate.ref).includes(row.ref),
+  );
+  return boxes.length === 1 ? boxes[0] : undefined;
+}

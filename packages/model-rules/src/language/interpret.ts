@@ -1113,6 +1113,10 @@ function readFrame(
       if (chosen !== undefined) return steps(chosen);
       const means = verb.words === 'use' ? controlUsedFor(rest, source) : undefined;
       if (means !== undefined) return steps([{ kind: 'click', target: means }], means);
+      // "use 'Delete selected'": a button on screen is used by pressing it.
+      const pressed =
+        verb.words === 'use' && hints !== undefined ? wholePress(trimPunctuation(rest), hints) : undefined;
+      if (pressed !== undefined) return steps([pressed]);
       return readOpen(verb, rest, source, last);
     }
     case 'type': {
@@ -3392,12 +3396,20 @@ function pressedAsMeans(tokens: readonly Token[], hints: ScreenHints): StepInten
   const object = tokens.slice(verb.length, by);
   const pointed = object.every((token) => isWord(token, 'it', 'them', 'this', 'that', 'these', 'those', 'both', 'all'));
   if (!pointed) return undefined;
-  // "Delete selected (2)": a count the button shows is no part of its name as said.
+  return wholePress(trimPunctuation(tokens.slice(by + 1)), hints);
+}
+
+/**
+ * A click on the button, link or tab on screen that `tokens` name whole, enabled or not yet
+ * ("Delete selected (0)" before anything is ticked); a count the button shows is no part of its
+ * name as said. Undefined when they name no such control.
+ */
+function wholePress(tokens: readonly Token[], hints: ScreenHints): StepIntent | undefined {
   const clickables = [...(hints.clickables ?? []), ...(hints.disabledClickables ?? [])].map((clickable) => ({
     ...clickable,
     name: clickable.name.replace(/\s*\(\d+\)$/, ''),
   }));
-  const named = clickableNamed(trimPunctuation(tokens.slice(by + 1)), hints.controls ?? [], clickables);
+  const named = clickableNamed(tokens, hints.controls ?? [], clickables);
   return named?.type === 'whole' && named.intent.kind === 'click' ? named.intent : undefined;
 }
 

@@ -26,7 +26,7 @@ import type {
 } from '../grammar/index.js';
 import { locateTarget, queryFor, type LocateQuery } from '../grounding/grounder.js';
 import { tiedWithBest } from '../grounding/candidates.js';
-import { headerOf, nodeTree } from '../grounding/scope.js';
+import { headerOf, nodeTree, rowCheckbox } from '../grounding/scope.js';
 import { normalizeText, reaches, scoreText } from '../grounding/text-score.js';
 import {
   dateSpellings,
@@ -632,6 +632,14 @@ export async function decidePick(context: DecisionContext, directive: PickDirect
     node === undefined || actionRoles.has(node.role) ? await dropdownOffering(context, directive) : undefined;
   if (offered !== undefined) {
     return decideSelect(context, { kind: 'select', option: offered.option, field: offered.field });
+  }
+  // "Select Forklift FL-3" in a grid whose rows are selected by their checkboxes: a click on the
+  // row's cell would select it alone, dropping any row selected before; its checkbox adds it.
+  const rowBox = node === undefined ? undefined : rowCheckbox(context.reader.tree(context.screen) ?? [], node);
+  if (rowBox !== undefined) {
+    if (rowBox.checked === true)
+      return { type: 'step-complete', evidence: `${capitalize(description)} is already selected.` };
+    return { type: 'act', actions: [planned(clickAt(pointIn(rowBox.box, context.screen)), choosing)] };
   }
   if (node !== undefined && pickRoles.has(node.role)) {
     const state =

@@ -51,6 +51,23 @@ describe('the actions for each kind of step', () => {
     });
   });
 
+  it('picks a grid row by its checkbox, so rows picked before stay picked', async () => {
+    const grid = (ticked: boolean) => [
+      node('grid', 'Assets', [100, 100, 900, 300], { ref: 'grid' }),
+      node('row', '', [100, 140, 900, 40], { ref: 'r1', parent: 'grid' }),
+      node('checkbox', 'Toggle row selection', [110, 152, 16, 16], { parent: 'r1', checked: ticked }),
+      node('text', 'Forklift FL-3', [200, 150, 150, 20], { parent: 'r1' }),
+      node('row', '', [100, 180, 900, 40], { ref: 'r2', parent: 'grid' }),
+      node('checkbox', 'Toggle row selection', [110, 192, 16, 16], { parent: 'r2', checked: false }),
+      node('text', 'Pallet jack PJ-2', [200, 190, 150, 20], { parent: 'r2' }),
+    ];
+    const [click] = actionsOf(await decide("Pick 'Forklift FL-3'", screenOf({ nodes: grid(false) })));
+    expect(click?.action).toMatchObject({ type: 'click', at: { x: 118, y: 160 } });
+    expect(await decide("Pick 'Forklift FL-3'", screenOf({ nodes: grid(true) }))).toMatchObject({
+      type: 'step-complete',
+    });
+  });
+
   it('double-clicks and hovers with their own actions', async () => {
     const [double] = actionsOf(await decide("Double-click 'Next'", screenOf({ nodes: form })));
     const [hover] = actionsOf(await decide("Hover over 'Next'", screenOf({ nodes: form })));
