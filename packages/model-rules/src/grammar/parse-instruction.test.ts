@@ -1247,3 +1247,59 @@ describe('a control used for what it is named for', () => {
     expect(read('Use the Delete button to delete Boiler B-02')).not.toEqual(["Click the 'Delete' button"]);
   });
 });
+
+describe('words that would be typed or done wrongly if read loosely', () => {
+  it('never types the words naming where the text goes, nor the fields to fill', () => {
+    expect(read('There are three text boxes on this page. Type contoso into the third one.')).toEqual([
+      "Type 'contoso' into the third field",
+    ]);
+    expect(unread('Type contoso into that one')).toEqual(['Type contoso into that one']);
+    expect(unread('Fill in From and To accordingly')).toEqual(['Fill in From and To accordingly']);
+    expect(read("fill in 'Ada'")).toEqual(["Type 'Ada'"]);
+  });
+
+  it('keeps a goal joined after a restriction or a request as a request of its own', () => {
+    expect(
+      read("React shouldn't be among the skills anymore, leaving none, and the filters should be applied."),
+    ).toEqual(["Remove 'React' in 'skills'", "Apply 'filters'"]);
+    expect(read('Remove React, and the filters should be applied.')).toEqual(["Remove 'React'", "Apply 'filters'"]);
+    // A list of subjects is one subject, not a request and a goal.
+    expect(unread('Only AST-1004 and AST-1007 should be selected in the grid.')).toHaveLength(1);
+  });
+
+  it('reads what a goal sentence leaves out after "and" ("and the profile saved")', () => {
+    expect(read('My country should read New Zealand, and the profile saved.', ['Country'])).toEqual([
+      "Set the 'country' field to 'New Zealand'",
+      "Save 'profile'",
+    ]);
+  });
+
+  it('takes "nothing sent" as a restriction, never as something to send', () => {
+    expect(read('The third text field should say contoso, with nothing sent.')).toEqual([
+      "Set the third field to 'contoso'",
+    ]);
+    expect(read('Type contoso into the third field, nothing submitted yet')).toEqual([
+      "Type 'contoso' into the third field",
+    ]);
+  });
+
+  it('sets a span of dates given with "to" or "through", not one of its dates', () => {
+    expect(read('Put in May 4 through May 8, 2026 as the offsite dates.')).toEqual([
+      "Set the 'offsite dates' field to 'May 4 through May 8, 2026'",
+    ]);
+    expect(read('The offsite dates should be 4 to 8 May 2026.')).toEqual(["Set 'offsite dates' to '4 to 8 May 2026'"]);
+    expect(read('Type 12/03/2026 into the Date field')).toEqual(["Type '12/03/2026' into the 'Date' field"]);
+  });
+
+  it('asks what "no X should be" means instead of doing it to X', () => {
+    expect(unread('No folder should be expanded.')).toHaveLength(1);
+    expect(unread('None of the rows should be selected')).toHaveLength(1);
+  });
+
+  it('names a thing said to be there by what it is for or what it says', () => {
+    expect(read("There's a link in the footer to download the user guide PDF, follow it.")).toEqual([
+      "Follow the 'download the user guide PDF' link",
+    ]);
+    expect(read("There's a button at the top that says Export. Click it.")).toEqual(["Click the 'Export' button"]);
+  });
+});

@@ -247,6 +247,9 @@ function openingEdit(
   const text = (from: number, to: number) => source.slice(tokens[from]!.start, tokens[to - 1]!.end);
   const wish = wishAt(tokens, start);
   const subjectFrom = start + wish;
+  // "No folder should be expanded", "None of the rows should be selected": a state said of none
+  // of them asks for its opposite on every one, which no one imperative says.
+  if (isWord(tokens[subjectFrom], 'no', 'none', 'nothing', 'neither', 'nobody')) return undefined;
   // "I'd like to see only audiobooks": what the person wants shown.
   if (wish > 0 && isWord(tokens[subjectFrom], 'to') && isWord(tokens[subjectFrom + 1], 'see'))
     return { start: tokens[start]!.start, end: tokens[subjectFrom + 1]!.end, text: 'Show' };
@@ -519,6 +522,8 @@ function participleClause(source: string, tokens: readonly Token[], at: number):
   if (end - from === 1)
     return COMMIT_VERBS.has(verb) ? { start, end: tokens[from]!.end, text: `, then ${verb}` } : undefined;
   const object = tokens.slice(from, end - 1);
+  // "…, with nothing sent": no object is a restriction, not a thing to send.
+  if (object.some((token) => isWord(token, 'nothing', 'none', 'no', 'nobody', 'neither', 'never'))) return undefined;
   // Plain words only: a capitalised name or a number is a value, which this reading would lose.
   if (object.some((token, index) => /[\p{N}@]/u.test(token.text) || (index > 0 && /^\p{Lu}/u.test(token.text))))
     return undefined;
@@ -670,6 +675,9 @@ export function withGoalsAsRequests(instruction: string, fieldLabels: readonly s
       goalSentence = edit !== undefined;
       if (edit !== undefined) edits.push(edit);
     }
+    // "My country should read New Zealand, and the profile saved": a sentence saying what should
+    // be is a goal, however its opening is read.
+    if (isWord(tokens[index], 'should', 'must', 'needs', 'ought')) goalSentence = true;
     // Only inside a goal: "with the change saved" after an imperative the person wrote is theirs to word.
     if (goalSentence && index > 0) {
       const edit = participleClause(instruction, tokens, index);

@@ -14,6 +14,7 @@ import {
   determiners,
   leadingFiller,
   numberOf,
+  ordinalAt,
   roleNounAt,
   secretLabel,
   trailingFiller,
@@ -218,6 +219,8 @@ function joinerAt(tokens: readonly Token[], index: number): number {
     const next = joinerAt(tokens, index + 1);
     return 1 + (next > 0 && tokens[index + 1]?.kind === 'word' ? next : 0);
   }
+  // "… to Oslo — leave it unsubmitted": a dash between words sets off a clause of its own.
+  if (token.kind === 'punct' && (token.text === '—' || token.text === '–') && index > 0) return 1;
   if (isWord(token, 'and') && isWord(tokens[index + 1], 'then')) return 2;
   // "turn on the digest n save", "star it & archive it": chat shorthands for "and"; they end a
   // clause only where a verb follows ("rock n roll" stays a name).
@@ -261,6 +264,15 @@ function purposeOpens(tokens: readonly Token[], index: number): boolean {
  */
 function keptAsIs(tokens: readonly Token[]): boolean {
   const said = words(trimPunctuation(tokens));
+  // "with nothing sent", "nothing submitted yet": nothing done is a restriction too.
+  const none = said[0] === 'with' ? said.slice(1) : said;
+  const done = none.at(-1) === 'yet' ? none.at(-2) : none.at(-1);
+  if (
+    ['nothing', 'none', 'no'].includes(none[0] ?? '') &&
+    none.length <= 4 &&
+    verbOfParticiple(done ?? '') !== undefined
+  )
+    return true;
   if (said[0] !== 'with' || said.length < 3 || said.length > 12) return false;
   if (said.includes('still')) return true;
   const tail = said.slice(-3).join(' ');
@@ -393,6 +405,7 @@ function clausesOf(tokens: readonly Token[], source: string, afterArrow: boolean
     if (
       opensClause(following) ||
       sequenced ||
+      (statesGoal(untilJoiner(following)) && !verbless()) ||
       (isWord(tokens[index], 'and') && unknownVerbPhrase(following)) ||
       (comma && following.length > 0 && (verbless() || !takesLists()))
     ) {
@@ -407,6 +420,18 @@ function clausesOf(tokens: readonly Token[], source: string, afterArrow: boolean
   push(tokens.length);
   return clauses;
 }
+
+/**
+ * "…, and the filters should be applied": a thing and what it should be is a request of its own
+ * (read as a goal), never more objects of the clause before it.
+ */
+function statesGoal(tokens: readonly Token[]): boolean {
+  const said = words(tokens);
+  const modal = said.findIndex((word) => GOAL_MODALS.has(word));
+  return modal > 0 && verbAt(said) === undefined;
+}
+
+const GOAL_MODALS = new Set(['should', "shouldn't", 'shouldnt', 'must', "mustn't", 'needs', 'ought']);
 
 /** The tokens up to the next joiner. */
 function untilJoiner(tokens: readonly Token[]): readonly Token[] {
@@ -1539,15 +1564,23 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
   if (split > 0) {
     let after = rest.slice(split + 1);
     if (isWord(rest[split], 'in') && isWord(after[0], 'to')) after = after.slice(1);
-    const field = parsePhrase(source, after);
+    // "into the third one": text goes into a field, so "one" is the third field.
+    const nth = nthOne(after);
+    const field: Phrase | undefined =
+      nth === undefined
+        ? parsePhrase(source, after)
+        : { type: 'target', target: { role: 'field', ordinal: nth }, all: false };
     const value = casedValue(source, withoutValueNoun(rest.slice(0, split)));
     if (field?.type === 'target' && value !== undefined && !isCaseWord(after)) {
       const values = listItems(rest.slice(0, split));
       if (field.all || (field.target.role === 'field' && field.target.name === undefined && values.length > 1)) {
         return { type: 'unparsed' };
       }
-      return steps([typeInto(value.text, field.target)], field.target);
+      return steps([givenInto(value.text, field.target)], field.target);
     }
+    // "type contoso into the third one": "into" says where, so the words after it are no part of
+    // the text, even when they name nothing that can be read.
+    if (boundary >= 0 && !firstQuoted) return { type: 'unparsed' };
   }
   // "enter username 'ada' and password 'secret'": field words, then a quoted value, repeated.
   const pairs = fieldValuePairs(source, rest);
@@ -1562,6 +1595,8 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
     if (rest.some((token) => token.kind === 'word')) return { type: 'unparsed' };
     return steps([{ kind: 'type', text: quotedValues[0]!.text }]);
   }
+  // "Fill in From and To": what is filled in is fields; the words are not the text.
+  if (verb.words.startsWith('fill') && !rest.some((token) => token.kind === 'quoted')) return { type: 'unparsed' };
   const value = casedValue(source, rest);
   if (value === undefined) return { type: 'unparsed' };
   if (
@@ -1572,6 +1607,15 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
     return steps([{ kind: 'type', text: value.text }]);
   }
   return { type: 'unparsed' };
+}
+
+/** "the third one", "the last one": the position of a thing its kind is not said with. */
+function nthOne(tokens: readonly Token[]): number | undefined {
+  const said = words(trimPunctuation(tokens)).filter((word) => !determiners.has(word));
+  const ordinal = ordinalAt(said);
+  return ordinal !== undefined && said.length === ordinal.length + 1 && said.at(-1) === 'one'
+    ? ordinal.ordinal
+    : undefined;
 }
 
 /** Nouns that say what kind of text follows: "type the name Mara Jensen", "enter the code 4417". */
@@ -1592,6 +1636,16 @@ function isCaseWord(tokens: readonly Token[]): boolean {
 
 function typeInto(text: string, field: TargetRef): StepIntent {
   return { kind: 'type', text, field: fieldRef(field) };
+}
+
+/**
+ * A value put into a field: a span of dates ("May 4 through May 8, 2026") or a date written in
+ * words is set, so it reaches a date picker in the form it takes; any other text, digits written
+ * as a date included ("12/03/2026"), is typed as written.
+ */
+function givenInto(text: string, field: TargetRef): StepIntent {
+  const inWords = /\p{L}/u.test(text) && parseDate(text) !== undefined;
+  return parseDateRange(text) !== undefined || inWords ? setIntent(fieldRef(field), text) : typeInto(text, field);
 }
 
 /** "username 'ada' and password 'secret'" → [[username, ada], [password, secret]]. */
@@ -1650,6 +1704,17 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
       const resolved = target === undefined ? undefined : resolvePronoun(target, last);
       if (resolved === undefined) return { type: 'unparsed' };
       intents.push(setIntent(resolved, timed.value));
+      mentioned = resolved;
+      continue;
+    }
+    // "set the offsite dates to 4 to 8 May 2026": a span of dates after the first "to".
+    const spanAt = indexOfWord(part, ['to']);
+    const spanned = spanAt > 0 ? spanText(source, part.slice(spanAt + 1)) : '';
+    if (spanned !== '' && parseDateRange(spanned) !== undefined) {
+      const target = possessedField(source, part.slice(0, spanAt));
+      const resolved = target === undefined ? undefined : resolvePronoun(target, last);
+      if (resolved === undefined) return { type: 'unparsed' };
+      intents.push(setIntent(resolved, spanned));
       mentioned = resolved;
       continue;
     }
@@ -3265,12 +3330,29 @@ function statementSubject(
       ? 2
       : 0;
   if (existential > 0 && at === existential - 1) {
-    const rest = tokens.slice(existential);
+    const rest = trimPunctuation(tokens.slice(existential));
     const end = rest.findIndex(
       (token) => isWord(token, 'in', 'at', 'on', 'under', 'near', 'above', 'below') || token.kind === 'punct',
     );
-    const phrase = parsePhrase(source, end < 0 ? rest : rest.slice(0, end), { contentKinds: true });
-    return phrase?.type === 'target' ? { subject: phrase.target } : {};
+    const head = end < 0 ? rest : rest.slice(0, end);
+    // "There's a link in the footer to download the user guide": the link is named by what it is
+    // for, wherever the place comes in between.
+    const purposeAt = rest.findIndex((token, index) => index >= end && end >= 0 && isWord(token, 'to'));
+    const purposed = purposeAt > 0 ? controlForPurpose([...head, ...rest.slice(purposeAt)], source) : undefined;
+    if (purposed !== undefined) return { subject: purposed };
+    // "There's a button at the top that says Export": so is one named after the place.
+    const namedAt = rest.findIndex(
+      (token, index) =>
+        index > end && end >= 0 && isWord(token, 'that', 'which', 'labelled', 'labeled', 'called', 'named', 'saying'),
+    );
+    const named =
+      namedAt > 0 ? parsePhrase(source, [...head, ...rest.slice(namedAt)], { contentKinds: true }) : undefined;
+    if (named?.type === 'target' && named.target.name !== undefined) return { subject: named.target };
+    const phrase = parsePhrase(source, head, { contentKinds: true });
+    // A kind alone ("a link") with more said after the place that was not read names nothing yet.
+    const unread =
+      end >= 0 && rest.slice(end).some((token, index) => index > 0 && isWord(token, 'to', 'that', 'which', 'for'));
+    return phrase?.type === 'target' && !(phrase.target.name === undefined && unread) ? { subject: phrase.target } : {};
   }
   if (subjectTokens.length === 0) return isWord(tokens[0], 'its', ...pronounAndBe) && !picksOne ? {} : undefined;
   // "answer Yes to Was this helpful": a capitalised "Was" after a preposition starts a name, and
@@ -3671,6 +3753,9 @@ function noLongerMember(
 function goalAsCommand(clause: Clause, source: string, hints: ScreenHints | undefined): Clause | undefined {
   const tokens = stripFiller(clause.tokens);
   const lower = tokens.map((token) => (token.kind === 'word' ? token.lower : ''));
+  // "No folder should be expanded", "None of the rows should be selected": a state said of none
+  // of them asks for its opposite on every one, which no one imperative says.
+  if (['no', 'none', 'nothing', 'neither', 'nobody'].includes(lower[0] ?? '')) return undefined;
   const textOf = (from: number, to: number) => writtenBetween(source, tokens, from, to);
   const build = (verb: string, object: string, rest: string): Clause =>
     rewritten(`${verb} ${object}${rest === '' ? '' : ` ${rest}`}`.replace(LASTING_WORDS, ''), clause);
