@@ -1298,8 +1298,10 @@ describe('words that would be typed or done wrongly if read loosely', () => {
 
   it('names a thing said to be there by what it is for or what it says', () => {
     expect(read("There's a link in the footer to download the user guide PDF, follow it.")).toEqual([
-      "Follow the 'download the user guide PDF' link",
+      "Click the 'download the user guide PDF' link",
     ]);
     expect(read("There's a button at the top that says Export. Click it.")).toEqual(["Click the 'Export' button"]);
+    expect(read('follow the Pricing link')).toEqual(["Click the 'Pricing' link"]);
+    expect(read('follow Dana')).toEqual(["Follow 'Dana'"]);
   });
 });

@@ -2376,7 +2376,7 @@ function readCommand(
   if (described) return { type: 'unparsed' };
   // "save them", "sign me out": the object is the person or what was just set, not a control.
   if (object.length === 1 && isWord(object[0], 'it', 'them', 'this', 'that', 'him', 'her') && last !== undefined)
-    return steps([{ kind: 'command', verb: name, object: last }], last);
+    return steps([followedLink(name, last) ?? { kind: 'command', verb: name, object: last }], last);
   // "Delete it" with nothing named before: what would be lost was never said ("star it" or "save
   // it" acts on what is open).
   const losesIt = isWord(object[0], 'it', 'them', 'this', 'that') && ERASING_VERBS.has(name);
@@ -2391,9 +2391,14 @@ function readCommand(
   const targets = targetList(source, object, last);
   if (targets === undefined) return { type: 'unparsed' };
   return steps(
-    targets.map((object) => ({ kind: 'command', verb: name, object })),
+    targets.map((object) => followedLink(name, object) ?? { kind: 'command', verb: name, object }),
     targets.at(-1),
   );
+}
+
+/** "Follow the download link": a link is followed by clicking it ("follow Dana" is a command). */
+function followedLink(verb: string, object: TargetRef): StepIntent | undefined {
+  return verb === 'follow' && object.role === 'link' ? { kind: 'click', target: object } : undefined;
 }
 
 /** Kinds of control that, named as the way to do something, are what to press. */
