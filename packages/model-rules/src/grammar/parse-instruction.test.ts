@@ -1305,3 +1305,22 @@ describe('words that would be typed or done wrongly if read loosely', () => {
     expect(read('follow Dana')).toEqual(["Follow 'Dana'"]);
   });
 });
+
+describe('what a statement before a request names', () => {
+  it.each<[string, string[]]>([
+    [
+      "I've already answered Lena Fischer about the offsite. Archive her message, please.",
+      ["Archive the 'Lena Fischer' card"],
+    ],
+    ['Nobody has worked on Crew Portal in months. Archive it.', ["Archive 'Crew Portal'"]],
+    ['Priya Nair shows up in the Who to follow list. Follow her.', ["Follow 'Priya Nair'"]],
+    [
+      'Generator G-1 has reached the end of its life. Edit it and change its status to Retired.',
+      ["Edit 'Generator G-1'", "Set 'status' to 'Retired'", 'Save'],
+    ],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+  it('is no statement when a value follows a name ("Generator G-1 status Retired")', () => {
+    expect(unread('Generator G-1 status Retired')).toHaveLength(1);
+  });
+});

@@ -546,3 +546,36 @@ export function rowCheckbox(
   );
   return boxes.length === 1 ? boxes[0] : undefined;
 }
+
+/**
+ * What a table shows for one item in one column ("Compressor-B" under "Status"): the text of the
+ * item's row that sits under the column's header. Rows and headers are matched by what they say,
+ * and the cell by where it is, since a grid may not report its cells. Undefined unless exactly one
+ * row holds the item and one header names the column.
+ */
+export function tableCellText(nodes: readonly AccessibilityNode[], item: string, column: string): string | undefined {
+  const tree = nodeTree(nodes);
+  const rows = nodes.filter(
+    (node) => node.role === 'row' && reaches(scoreText(item, tree.textUnder(node.ref)), 'contains'),
+  );
+  const innermost = rows.filter(
+    (row) => !rows.some((other) => other !== row && tree.ancestors(other.ref).includes(row.ref)),
+  );
+  const headers = nodes.filter(
+    (node) => node.role === 'columnheader' && reaches(scoreText(column, node.name), 'same-words'),
+  );
+  if (innermost.length !== 1 || headers.length !== 1) return undefined;
+  const [row, header] = [innermost[0]!, headers[0]!];
+  const under = nodes.filter((node) => {
+    if (!tree.ancestors(node.ref).includes(row.ref) || node.name.trim() === '') return false;
+    const centre = node.box.x + node.box.width / 2;
+    return (
+      centre >= header.box.x && centre <= header.box.x + header.box.width && tree.textUnder(node.ref) === node.name
+    );
+  });
+  const text = under
+    .map((node) => node.name.trim())
+    .join(' ')
+    .trim();
+  return text === '' ? undefined : text;
+}

@@ -8,7 +8,7 @@ import {
 } from '@sandpiper/protocol';
 import { quote } from '../grammar/index.js';
 import { rankRole } from '../grounding/roles.js';
-import { headerOf, nodeTree } from '../grounding/scope.js';
+import { headerOf, nodeTree, tableCellText } from '../grounding/scope.js';
 import { locateTarget, queryFor } from '../grounding/grounder.js';
 import { sameValue } from '../evidence/judgment.js';
 import { fieldShows, optionShows } from '../operator/field-values.js';
@@ -65,7 +65,19 @@ async function fieldValue(
       ? headerOf(nodeTree(context.reader.tree(context.screen) ?? []), found.best?.node)
       : undefined;
   const node = header ?? found.best?.node;
-  if (found.best === undefined) return unseen(`The ${quote(label)} ${role} is not on screen.`);
+  if (found.best === undefined) {
+    // "the status of Compressor-B" once its edit form is saved: the item's row shows it.
+    const item = target.within?.name;
+    const cell =
+      role === 'field' && item !== undefined && target.name !== undefined
+        ? tableCellText(context.reader.tree(context.screen) ?? [], item, target.name)
+        : undefined;
+    if (cell !== undefined) {
+      const where = `In the row of ${quote(item!)}, the ${quote(target.name!)} column shows ${quote(cell)}`;
+      return sameValue(cell, wanted, undefined) || fieldShows(cell, wanted) ? seen(`${where}.`) : unseen(`${where}.`);
+    }
+    return unseen(`The ${quote(label)} ${role} is not on screen.`);
+  }
   if (node === undefined) {
     const text = await textVisible(context, wanted);
     return text.satisfied ? seen(`OCR reads ${quote(wanted)} on screen near ${quote(label)}.`) : text;

@@ -172,6 +172,58 @@ describe('the rules judge', () => {
     });
   });
 
+  describe("an item's edit dialog", () => {
+    const dialog = [
+      node('dialog', 'Edit Compressor-B', [300, 100, 500, 400], { ref: 'd' }),
+      node('combobox', 'Technician', [320, 150, 300, 30], { parent: 'd', value: 'Ken Adams' }),
+      node('textbox', 'Next service', [320, 200, 300, 30], { parent: 'd', value: '2026-04-01' }),
+      node('combobox', 'Status', [320, 250, 300, 30], { parent: 'd', value: 'Out of service' }),
+      node('button', 'Cancel', [320, 420, 80, 30], { parent: 'd' }),
+      node('button', 'Save', [420, 420, 80, 30], { parent: 'd' }),
+    ];
+    const set = {
+      completed: [
+        { id: 's1', text: "Set 'status' in 'Compressor-B' to 'Out of service'", status: 'completed' as const },
+      ],
+    };
+
+    it('left open after a field was set in it, however many fields it has, is an unsaved edit', async () => {
+      const result = await verdict([allStepsConfirmedCriterion], dialog, set);
+      expect(result).toMatchObject({ verdict: 'reject', missing: ["Click the 'Save' button"] });
+    });
+
+    it("once saved, is read in the item's row under the field's column", async () => {
+      const table = [
+        node('table', 'Maintenance schedule', [10, 10, 900, 300], { ref: 't' }),
+        node('row', '', [10, 10, 900, 30], { ref: 'h', parent: 't' }),
+        node('columnheader', 'Machine', [10, 10, 200, 30], { parent: 'h' }),
+        node('columnheader', 'Status', [210, 10, 200, 30], { parent: 'h' }),
+        node('row', '', [10, 40, 900, 30], { ref: 'r', parent: 't' }),
+        node('text', 'Compressor-B', [20, 45, 100, 20], { parent: 'r' }),
+        node('text', 'Out of service', [220, 45, 120, 20], { parent: 'r' }),
+        node('row', '', [10, 70, 900, 30], { ref: 'r2', parent: 't' }),
+        node('text', 'Compressor-A', [20, 75, 100, 20], { parent: 'r2' }),
+        node('text', 'Running', [220, 75, 120, 20], { parent: 'r2' }),
+      ];
+      const status = (value: string): CriterionDraft => ({
+        check: {
+          kind: 'field-value',
+          target: { name: 'status', role: 'field', within: { name: 'Compressor-B' } },
+          value,
+          exact: true,
+        },
+      });
+      const saved = {
+        completed: [...set.completed, { id: 's2', text: "Click the 'Save' button", status: 'completed' as const }],
+      };
+      const announced = [...table, node('status', 'Changes saved', [10, 400, 300, 20])];
+      expect((await verdict([status('Out of service')], announced, saved)).verdict).toBe('accept');
+      const other = await verdict([status('Running')], announced, saved);
+      expect(other).toMatchObject({ verdict: 'reject' });
+      expect(other.reason).toContain("In the row of 'Compressor-B', the 'status' column shows 'Out of service'");
+    });
+  });
+
   describe('values the final screen contradicts', () => {
     const typedName = {
       completed: [

@@ -32,6 +32,8 @@ const COMMITS = new Set<Directive['kind']>([
 /** Editors with more fields than this are forms filled on purpose, not inline edits. */
 const MAX_EDITOR_FIELDS = 2;
 
+const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
+
 const FIELD_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'slider', 'listbox']);
 
 export interface UnsavedEdit {
@@ -107,9 +109,14 @@ export function unsavedEdit(
     );
     if (buttons.length === 0) continue;
     const fields = inside.filter((node) => FIELD_ROLES.has(node.role));
-    // An "Apply" button holds back every field of its form, however many there are.
+    // An "Apply" button holds back every field of its form, however many there are; so does the
+    // Save of an item's edit dialog ("Edit Compressor-B"), opened to change one of its fields.
     const applies = buttons.length === 1 && APPLY.test(buttons[0]!.name.trim());
-    if ((fields.length > MAX_EDITOR_FIELDS && !applies) || buttons.length !== 1) return undefined;
+    const itemEditor = tree
+      .ancestors(field.ref)
+      .map((above) => tree.byRef(above))
+      .some((above) => above !== undefined && DIALOG_ROLES.has(above.role) && /^edit\b/i.test(above.name.trim()));
+    if ((fields.length > MAX_EDITOR_FIELDS && !applies && !itemEditor) || buttons.length !== 1) return undefined;
     return { field: field.name || name, button: buttons[0]!.name.trim() };
   }
   return undefined;

@@ -1153,7 +1153,14 @@ function readFrame(
       // "Edit Generator G-1: status Retired": the item's edit form, its fields, then Save.
       const edited = readEditCommand(verb.words, rest, source);
       if (edited !== undefined) return steps(edited);
-      return readSet(verb, rest, source, last);
+      const set = readSet(verb, rest, source, last);
+      // "Edit it", "edit Generator G-1": its edit form opened, the fields said next filled in it.
+      const saysMore = carriesValues(rest) || rest.some((token) => token.kind === 'punct' && token.text === ':');
+      if (set.type === 'unparsed' && verb.words === 'edit' && !saysMore) {
+        const targets = targetList(source, rest, last);
+        if (targets?.length === 1) return steps([{ kind: 'command', verb: 'edit', object: targets[0]! }], targets[0]);
+      }
+      return set;
     }
     case 'pick': {
       // "Filter the Site column to Riverside": the column's filter set to the value.
@@ -3265,6 +3272,18 @@ function statementVerbAt(tokens: readonly Token[]): number {
       /^\p{Ll}{3,}s$/u.test(token.text)
     )
       return true;
+    // "Priya Nair shows up in the list", "Sofia works on the dock plan": a present tense after a
+    // name, followed by a particle, a preposition or an article (never a value: "status Retired").
+    if (
+      index >= 1 &&
+      /^[\p{Lu}\d]/u.test(tokens[0]!.text) &&
+      /^[\p{Lu}\d]/u.test(tokens[index - 1]!.text) &&
+      /^\p{Ll}{3,}s$/u.test(token.text) &&
+      !/(?:ss|us|is)$/.test(token.lower) &&
+      (isWord(tokens[index + 1], 'up', 'down', 'in', 'on', 'at', 'under', 'near', 'out', 'about', 'with') ||
+        determiners.has(tokens[index + 1]?.lower ?? ''))
+    )
+      return true;
     // "its on page 3": "it's" written without its apostrophe, only where a clause starts.
     if (index === 0 && token.lower === 'its' && tokens.length > 1) return true;
     if (index === 0 || tokens[index - 1]?.kind !== 'word' || determiners.has(tokens[index - 1]!.lower)) return false;
@@ -3368,8 +3387,18 @@ function statementSubject(
   if (
     subjectTokens.length === 1 &&
     isWord(subjectTokens[0], 'it', 'this', 'that', 'there', 'they', 'he', 'she', 'i', 'we', 'you')
-  )
-    return picksOne ? undefined : {};
+  ) {
+    if (picksOne) return undefined;
+    // "I've answered Lena Fischer": what a person did names the thing talked about after it.
+    const talkedOf = isWord(subjectTokens[0], 'i', 'we', 'you', 'they') ? nameAfter(tokens.slice(at + 1)) : undefined;
+    return talkedOf === undefined ? {} : { subject: { name: talkedOf } };
+  }
+  // "I've already answered Lena Fischer", "Nobody's worked on Crew Portal in months": a person
+  // (or no one) did something; the thing talked about is the name said after the verb.
+  if (subjectTokens.length === 1 && PEOPLE_SUBJECTS.test(subjectTokens[0]!.lower)) {
+    const talkedOf = nameAfter(tokens.slice(at + 1));
+    return talkedOf === undefined ? {} : { subject: { name: talkedOf } };
+  }
   // "Both Mixer-04 and Saw-06 were sold": each one named, for a "them" that follows.
   const items = listItems(isWord(subjectTokens[0], 'both', 'all') ? subjectTokens.slice(1) : subjectTokens);
   if (items.length >= 2 && items.length <= 5) {
@@ -3380,6 +3409,28 @@ function statementSubject(
   if (subjectTokens.length > 5) return undefined;
   const phrase = parsePhrase(source, subjectTokens);
   return phrase?.type === 'target' ? { subject: phrase.target } : undefined;
+}
+
+/** Subjects that are people rather than things on screen, contracted or not ("I've", "nobody's"). */
+const PEOPLE_SUBJECTS =
+  /^(?:i|we|you|they|he|she)(?:['’](?:ve|m|re|d|ll|s))?$|^(?:nobody|no-one|someone|somebody|everyone|everybody)(?:['’]s)?$/;
+
+/** The first name in the words: a quoted text, or a run of capitalised words ("Lena Fischer", "Crew Portal"). */
+function nameAfter(tokens: readonly Token[]): string | undefined {
+  const quoted = tokens.find((token) => token.kind === 'quoted');
+  if (quoted !== undefined) return quoted.text;
+  const named = (token: Token | undefined) =>
+    token?.kind === 'word' && /^[\p{Lu}\d]/u.test(token.text) && token.lower !== 'i' && !/^i['’]/.test(token.lower);
+  const start = tokens.findIndex(named);
+  if (start < 0) return undefined;
+  let end = start;
+  while (named(tokens[end]) || (tokens[end]?.kind === 'punct' && tokens[end]!.text === '-' && named(tokens[end + 1])))
+    end += 1;
+  return tokens
+    .slice(start, end)
+    .map((token) => token.text)
+    .join(' ')
+    .replace(/ - /g, '-');
 }
 
 /** Whether the intents type text without naming where (into whatever has focus). */
@@ -4025,7 +4076,7 @@ export function interpretInstruction(instruction: string, hints?: ScreenHints): 
   contextOnly = [];
   if (readSteps.length === 0 && unparsed.length === 0 && constraints.length === 0 && text.trim() !== '')
     unparsed.push(text.trim());
-  const ordered = signInLast(absoluteTimes(readSteps));
+  const ordered = savedAfterEdit(signInLast(absoluteTimes(readSteps)));
   unparsed.push(...withoutPassword(ordered, hints));
   unparsed.push(...againstConstraints(ordered, constraints));
   return { steps: ordered, unparsed, constraints };
@@ -4135,6 +4186,20 @@ function withoutPassword(read: readonly ReadStep[], hints: ScreenHints | undefin
  * ("log me in as X; the password is Y", "sign in …, and tick Remember me first", "…, and accept
  * the terms") belong before it.
  */
+/**
+ * "Edit Generator G-1 and change its status to Retired": an edit form opened and filled by the
+ * request, and nothing asked after it, is saved; an edit left open changes nothing.
+ */
+function savedAfterEdit(read: readonly ReadStep[]): ReadStep[] {
+  const opened = read.findLastIndex((step) => step.intent.kind === 'command' && step.intent.verb === 'edit');
+  if (opened < 0) return [...read];
+  const after = read.slice(opened + 1);
+  const filled =
+    after.length > 0 &&
+    after.every((step) => ['set', 'type', 'select', 'pick', 'toggle', 'check', 'uncheck'].includes(step.intent.kind));
+  return filled ? [...read, { source: read.at(-1)!.source, intent: { kind: 'command', verb: 'save' } }] : [...read];
+}
+
 function signInLast(read: readonly ReadStep[]): ReadStep[] {
   const result = [...read];
   for (let index = 0; index < result.length; index += 1) {

@@ -46,6 +46,11 @@ export interface PrepareOptions {
    * in the other tabs for another fitting control first (see other-tabs.ts); default false.
    */
   readonly changes?: boolean;
+  /**
+   * What is looked for is a field given a value: one of an item ("the status of Compressor-B")
+   * may be in the item's own edit form, which exploring then opens; default false.
+   */
+  readonly field?: boolean;
 }
 
 /**
@@ -134,8 +139,15 @@ export async function prepareTarget(
     if (tabs.type === 'show') return decided({ type: 'act', actions: [{ ...tabs.action, grounding }] });
   }
   if (best === undefined) {
-    const target = options.target ?? { name: query.text, ...(query.role ? { role: query.role } : {}) };
-    const exploring = options.explore === false ? undefined : nextExploration(context, target, description);
+    const target = options.target ?? {
+      name: query.text,
+      ...(query.role ? { role: query.role } : {}),
+      ...(query.within === undefined || query.relation !== undefined ? {} : { within: query.within }),
+    };
+    const exploring =
+      options.explore === false
+        ? undefined
+        : nextExploration(context, target, description, undefined, { field: options.field === true });
     if (exploring !== undefined) return decided({ type: 'act', actions: [{ ...exploring, grounding }] });
     return decided({
       type: 'fail',

@@ -93,6 +93,7 @@ export function nextExploration(
   target: TargetRef,
   description: string,
   scope?: AccessibilityNode,
+  looking: { readonly field?: boolean } = {},
 ): PlannedAction | undefined {
   const performed = context.input.performed;
   if (explorations(performed).length >= MAX_EXPLORATION) return undefined;
@@ -148,6 +149,11 @@ export function nextExploration(
       );
     }
   }
+  // 1b. A field of an item that the page edits in a form of its own ("the status of Compressor-B"
+  // in a table with an Edit button in each row): that item's Edit opens the form.
+  const editor = looking.field === true && object !== undefined ? editControlOf(context, object) : undefined;
+  if (editor !== undefined && !tried(performed, label(editor)))
+    return exploreWith(context, editor, description, EDITING);
   // 2. A menu button near the target's holder ("More actions" on the card).
   const menus = visible
     .filter((node) => node.role === 'button' || node.role === 'menuitem')
@@ -199,6 +205,34 @@ export function nextExploration(
   );
   if (next !== undefined) return act(next, NEXT_PAGE_WHAT);
   return undefined;
+}
+
+/** How a summary says exploring opened an item's edit form. */
+const EDITING = "opening the item's edit form with";
+
+/** The Edit control ("Edit", "Edit Compressor-B", a pencil titled so) of the one row or item named `object`. */
+function editControlOf(context: DecisionContext, object: string): AccessibilityNode | undefined {
+  const all = context.reader.tree(context.screen) ?? [];
+  const tree = nodeTree(all);
+  const holders = all.filter(
+    (node) =>
+      (node.role === 'row' || node.role === 'listitem' || node.role === 'article') &&
+      reaches(scoreText(object, tree.textUnder(node.ref)), 'contains'),
+  );
+  // The innermost holders only: a table's body row, not the table around it.
+  const innermost = holders.filter(
+    (node) => !holders.some((other) => other !== node && tree.ancestors(other.ref).includes(node.ref)),
+  );
+  if (innermost.length !== 1) return undefined;
+  const holder = innermost[0]!;
+  const edits = all.filter(
+    (node) =>
+      (node.role === 'button' || node.role === 'link') &&
+      node.disabled !== true &&
+      /^edit\b/i.test(`${node.name || node.description || ''}`.trim()) &&
+      tree.ancestors(node.ref).includes(holder.ref),
+  );
+  return edits.length === 1 ? edits[0] : undefined;
 }
 
 /** A control that adds the rest of a list to it: "Show more posts", "Load more", "See all". */

@@ -53,7 +53,10 @@ export async function decideType(context: DecisionContext, directive: TypeDirect
   }
   const description = describeField(directive.field, 'field');
   const label = fieldLabel(directive.field);
-  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description, { changes: true });
+  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description, {
+    changes: true,
+    field: true,
+  });
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   if (node !== undefined && fieldShows(node.value, directive.text)) {
@@ -148,7 +151,10 @@ export async function decideClear(context: DecisionContext, directive: ClearDire
   const label = fieldLabel(directive.field);
   const deleted = performedOfType(context.input.performed, 'key').some((action) => sameKeys(action, ['Backspace']));
   if (deleted) return { type: 'step-complete', evidence: `Selected and deleted the text of ${description}.` };
-  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description, { changes: true });
+  const target = await prepareTarget(context, queryFor(directive.field, 'field'), description, {
+    changes: true,
+    field: true,
+  });
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   const at = fieldPoint(target.candidate.box, context.screen);

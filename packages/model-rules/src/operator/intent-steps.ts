@@ -305,7 +305,11 @@ export async function decideSet(context: DecisionContext, directive: SetDirectiv
       return decideToggle(context, { kind: 'toggle', target: directive.target, on });
     }
   }
-  const target = await prepareTarget(context, query, description, { target: directive.target, changes: true });
+  const target = await prepareTarget(context, query, description, {
+    target: directive.target,
+    changes: true,
+    field: true,
+  });
   if (target.type === 'decided') return target.decision;
   const node = target.candidate.node;
   const label = description;

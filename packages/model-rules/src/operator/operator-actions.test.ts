@@ -68,6 +68,25 @@ describe('the actions for each kind of step', () => {
     });
   });
 
+  it("opens an item's edit form to find a field of that item, and nothing for another kind of step", async () => {
+    const table = [
+      node('table', 'Schedule', [10, 10, 900, 300], { ref: 't' }),
+      node('row', '', [10, 40, 900, 30], { ref: 'r1', parent: 't' }),
+      node('text', 'Compressor-A', [20, 45, 100, 20], { parent: 'r1' }),
+      node('button', 'Edit', [800, 45, 50, 20], { parent: 'r1' }),
+      node('row', '', [10, 70, 900, 30], { ref: 'r2', parent: 't' }),
+      node('text', 'Compressor-B', [20, 75, 100, 20], { parent: 'r2' }),
+      node('button', 'Edit', [800, 75, 50, 20], { parent: 'r2' }),
+    ];
+    const [open] = actionsOf(
+      await decide("Set 'status' in 'Compressor-B' to 'Out of service'", screenOf({ nodes: table })),
+    );
+    expect(open).toMatchObject({ action: { type: 'click', at: { x: 825, y: 85 } } });
+    expect(open?.summary).toContain("opening the item's edit form");
+    const archive = await decide("Archive 'Compressor-B'", screenOf({ nodes: table }));
+    expect(JSON.stringify(archive)).not.toContain('edit form');
+  });
+
   it('double-clicks and hovers with their own actions', async () => {
     const [double] = actionsOf(await decide("Double-click 'Next'", screenOf({ nodes: form })));
     const [hover] = actionsOf(await decide("Hover over 'Next'", screenOf({ nodes: form })));
