@@ -1324,3 +1324,11 @@ describe('what a statement before a request names', () => {
     expect(unread('Generator G-1 status Retired')).toHaveLength(1);
   });
 });
+
+describe('the answer to a question', () => {
+  it('is the question, whose answer opening it shows', () => {
+    expect(read("I want to see the answer to 'Can I change my delivery address?'")).toEqual([
+      "Go to 'Can I change my delivery address?'",
+    ]);
+  });
+});

@@ -377,6 +377,15 @@ const judgmentWords = new Set([
 ]);
 
 export function parsePhrase(source: string, tokens: readonly Token[], options: PhraseOptions = {}): Phrase | undefined {
+  // "the answer to 'Can I change my delivery address?'": a question's answer is shown by the
+  // question itself (an FAQ entry opened), so the question is the thing.
+  const answerAt = isWord(tokens[0], 'the') ? 1 : 0;
+  if (
+    isWord(tokens[answerAt], 'answer', 'answers') &&
+    isWord(tokens[answerAt + 1], 'to') &&
+    tokens.length > answerAt + 2
+  )
+    return parsePhrase(source, tokens.slice(answerAt + 2), options);
   const ranked = rankedByClause(tokens);
   if (ranked !== undefined) return parsePhrase(source, ranked, options);
   const possessive = possessiveHolder(tokens);
