@@ -1332,3 +1332,12 @@ describe('the answer to a question', () => {
     ]);
   });
 });
+
+describe('a wish asked as a question, or said of oneself', () => {
+  it.each<[string, string[]]>([
+    ['Can we have the Members tab showing instead of the Overview?', ["Go to the 'Members' tab"]],
+    ['The Members tab should be showing.', ["Go to the 'Members' tab"]],
+    ["I'd like to be following Priya Nair", ["Follow 'Priya Nair'"]],
+    ["I'd like to be signed out of the workspace.", ['Sign out']],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+});

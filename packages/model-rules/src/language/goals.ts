@@ -58,7 +58,15 @@ export const STATE_VERBS: Readonly<Record<string, string>> = {
   closed: 'close',
   on: 'turn on',
   off: 'turn off',
+  showing: 'show',
+  shown: 'show',
+  visible: 'show',
 };
+
+/** Whether "instead of …" starts at `at`. */
+function insteadAt(tokens: readonly Token[], at: number): boolean {
+  return isWord(tokens[at], 'instead') && isWord(tokens[at + 1], 'of');
+}
 
 /** Words that only say how long a goal should hold or why: "for good", "from now on", "so I can see it". */
 export const LASTING_WORDS =
@@ -188,12 +196,18 @@ function asObject(text: string): string {
   return text.replace(/^(The|A|An|My|Our|Your|This|That|These|Those)\b/, (word) => word.toLowerCase());
 }
 
-/** "I want", "we need", "I'd like", "I would like": the person's wish opens the sentence; its length, else 0. */
+/**
+ * "I want", "we need", "I'd like", "I would like", "can we have": the person's wish opens the
+ * sentence; its length, else 0.
+ */
 function wishAt(tokens: readonly Token[], at: number): number {
   const word = (offset: number) => (tokens[at + offset]?.kind === 'word' ? tokens[at + offset]!.lower : '');
   if (['i', 'we'].includes(word(0)) && ['want', 'need'].includes(word(1))) return 2;
   if (["i'd", "we'd"].includes(word(0)) && word(1) === 'like') return 2;
   if (['i', 'we'].includes(word(0)) && word(1) === 'would' && word(2) === 'like') return 3;
+  // "Can we have the Members tab showing", "could I get the assets sorted by name": asked as a question.
+  if (['can', 'could'].includes(word(0)) && ['i', 'we'].includes(word(1)) && ['have', 'get'].includes(word(2)))
+    return 3;
   return 0;
 }
 
@@ -253,6 +267,9 @@ function openingEdit(
   // "I'd like to see only audiobooks": what the person wants shown.
   if (wish > 0 && isWord(tokens[subjectFrom], 'to') && isWord(tokens[subjectFrom + 1], 'see'))
     return { start: tokens[start]!.start, end: tokens[subjectFrom + 1]!.end, text: 'Show' };
+  // "I want to be signed in as …", "I'd like to be following Priya": the person's own state.
+  if (wish > 0 && isWord(tokens[subjectFrom], 'to') && isWord(tokens[subjectFrom + 1], 'be'))
+    return personalGoal(source, tokens, start, subjectFrom + 1);
   // The subject runs to the modal ("… should be"), or for a wish to "to be" or a final state.
   for (let at = subjectFrom + 1; at < tokens.length && !isEnd(tokens[at]); at += 1) {
     const token = tokens[at]!;
@@ -264,10 +281,16 @@ function openingEdit(
     if (wish > 0) {
       // "I want the theme to be Dark"; "I want the garage door open".
       if (word === 'to' && tokens[at + 1]?.kind === 'word' && tokens[at + 1]!.lower === 'be') after = at + 2;
-      else if (STATE_VERBS[word] !== undefined && isBreak(tokens[at + 1]) && at > subjectFrom) {
+      else if (
+        STATE_VERBS[word] !== undefined &&
+        at > subjectFrom &&
+        (isBreak(tokens[at + 1]) || insteadAt(tokens, at + 1))
+      ) {
+        // "… showing instead of the Overview": what it replaces only says what goes away.
+        const end = isBreak(tokens[at + 1]) ? token.end : sentenceEnd(tokens, at);
         return {
           start: tokens[start]!.start,
-          end: token.end,
+          end,
           text: `${capitalised(STATE_VERBS[word]!)} ${asObject(text(subjectFrom, at))}`,
         };
       } else if (at > subjectFrom && !NAMING_WORDS.has(word) && participleEnds(tokens, at)) {

@@ -2373,6 +2373,9 @@ function readCommand(
   const form = readFormCommand(name, rest, source, last);
   if (form !== undefined) return steps(form);
   if (carriesValues(rest)) return { type: 'unparsed' };
+  // "sign out of the workspace", "log out from the app": where one leaves is the page itself.
+  if (/^(?:sign|log) out$/.test(name) && isWord(rest[0], 'of', 'from') && !carriesValues(rest.slice(1)))
+    return steps([{ kind: 'command', verb: name }]);
   // "book me a nice hotel": an object described, not named, is the person's to choose.
   let object = [...rest];
   if (isWord(object[0], 'me', 'us') && object.length > 1) object = object.slice(1);
