@@ -1341,3 +1341,20 @@ describe('a wish asked as a question, or said of oneself', () => {
     ["I'd like to be signed out of the workspace.", ['Sign out']],
   ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
 });
+
+describe('pointing back at what was looked at or named', () => {
+  it.each<[string, string[]]>([
+    [
+      'Look at the field straight after Password. Type Quay-Side-9 into it.',
+      ["Find the field right after 'Password'", "Type 'Quay-Side-9' into the field right after 'Password'"],
+    ],
+    [
+      'Owen Blake and Sofia Marin both sent things I need to come back to. Star their messages.',
+      ["Star the 'Owen Blake' card", "Star the 'Sofia Marin' card"],
+    ],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+  it('asks what "it" is when nothing was named', () => {
+    expect(unread('Type hello into it')).toEqual(['Type hello into it']);
+  });
+});

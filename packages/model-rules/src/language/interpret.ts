@@ -1145,7 +1145,7 @@ function readFrame(
       return readOpen(verb, rest, source, last);
     }
     case 'type': {
-      const typed = readType(verb, rest, source);
+      const typed = readType(verb, rest, source, last);
       // "put the salary at 90,000": a value given to a control, not text typed somewhere.
       return typed.type === 'unparsed' && verb.words === 'put' ? readSet(verb, rest, source, last) : typed;
     }
@@ -1426,10 +1426,10 @@ function withoutCasePhrase(tokens: readonly Token[]): { tokens: Token[]; transfo
   return { tokens: [...tokens], transform: undefined };
 }
 
-function readType(verb: VerbMatch, written: readonly Token[], source: string): ClauseResult {
+function readType(verb: VerbMatch, written: readonly Token[], source: string, last?: TargetRef): ClauseResult {
   const { tokens: spoken, transform } = withoutCasePhrase(written);
   const rest = withoutRemark(spoken);
-  const read = readTypeFrame(verb, rest, source);
+  const read = readTypeFrame(verb, rest, source, last);
   // "write it in F2": the text is whatever "it" stands for, which only the person knows.
   const referring = (intent: StepIntent) => intent.kind === 'type' && REFERRING_WORDS.has(intent.text.toLowerCase());
   const quoted = rest.some((token) => token.kind === 'quoted');
@@ -1494,7 +1494,7 @@ const REFERRING_WORDS = new Set([
   'answer',
 ]);
 
-function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string): ClauseResult {
+function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string, last?: TargetRef): ClauseResult {
   // "enter the date of birth, the seventh of August 1988": the field, then the value apposed.
   const apposed = rest.findIndex(isComma);
   if (
@@ -1573,10 +1573,15 @@ function readTypeFrame(verb: VerbMatch, rest: readonly Token[], source: string):
     if (isWord(rest[split], 'in') && isWord(after[0], 'to')) after = after.slice(1);
     // "into the third one": text goes into a field, so "one" is the third field.
     const nth = nthOne(after);
+    const phrase = nth === undefined ? parsePhrase(source, after) : undefined;
+    // "type Quay-Side-9 into it": the field named before.
+    const pointed = phrase?.type === 'pronoun' && last !== undefined ? last : undefined;
     const field: Phrase | undefined =
-      nth === undefined
-        ? parsePhrase(source, after)
-        : { type: 'target', target: { role: 'field', ordinal: nth }, all: false };
+      nth !== undefined
+        ? { type: 'target', target: { role: 'field', ordinal: nth }, all: false }
+        : pointed !== undefined
+          ? { type: 'target', target: pointed, all: false }
+          : phrase;
     const value = casedValue(source, withoutValueNoun(rest.slice(0, split)));
     if (field?.type === 'target' && value !== undefined && !isCaseWord(after)) {
       const values = listItems(rest.slice(0, split));
@@ -3346,7 +3351,9 @@ function statementSubject(
   if (isWord(tokens[at], 'has', 'have', 'had') && isWord(tokens[at + 1], 'to')) return undefined;
   // "Dana finally finished the mural": an adverb before the verb is no part of the subject.
   let subjectEnd = at;
-  while (subjectEnd > 1 && isWord(tokens[subjectEnd - 1], ...ADVERBS_BEFORE_VERB)) subjectEnd -= 1;
+  // "Owen Blake and Sofia Marin both sent …": nor is a quantifier floated after it.
+  while (subjectEnd > 1 && isWord(tokens[subjectEnd - 1], ...ADVERBS_BEFORE_VERB, 'both', 'all', 'each'))
+    subjectEnd -= 1;
   const subjectTokens = tokens.slice(0, subjectEnd);
   // "It's the second one", "That one is Ana's": a statement picking one out is part of the request.
   const picksOne = picksOneOut(tokens);
@@ -3882,15 +3889,25 @@ function pluralReferenceAt(tokens: readonly Token[], index: number): number {
  * "delete Mixer-04 and Saw-06"); undefined when it has none.
  */
 function withGroupNamed(clause: Clause, source: string, group: readonly string[]): Clause | undefined {
+  const first = clause.tokens[0]!;
+  const end = clause.tokens.at(-1)!;
+  // "Star their messages": each one's messages ("Owen Blake's messages and Sofia Marin's messages").
+  const their = clause.tokens.findIndex((token, index) => index > 0 && isWord(token, 'their'));
+  const noun = clause.tokens[their + 1];
+  if (their > 0 && noun?.kind === 'word' && /^\p{Ll}+$/u.test(noun.text) && roleNounAt([noun.lower]) !== undefined) {
+    const owned = group.map((name) => `${name}'s ${noun.text}`).join(' and ');
+    return rewritten(
+      `${source.slice(first.start, clause.tokens[their]!.start)}${owned}${source.slice(noun.end, end.end)}`,
+      clause,
+    );
+  }
   for (let index = 0; index < clause.tokens.length; index += 1) {
     const length = pluralReferenceAt(clause.tokens, index);
     if (length === 0) continue;
-    const first = clause.tokens[0]!;
-    const last = clause.tokens.at(-1)!;
     const from = clause.tokens[index]!;
     const to = clause.tokens[index + length - 1]!;
     const names = group.length === 2 ? group.join(' and ') : `${group.slice(0, -1).join(', ')} and ${group.at(-1)}`;
-    return rewritten(`${source.slice(first.start, from.start)}${names}${source.slice(to.end, last.end)}`, clause);
+    return rewritten(`${source.slice(first.start, from.start)}${names}${source.slice(to.end, end.end)}`, clause);
   }
   return undefined;
 }

@@ -203,6 +203,7 @@ const entries: [string, VerbClass][] = [
   ['find', 'find'],
   ['locate', 'find'],
   ['look for', 'find'],
+  ['look at', 'find'],
   ['scroll to', 'find'],
   ['scroll down to', 'find'],
   ['scroll up to', 'find'],
