@@ -1358,3 +1358,15 @@ describe('pointing back at what was looked at or named', () => {
     expect(unread('Type hello into it')).toEqual(['Type hello into it']);
   });
 });
+
+describe('"make sure" a thing is so', () => {
+  it.each<[string, string[]]>([
+    ['Make sure the Cargo Tracker project is gone for good.', ["Remove 'Cargo Tracker project'"]],
+    [
+      'make sure the emails from Owen Blake and Sofia Marin are starred',
+      ["Star the 'Owen Blake' card", "Star the 'Sofia Marin' card"],
+    ],
+    ['Make sure that Dark is selected', ["Pick 'Dark'"]],
+    ['Make sure to save', ['Save']],
+  ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+});

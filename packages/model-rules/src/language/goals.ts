@@ -686,8 +686,43 @@ export function withSearchesFirst(instruction: string): string {
   return result;
 }
 
+/**
+ * "Make sure the weekly summary email is switched on", "ensure that Cargo Tracker is gone": what
+ * should be, said as something to check; rewritten as "… should be …" for the goal reader. A
+ * sentence whose first copula is too far off, or that has none, is left as written.
+ */
+function withEnsureAsGoal(instruction: string): string {
+  const tokens = tokenize(instruction);
+  const edits: Edit[] = [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (index > 0 && !isEnd(tokens[index - 1])) continue;
+    const start = sentenceBody(tokens, index);
+    let subject = -1;
+    if (isWord(tokens[start], 'make') && isWord(tokens[start + 1], 'sure')) subject = start + 2;
+    else if (isWord(tokens[start], 'ensure')) subject = start + 1;
+    if (subject < 0) continue;
+    if (isWord(tokens[subject], 'that')) subject += 1;
+    let at = subject + 1;
+    while (
+      at < tokens.length &&
+      at - subject <= 8 &&
+      !isEnd(tokens[at]) &&
+      !isWord(tokens[at], 'is', 'are', 'gets', 'get')
+    )
+      at += 1;
+    if (!isWord(tokens[at], 'is', 'are', 'gets', 'get') || tokens[subject] === undefined) continue;
+    const said = instruction.slice(tokens[subject]!.start, tokens[at - 1]!.end);
+    edits.push({ start: tokens[start]!.start, end: tokens[at]!.end, text: `${capitalised(said)} should be` });
+  }
+  let result = instruction;
+  for (const edit of [...edits].sort((first, second) => second.start - first.start))
+    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  return result;
+}
+
 /** The instruction with each goal-shaped sentence opening rewritten as the imperative it stands for. */
-export function withGoalsAsRequests(instruction: string, fieldLabels: readonly string[] = []): string {
+export function withGoalsAsRequests(written: string, fieldLabels: readonly string[] = []): string {
+  const instruction = withEnsureAsGoal(written);
   const tokens = tokenize(instruction);
   const edits: Edit[] = [];
   let goalSentence = false;
