@@ -1370,3 +1370,11 @@ describe('"make sure" a thing is so', () => {
     ['Make sure to save', ['Save']],
   ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
 });
+
+describe('an option given as a pronoun', () => {
+  it('is the thing a statement named', () => {
+    expect(read('Riverside Medical is closest to my flat. Choose it as the clinic.')).toEqual([
+      "Pick 'Riverside Medical' in 'clinic'",
+    ]);
+  });
+});

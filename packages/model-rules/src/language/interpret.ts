@@ -2055,6 +2055,10 @@ function readPick(rest: readonly Token[], source: string, last: TargetRef | unde
       texts.splice(0, 1, phrase.target.name);
     }
   }
+  // "Choose it as the clinic": the option is the thing a statement named before. (Right after a
+  // search, "pick it" is the suggestion the search brings up, which the pick finds on screen.)
+  if (texts.length === 1 && /^(?:it|that|this)$/i.test(texts[0]!.trim()) && last?.name !== undefined)
+    texts.splice(0, 1, last.name);
   const intents: StepIntent[] = texts.map((option) => {
     if (holderRef !== undefined && dropdownRoles.has(holderRef.role ?? '')) {
       return { kind: 'select', option, field: { ...holderRef, role: 'dropdown' } };
