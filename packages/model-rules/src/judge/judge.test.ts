@@ -224,6 +224,32 @@ describe('the rules judge', () => {
     });
   });
 
+  describe('a save of an edit form opened for one item', () => {
+    const plan = {
+      completed: [
+        { id: 's1', text: "Edit 'Generator G-1'", status: 'completed' as const },
+        { id: 's2', text: "Set 'status' to 'Retired'", status: 'completed' as const },
+        { id: 's3', text: 'Save', status: 'completed' as const },
+      ],
+    };
+    const grid = (status: string) => [
+      node('grid', 'Assets', [10, 10, 900, 300], { ref: 'g' }),
+      node('row', '', [10, 10, 900, 30], { ref: 'h', parent: 'g' }),
+      node('columnheader', 'Name', [10, 10, 200, 30], { parent: 'h' }),
+      node('columnheader', 'Status', [210, 10, 200, 30], { parent: 'h' }),
+      node('row', '', [10, 40, 900, 30], { ref: 'r', parent: 'g' }),
+      node('text', 'Generator G-1', [20, 45, 100, 20], { parent: 'r' }),
+      node('text', status, [220, 45, 120, 20], { parent: 'r' }),
+    ];
+
+    it("is confirmed by the item's row showing what was set, and by nothing else", async () => {
+      const saved = await verdict([allStepsConfirmedCriterion], grid('Retired'), plan);
+      expect(saved).toMatchObject({ verdict: 'accept', confirmedSteps: ['s3'] });
+      expect(saved.reason).toContain("The row of 'Generator G-1' now shows 'Retired' under 'status'");
+      expect((await verdict([allStepsConfirmedCriterion], grid('In service'), plan)).verdict).toBe('reject');
+    });
+  });
+
   describe('values the final screen contradicts', () => {
     const typedName = {
       completed: [

@@ -5,7 +5,14 @@ import { throwIfCancelled } from '@sandpiper/core';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { checkCriterion } from './criteria.js';
 import { judgeFeasibility } from './feasibility.js';
-import { enteredValues, finalSideEffect, findConfirmation, formOpenerOf, selectionGone } from './side-effects.js';
+import {
+  enteredValues,
+  finalSideEffect,
+  findConfirmation,
+  formOpenerOf,
+  savedInRow,
+  selectionGone,
+} from './side-effects.js';
 import { GONE_FROM_PAGE, NAVIGATED } from '../evidence/judgment.js';
 import { contradictedValue } from './contradictions.js';
 import { pendingDialog } from './open-dialog.js';
@@ -85,6 +92,12 @@ export function createRulesJudge(reader: ScreenReader): Judge {
           found.push(
             `After ${quote(sideEffect.label)}, ${gone.map((name) => quote(name)).join(' and ')} ${gone.length > 1 ? 'are' : 'is'} no longer on the page.`,
           );
+          return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
+        }
+        // "Edit Generator G-1 … Save": the item's row shows what was set in its form.
+        const inRow = savedInRow(input.plan, reader.tree(input.screen));
+        if (inRow !== undefined) {
+          found.push(inRow);
           return { verdict: 'accept', reason: found.join(' '), satisfied, confirmedSteps: [sideEffect.stepId] };
         }
         const values = enteredValues(input.plan);

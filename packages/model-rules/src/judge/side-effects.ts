@@ -1,6 +1,7 @@
 import type { Handle, Screen } from '@sandpiper/core';
 import type { AccessibilityNode, PlanVersion } from '@sandpiper/protocol';
 import { normalizeText } from '../grounding/text-score.js';
+import { tableCellText } from '../grounding/scope.js';
 import { directiveOfStep, quote } from '../grammar/index.js';
 import type { ScreenReader } from '../screen/screen-reader.js';
 import { isInViewport } from '../screen/screen-reader.js';
@@ -258,4 +259,32 @@ export async function findConfirmation(
   return line === undefined
     ? { confirmed: false, unsure: true, detail: `No text on screen confirms that ${quote(label)} took effect.` }
     : { confirmed: true, detail: `OCR reads a confirmation of ${quote(label)}: ${quote(line.text)}.` };
+}
+
+/**
+ * "Edit Generator G-1, set its status to Retired, save": once the edit form is gone, the item's
+ * row showing each value set in it under the field's column confirms the save. The sentence
+ * saying so, or undefined unless the plan opened one item's edit form, set at least one field in
+ * it and every such field is read in the row with its value.
+ */
+export function savedInRow(plan: PlanVersion, nodes: readonly AccessibilityNode[] | undefined): string | undefined {
+  if (nodes === undefined || nodes.some((node) => node.role === 'dialog' || node.role === 'alertdialog'))
+    return undefined;
+  const directives = [...plan.completed, ...plan.pending].map((step) => directiveOfStep(step));
+  const opened = directives.findLastIndex((directive) => directive?.kind === 'command' && directive.verb === 'edit');
+  const opener = directives[opened];
+  const item = opener?.kind === 'command' ? opener.object?.name : undefined;
+  if (item === undefined) return undefined;
+  const set = directives
+    .slice(opened + 1)
+    .flatMap((directive) =>
+      directive?.kind === 'set' && directive.target.name !== undefined
+        ? [{ field: directive.target.name, value: directive.value }]
+        : [],
+    );
+  if (set.length === 0) return undefined;
+  const shown = set.map(({ field, value }) => ({ field, value, cell: tableCellText(nodes, item, field) }));
+  if (shown.some(({ value, cell }) => cell === undefined || normalizeText(cell) !== normalizeText(value)))
+    return undefined;
+  return `The row of ${quote(item)} now shows ${shown.map(({ field, cell }) => `${quote(cell!)} under ${quote(field)}`).join(' and ')}.`;
 }
