@@ -1698,35 +1698,18 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
         isWord(token, 'at') && isWord(said[index - 1], 'to') && isWord(said[index + 1], 'least', 'most'),
     );
     const part = bound > 0 ? [...said.slice(0, bound), ...said.slice(bound + 2)] : said;
-    // "set the offsite dates from may 4 to may 8 2026": a span of dates, from one to the other.
-    const from = part.findIndex((token, index) => index > 0 && isWord(token, 'from', 'between'));
-    const span = from > 0 ? spanText(source, part.slice(from + 1)) : '';
-    if (span !== '' && parseDateRange(span) !== undefined) {
-      const target = parsePhrase(source, part.slice(0, from));
+    // A whole value with a "to" in it, after its field: a span of dates from one to the other
+    // ("the offsite dates from may 4 to may 8 2026", "… to 4 to 8 May 2026") or a time ("make the
+    // start time a quarter to five").
+    const whole =
+      spanOfDates(source, part, ['from', 'between']) ??
+      timeWithTo(source, part, verb.words === 'make') ??
+      spanOfDates(source, part, ['to']);
+    if (whole !== undefined) {
+      const target = possessedField(source, whole.field);
       const resolved = target === undefined ? undefined : resolvePronoun(target, last);
       if (resolved === undefined) return { type: 'unparsed' };
-      intents.push(setIntent(resolved, span));
-      mentioned = resolved;
-      continue;
-    }
-    // "make the start time a quarter to five in the afternoon": a time with a "to" in it.
-    const timed = timeWithTo(source, part, verb.words === 'make');
-    if (timed !== undefined) {
-      const target = parsePhrase(source, timed.field);
-      const resolved = target === undefined ? undefined : resolvePronoun(target, last);
-      if (resolved === undefined) return { type: 'unparsed' };
-      intents.push(setIntent(resolved, timed.value));
-      mentioned = resolved;
-      continue;
-    }
-    // "set the offsite dates to 4 to 8 May 2026": a span of dates after the first "to".
-    const spanAt = indexOfWord(part, ['to']);
-    const spanned = spanAt > 0 ? spanText(source, part.slice(spanAt + 1)) : '';
-    if (spanned !== '' && parseDateRange(spanned) !== undefined) {
-      const target = possessedField(source, part.slice(0, spanAt));
-      const resolved = target === undefined ? undefined : resolvePronoun(target, last);
-      if (resolved === undefined) return { type: 'unparsed' };
-      intents.push(setIntent(resolved, spanned));
+      intents.push(setIntent(resolved, whole.value));
       mentioned = resolved;
       continue;
     }
@@ -1786,6 +1769,17 @@ function readSet(verb: VerbMatch, rest: readonly Token[], source: string, last: 
     return { type: 'unparsed' };
   }
   return steps(intents, mentioned);
+}
+
+/** The field and a span of dates after the first of `words` in `part`; undefined when what follows is no span. */
+function spanOfDates(
+  source: string,
+  part: readonly Token[],
+  words: readonly string[],
+): { field: Token[]; value: string } | undefined {
+  const at = part.findIndex((token, index) => index > 0 && isWord(token, ...words));
+  const value = at > 0 ? spanText(source, part.slice(at + 1)) : '';
+  return value !== '' && parseDateRange(value) !== undefined ? { field: part.slice(0, at), value } : undefined;
 }
 
 function setIntent(target: TargetRef, value: string): StepIntent {
