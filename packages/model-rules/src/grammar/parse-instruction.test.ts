@@ -1378,3 +1378,12 @@ describe('an option given as a pronoun', () => {
     ]);
   });
 });
+
+describe('a name said after a holder that has a name of its own', () => {
+  it('names what is looked for, never renames the holder', () => {
+    expect(read("Click the icon next to the 'Active' badge whose tooltip says 'Archive project'.")).toEqual([
+      "Click the 'Archive project' icon next to \"'Active' badge\"",
+    ]);
+    expect(unread('Click the Save button labelled Submit')).toHaveLength(1);
+  });
+});

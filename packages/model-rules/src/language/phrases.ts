@@ -424,6 +424,10 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
       head.name === undefined &&
       holderRoles.has(head.role ?? '') &&
       ['of', 'for', 'by', 'from', 'with'].includes(trimmed[index]!.lower);
+    // "the 'Active' badge whose tooltip says 'Archive project'": two names for one thing ("a book
+    // called …" names a book: a plain lower-case noun is its kind, not a name).
+    const ownName = head.name !== undefined && /^[\p{Lu}\p{N}'"‘“]/u.test(head.name);
+    if (relation.kind === 'named' && ownName && !standIn) return undefined;
     if (
       relation.kind === 'named' ||
       holderNamedByContent ||
@@ -435,6 +439,24 @@ export function parsePhrase(source: string, tokens: readonly Token[], options: P
       if (target === undefined) continue;
       const within = named.target.within;
       return { type: 'target', target: within === undefined ? target : { ...target, within }, all: head.all };
+    }
+    // "the icon next to the 'Active' badge whose tooltip says 'Archive project'": a name said
+    // after a holder that has its own name is the name of what is looked for, not the holder's.
+    const namedAt = after.findIndex((_, at) => at > 0 && relationAt(after, at)?.kind === 'named');
+    const holderPhrase = namedAt > 0 ? parsePhrase(source, after.slice(0, namedAt), { contentKinds: true }) : undefined;
+    const holderName = holderPhrase?.type === 'target' ? holderPhrase.target.name : undefined;
+    if (
+      holderPhrase?.type === 'target' &&
+      holderName !== undefined &&
+      /^[\p{Lu}\p{N}'"‘“]/u.test(holderName) &&
+      head.name === undefined
+    ) {
+      const naming = after.slice(namedAt + relationAt(after, namedAt)!.length);
+      const named = parsePhrase(source, naming);
+      const target = named?.type === 'target' ? toTarget({ ...head, name: named.target.name }) : undefined;
+      if (target === undefined || named?.type !== 'target') return undefined;
+      const placed = relation.placed === undefined ? {} : { relation: relation.placed };
+      return { type: 'target', target: { ...target, within: holderPhrase.target, ...placed }, all: head.all };
     }
     const holder = parsePhrase(source, after, { contentKinds: true });
     if (holder?.type !== 'target') continue;
